@@ -1,0 +1,1 @@
+"""Incanto's calibration tool: camera, table, wands and cue."""

@@ -1,0 +1,56 @@
+"""The one small interface every game plugs in through.
+
+A game's rules are a module-level object with these hooks. The engine never looks inside a state:
+it only hands states back to the rules that made them. States must be treated as immutable values:
+``apply`` returns a new state and never changes the one it was given (the engine keeps old states
+for undo).
+
+Actions are plain JSON objects (``dict``) with a ``"type"`` key, so the same action can come from a
+camera, a button, a tablet or a replay script and be stored in the log as it was proposed. The types
+``setup``, ``undo``, ``redo`` and ``undo_to`` belong to the engine and may not be used by a game.
+"""
+from __future__ import annotations
+
+from random import Random
+from typing import Any, Mapping, Protocol, Sequence
+
+from companion.errors import Problem
+
+Action = dict[str, Any]
+State = Any
+
+
+class Rules(Protocol):
+    name: str  # short id used in stores and on the command line, e.g. "incantibus"
+    title: str  # shown to people, e.g. "Incantibus"
+    player_counts: Sequence[int]
+
+    def setup(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> State:
+        """The state before the first action. Options are the game's documented house rules and
+        modes (e.g. ``{"expert": true}``); unknown options are an error."""
+
+    def legal_actions(self, state: State) -> dict[str, Any]:
+        """What the table must do next and the legal choices, as JSON: at least ``{"kind": ...}``.
+        The display builds its controls from it, bots choose from it and the camera takes its
+        candidate targets from it."""
+
+    def check(self, state: State, action: Action) -> list[Problem]:
+        """Every reason ``action`` is illegal in ``state``; empty when it is legal."""
+
+    def apply(self, state: State, action: Action, rng: Random) -> State:
+        """The state after a legal action. ``rng`` is seeded from the log, so a replay draws the
+        same tokens; anything drawn at the physical table arrives in the action as an observed fact."""
+
+    def random_action(self, state: State, rng: Random) -> Action | None:
+        """A legal action chosen at random (bots, the demo, property tests); None when the game is over."""
+
+    def is_over(self, state: State) -> bool: ...
+
+    def score(self, state: State) -> dict[str, int]:
+        """Points per player, as the rulebook counts them at that moment."""
+
+    def ranking(self, state: State) -> list[str]:
+        """Players from first to last, ties broken as the rulebook says."""
+
+    def public_view(self, state: State) -> dict[str, Any]:
+        """Everything the table may see, as JSON (no secret token's identity before it is known)."""

@@ -1,0 +1,24 @@
+"""The games Incanto knows. Each is a module exposing ``RULES``, an object with the hooks of
+``companion.engine.rules.Rules``; modules are imported only when a game is asked for."""
+from __future__ import annotations
+
+import importlib
+
+from companion.engine.rules import Rules
+from companion.errors import UnknownGame
+
+MODULES = {
+    "incantibus": "companion.games.incantibus",
+}
+
+
+def names() -> list[str]:
+    return list(MODULES)
+
+
+def get(name: str) -> Rules:
+    try:
+        module = MODULES[name]
+    except KeyError:
+        raise UnknownGame(f"no game called {name!r}; Incanto knows {', '.join(MODULES)}") from None
+    return importlib.import_module(module).RULES  # type: ignore[no-any-return]

@@ -1,0 +1,69 @@
+"""A night at the table: a sequence of games with the same group, kept in one store.
+
+This is what the display and the inputs talk to: the current game, starting the next one, and the
+standings across the games played. After a restart it resumes the latest night and game exactly.
+"""
+from __future__ import annotations
+
+import threading
+from typing import Any, Mapping, Sequence
+
+from companion import games
+from companion.engine.game import Game
+from companion.store import Store
+
+
+class Night:
+    def __init__(self, store: Store, night_id: int) -> None:
+        self.store = store
+        self.id = night_id
+        self._lock = threading.Lock()
+        self._games: dict[int, Game] = {}
+        self.current: Game | None = None
+        for row in store.games(night_id):
+            self.current = self._load(row["id"], row["game"])
+
+    @classmethod
+    def resume_or_start(cls, store: Store, name: str = "Game night") -> "Night":
+        """The latest night in the store, or a new one if there is none."""
+        night_id = store.latest_night()
+        return cls(store, night_id if night_id is not None else store.new_night(name))
+
+    @property
+    def current_game_id(self) -> int | None:
+        return next((gid for gid, g in self._games.items() if g is self.current), None)
+
+    def start_game(self, game: str, players: Sequence[str], options: Mapping[str, Any] | None = None,
+                   seed: int | None = None) -> Game:
+        rules = games.get(game)
+        with self._lock:
+            game_id = self.store.new_game(self.id, rules.name)
+            self.current = Game.start(rules, players, options, seed, log=self.store.log(game_id))
+            self._games[game_id] = self.current
+            return self.current
+
+    def played(self) -> list[tuple[int, Game]]:
+        return list(self._games.items())
+
+    def standings(self) -> list[dict[str, Any]]:
+        """Across every game of the night: wins, place points (last place 0, each place above +1)
+        and the sum of points, best first. Unfinished games count only once they are over."""
+        table: dict[str, dict[str, Any]] = {}
+        for _, game in self._games.items():
+            if not game.rules.is_over(game.state):
+                continue
+            ranking = game.rules.ranking(game.state)
+            scores = game.rules.score(game.state)
+            for place, player in enumerate(ranking):
+                row = table.setdefault(player, {"player": player, "games": 0, "wins": 0, "place_points": 0,
+                                                "points": 0})
+                row["games"] += 1
+                row["wins"] += place == 0
+                row["place_points"] += len(ranking) - 1 - place
+                row["points"] += scores.get(player, 0)
+        return sorted(table.values(), key=lambda r: (-r["wins"], -r["place_points"], -r["points"], r["player"]))
+
+    def _load(self, game_id: int, name: str) -> Game:
+        game = Game(games.get(name), self.store.log(game_id))
+        self._games[game_id] = game
+        return game

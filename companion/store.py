@@ -1,0 +1,160 @@
+"""The store: one SQLite file (WAL) holding every night, game and log entry.
+
+Each entry is committed durably (``synchronous=FULL``) before the engine acknowledges it, so pulling
+the Pi's plug loses nothing that a tablet was told about. A file that is not an Incanto store, is
+damaged, or was written by another schema version is refused and never touched.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from companion.engine.events import Event
+from companion.errors import DamagedStoreError, SchemaVersionError, StoreError
+
+SCHEMA_VERSION = 1
+
+_SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE nights (
+    id INTEGER PRIMARY KEY, name TEXT NOT NULL, started_at REAL NOT NULL);
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY, night_id INTEGER NOT NULL REFERENCES nights(id),
+    game TEXT NOT NULL, started_at REAL NOT NULL);
+CREATE TABLE events (
+    game_id INTEGER NOT NULL REFERENCES games(id), seq INTEGER NOT NULL, kind TEXT NOT NULL,
+    payload TEXT NOT NULL, action_id TEXT, at REAL NOT NULL,
+    PRIMARY KEY (game_id, seq), UNIQUE (game_id, action_id));
+"""
+
+
+class Store:
+    """One SQLite file. Safe to share between threads (one connection behind a lock)."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self._lock = threading.RLock()
+        fresh = not self.path.exists() or self.path.stat().st_size == 0
+        try:
+            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        except sqlite3.Error as e:
+            raise StoreError(f"cannot open store {str(self.path)!r}: {e}") from None
+        if fresh:
+            self._create()
+        else:
+            self._check()
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+
+    def _create(self) -> None:
+        self._db.executescript(f"""BEGIN; {_SCHEMA}
+            INSERT INTO meta VALUES ('schema_version', '{SCHEMA_VERSION}'), ('app', 'incanto'); COMMIT;""")
+
+    def _check(self) -> None:
+        """Read-only checks, so a refused file is left exactly as it was."""
+        where = repr(str(self.path))
+        try:
+            if self._db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+                raise DamagedStoreError(f"store {where} is damaged (SQLite's quick_check failed); "
+                                        "it was not modified — restore a backup or start a new store")
+            row = self._db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        except sqlite3.DatabaseError as e:
+            self._db.close()
+            raise DamagedStoreError(f"{where} is not a readable Incanto store ({e}); it was not modified") from None
+        if row is None:
+            self._db.close()
+            raise DamagedStoreError(f"{where} has no schema version: not an Incanto store; it was not modified")
+        if row[0] != str(SCHEMA_VERSION):
+            self._db.close()
+            raise SchemaVersionError(f"store {where} has schema version {row[0]!r}; this Incanto reads version "
+                                     f"{SCHEMA_VERSION}. It was not modified.")
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- nights and games ------------------------------------------------------------------
+
+    def new_night(self, name: str) -> int:
+        with self._lock, self._db:
+            return self._db.execute("INSERT INTO nights (name, started_at) VALUES (?, ?)",
+                                    (name, time.time())).lastrowid or 0
+
+    def latest_night(self) -> int | None:
+        row = self._query("SELECT max(id) FROM nights")[0]
+        return row[0]
+
+    def night(self, night_id: int) -> dict[str, Any]:
+        rows = self._query("SELECT id, name, started_at FROM nights WHERE id = ?", night_id)
+        if not rows:
+            raise KeyError(f"no night {night_id!r} in the store")
+        return {"id": rows[0][0], "name": rows[0][1], "started_at": rows[0][2]}
+
+    def new_game(self, night_id: int, game: str) -> int:
+        with self._lock, self._db:
+            return self._db.execute("INSERT INTO games (night_id, game, started_at) VALUES (?, ?, ?)",
+                                    (night_id, game, time.time())).lastrowid or 0
+
+    def games(self, night_id: int) -> list[dict[str, Any]]:
+        rows = self._query("SELECT id, game, started_at FROM games WHERE night_id = ? ORDER BY id", night_id)
+        return [{"id": r[0], "game": r[1], "started_at": r[2]} for r in rows]
+
+    def latest_game(self) -> dict[str, Any] | None:
+        rows = self._query("SELECT id, night_id, game FROM games ORDER BY id DESC LIMIT 1")
+        return {"id": rows[0][0], "night_id": rows[0][1], "game": rows[0][2]} if rows else None
+
+    def log(self, game_id: int) -> "StoredLog":
+        return StoredLog(self, game_id)
+
+    # -- entries ---------------------------------------------------------------------------
+
+    def append(self, game_id: int, event: Event) -> None:
+        """Commit one entry; when this returns it is on disk."""
+        try:
+            with self._lock, self._db:
+                self._db.execute("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?)",
+                                 (game_id, event.seq, event.kind, json.dumps(event.payload),
+                                  event.action_id, event.at))
+        except sqlite3.IntegrityError as e:
+            raise StoreError(f"entry {event.seq!r} of game {game_id!r} conflicts with the stored log: {e}") from None
+
+    def events(self, game_id: int) -> list[Event]:
+        rows = self._query("SELECT seq, kind, payload, action_id, at FROM events WHERE game_id = ? ORDER BY seq",
+                           game_id)
+        return [Event(seq, kind, json.loads(payload), action_id, at) for seq, kind, payload, action_id, at in rows]
+
+    def find(self, game_id: int, action_id: str) -> Event | None:
+        rows = self._query("SELECT seq, kind, payload, action_id, at FROM events WHERE game_id = ? AND action_id = ?",
+                           game_id, action_id)
+        return Event(rows[0][0], rows[0][1], json.loads(rows[0][2]), rows[0][3], rows[0][4]) if rows else None
+
+    def _query(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+        with self._lock:
+            return self._db.execute(sql, args).fetchall()
+
+
+class StoredLog:
+    """A game's log in the store: the engine's ``EventLog`` on disk."""
+
+    def __init__(self, store: Store, game_id: int) -> None:
+        self.store, self.game_id = store, game_id
+
+    def events(self) -> list[Event]:
+        return self.store.events(self.game_id)
+
+    def append(self, event: Event) -> None:
+        self.store.append(self.game_id, event)
+
+    def find(self, action_id: str) -> Event | None:
+        return self.store.find(self.game_id, action_id)

@@ -1,0 +1,1 @@
+"""Incanto's camera pipeline: which token each wand points at after the cue."""
