@@ -62,17 +62,23 @@ class Store:
             if self._db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
                 raise DamagedStoreError(f"store {where} is damaged (SQLite's quick_check failed); "
                                         "it was not modified — restore a backup or start a new store")
-            row = self._db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+            has_meta = self._db.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").fetchone()
+            row = has_meta and self._db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
         except sqlite3.DatabaseError as e:
             self._db.close()
             raise DamagedStoreError(f"{where} is not a readable Incanto store ({e}); it was not modified") from None
-        if row is None:
+        if not row:
             self._db.close()
             raise DamagedStoreError(f"{where} has no schema version: not an Incanto store; it was not modified")
         if row[0] != str(SCHEMA_VERSION):
             self._db.close()
             raise SchemaVersionError(f"store {where} has schema version {row[0]!r}; this Incanto reads version "
                                      f"{SCHEMA_VERSION}. It was not modified.")
+
+    def db_mode(self) -> str:
+        """SQLite's journal mode (``wal`` for an Incanto store)."""
+        return str(self._query("PRAGMA journal_mode")[0][0])
 
     def close(self) -> None:
         with self._lock:

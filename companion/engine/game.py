@@ -38,12 +38,10 @@ class Game:
         self.setup_event = events[0]
         self.seed: int = self.setup_event.payload["seed"]
         self._initial = rules.setup(self.players, self.options, rng_for(self.seed, 0))
-        self._events: list[Event] = []
+        self._events: list[Event] = events[1:]
         self._timeline = Timeline()
         self._checkpoints: dict[int, State] = {0: self._initial}  # number of applied actions -> state
-        self._state = self._initial
-        for event in events[1:]:
-            self._fold(event)
+        self._state = self._fold_log()
 
     @classmethod
     def start(cls, rules: Rules, players: Sequence[str], options: Mapping[str, Any] | None = None,
@@ -88,10 +86,12 @@ class Game:
                     "can_redo": bool(self._timeline.undone)}
 
     def history(self) -> list[dict[str, Any]]:
-        """Every entry, newest last, marked whether it is in effect now (undone entries stay listed)."""
+        """Every entry from the setup on, newest last, each action marked whether it is in effect now
+        (undone entries stay listed, as they stay in the log)."""
         in_effect = set(self._timeline.applied)
         return [{"seq": e.seq, "kind": e.kind, "payload": e.payload, "at": e.at,
-                 "in_effect": e.seq in in_effect if e.kind == ACTION else None} for e in self._events]
+                 "in_effect": e.seq in in_effect if e.kind == ACTION else None}
+                for e in [self.setup_event, *self._events]]
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Call ``listener(game, event)`` after each accepted entry; returns the unsubscribe function."""
@@ -171,8 +171,17 @@ class Game:
             listener(self, event)
         return event
 
-    def _fold(self, event: Event) -> None:
-        self._accept(event, self._next_state(event))
+    def _fold_log(self) -> State:
+        """The state of a log read back (a restart, a replay). The timeline is settled first, so only
+        the actions in effect are applied: an undone branch costs nothing to read back."""
+        for event in self._events:
+            self._timeline.add(event)
+        state = self._initial
+        for n, seq in enumerate(self._timeline.applied, start=1):
+            state = self.rules.apply(state, self._event(seq).payload, rng_for(self.seed, seq))
+            if n % CHECKPOINT_EVERY == 0:
+                self._checkpoints[n] = state
+        return state
 
     def _next_state(self, event: Event) -> State:
         if event.kind == ACTION:

@@ -1,0 +1,67 @@
+"""`python -m companion COMMAND`: the companion's command line.
+
+    games                          the games Incanto knows
+    replay FILE [--json]           play a game script and print the final public state
+    demo [...]                     a simulated Incantibus table on the tablets (no hardware)
+    serve [...]                    the display for a real table
+    bench engine|inputs|display    benchmarks that print one JSON object with --json
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from typing import Callable
+
+# Subcommands whose code lives elsewhere, imported only when asked for (the web stack and the
+# serial stack need not load to list games or replay a script).
+DELEGATES: dict[str, str] = {
+    "demo": "companion.web.demo",
+    "serve": "companion.web.serve",
+    "bench engine": "companion.bench_engine",
+    "bench inputs": "companion.inputs.bench",
+    "bench display": "companion.web.bench",
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] in ("-h", "--help"):
+        print(__doc__)
+        return 0 if argv else 2
+    command, rest = argv[0], argv[1:]
+    if command == "bench":
+        if not rest or f"bench {rest[0]}" not in DELEGATES:
+            print(f"bench what? one of: engine, inputs, display (got {rest[:1]!r})", file=sys.stderr)
+            return 2
+        return _delegate(DELEGATES[f"bench {rest[0]}"], rest[1:])
+    if command == "demo" and "--terminal" in rest:
+        from companion import demo
+        return demo.main([a for a in rest if a != "--terminal"])
+    if command in DELEGATES:
+        return _delegate(DELEGATES[command], rest)
+    if command == "games":
+        return _games()
+    if command == "replay":
+        from companion import replay
+        return replay.main(rest)
+    print(f"unknown command {command!r}\n{__doc__}", file=sys.stderr)
+    return 2
+
+
+def _delegate(module: str, argv: list[str]) -> int:
+    entry: Callable[[list[str]], int] = importlib.import_module(module).main
+    return entry(argv)
+
+
+def _games() -> int:
+    from companion import games
+    for name in games.names():
+        rules = games.get(name)
+        counts = ", ".join(str(n) for n in rules.player_counts)
+        print(f"{name:<14} {rules.title} ({counts} players)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

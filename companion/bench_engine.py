@@ -1,0 +1,135 @@
+"""`python -m companion bench engine [--json]`: how fast the rules engine plays, replays and undoes.
+
+    games_per_s          full random games (bots, 4 players, in-memory log) per second
+    replay_events_per_s  entries per second when a 10,000-entry log is read back from the SQLite
+                         store and folded into the live state (as on a restart)
+    undo_ms              median time of one undo through the SQLite store, durable commit included
+    undo_ms_memory       the same with an in-memory log (the engine alone)
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from random import Random
+from typing import Any
+
+from companion import games
+from companion.engine.game import Game
+from companion.engine.log import EventLog
+from companion.engine.rules import Rules
+from companion.store import Store
+
+PLAYERS = ["Lera", "Kirill", "Katya", "Rosa"]
+
+
+def play_to_end(game: Game, rng: Random, limit: int = 10_000) -> int:
+    """Bots play until the game is over; returns the number of actions proposed."""
+    for n in range(limit):
+        action = game.rules.random_action(game.state, rng)
+        if action is None:
+            return n
+        game.propose(action)
+    raise RuntimeError(f"{game.rules.name}: no end after {limit} actions")
+
+
+def games_per_s(rules: Rules, seconds: float) -> tuple[float, float]:
+    played = actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        game = Game.start(rules, PLAYERS, seed=played)
+        actions += play_to_end(game, Random(played))
+        played += 1
+    elapsed = time.perf_counter() - start
+    return played / elapsed, actions / max(played, 1)
+
+
+def long_log(rules: Rules, log: EventLog, entries: int, seed: int = 1) -> Game:
+    """A single game log of ``entries`` entries: bots play, undo and redo, and when the game ends
+    the table undoes back to an earlier entry and plays on differently (as a long argument would)."""
+    rng = Random(seed)
+    game = Game.start(rules, PLAYERS, seed=seed, log=log)
+    while game.version < entries - 1:
+        action = rules.random_action(game.state, rng)
+        if action is None:
+            applied = [h["seq"] for h in game.history() if h["in_effect"]]
+            game.undo_to(rng.choice([0, *applied[: len(applied) // 2]]))
+        elif rng.random() < 0.1 and game.view()["can_undo"]:
+            game.undo()
+            if rng.random() < 0.5:
+                game.redo()
+        else:
+            game.propose(action)
+    return game
+
+
+def replay_events_per_s(rules: Rules, folder: Path, entries: int) -> float:
+    with Store(folder / "replay.sqlite") as store:
+        game_id = store.new_game(store.new_night("bench"), rules.name)
+        live = long_log(rules, store.log(game_id), entries)
+    with Store(folder / "replay.sqlite") as store:
+        start = time.perf_counter()
+        replayed = Game(rules, store.log(game_id))
+        elapsed = time.perf_counter() - start
+    if replayed.view() != live.view():
+        raise RuntimeError("replayed state differs from the live state")
+    return (replayed.version + 1) / elapsed
+
+
+def undo_ms(rules: Rules, log: EventLog, samples: int) -> float:
+    rng = Random(7)
+    game = Game.start(rules, PLAYERS, seed=7, log=log)
+    for _ in range(40):  # into the middle of a game, past a few checkpoints
+        if (action := rules.random_action(game.state, rng)) is None:
+            break
+        game.propose(action)
+    times = []
+    for _ in range(samples):
+        start = time.perf_counter()
+        game.undo()
+        times.append((time.perf_counter() - start) * 1000)
+        game.redo()
+    return statistics.median(times)
+
+
+def measure(game: str = "incantibus", seconds: float = 5.0, entries: int = 10_000) -> dict[str, Any]:
+    rules = games.get(game)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        rate, actions_per_game = games_per_s(rules, seconds)
+        with Store(folder / "undo.sqlite") as store:
+            stored_undo = undo_ms(rules, store.log(store.new_game(store.new_night("bench"), rules.name)), 200)
+        from companion.engine.log import MemoryLog
+        return {
+            "game": rules.name,
+            "games_per_s": round(rate, 1),
+            "actions_per_game": round(actions_per_game, 1),
+            "replay_events_per_s": round(replay_events_per_s(rules, folder, entries)),
+            "replay_log_entries": entries,
+            "undo_ms": round(stored_undo, 3),
+            "undo_ms_memory": round(undo_ms(rules, MemoryLog(), 500), 3),
+        }
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m companion bench engine", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--game", default="incantibus")
+    parser.add_argument("--seconds", type=float, default=5.0, help="how long to play random games")
+    args = parser.parse_args(argv)
+    figures = measure(args.game, args.seconds)
+    if args.json:
+        print(json.dumps(figures))
+    else:
+        for key, value in figures.items():
+            print(f"{key:>22}: {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

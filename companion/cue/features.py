@@ -1,0 +1,130 @@
+"""What a chant sounds like, as numbers: log-mel energies, MFCCs with deltas, gated and normalised.
+
+Everything here is numpy only, so the same code runs on the Pi and in the tests. Audio is 16 kHz
+mono float in [-1, 1]; frames are 25 ms long every 10 ms.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+SAMPLE_RATE = 16_000
+
+
+@dataclass(frozen=True)
+class FeatureConfig:
+    """How audio becomes a feature sequence; stored beside the templates so they stay comparable."""
+
+    frame_len: int = 400  # 25 ms
+    hop: int = 160  # 10 ms
+    n_fft: int = 512
+    n_mels: int = 26
+    n_mfcc: int = 13
+    fmin: float = 80.0
+    fmax: float = 7600.0
+    preemphasis: float = 0.97
+    delta_width: int = 2
+    gate_nats: float = 6.0  # frames quieter than the loudest by more than this are not the chant
+
+
+def as_float(samples: np.ndarray) -> np.ndarray:
+    """(n,) int16 or float audio -> (n,) float32 in [-1, 1]."""
+    samples = np.asarray(samples)
+    if samples.ndim != 1:
+        raise ValueError(f"audio must be mono, a 1-D array; got shape {samples.shape!r}")
+    if samples.dtype == np.int16:
+        return samples.astype(np.float32) / 32768.0
+    if not np.issubdtype(samples.dtype, np.floating):
+        raise ValueError(f"audio must be int16 or float; got dtype {str(samples.dtype)!r}")
+    return samples.astype(np.float32, copy=False)
+
+
+def frames(signal: np.ndarray, frame_len: int, hop: int) -> np.ndarray:
+    """(n,) -> (n_frames, frame_len) overlapping views; a short signal is zero-padded to one frame."""
+    if len(signal) < frame_len:
+        signal = np.pad(signal, (0, frame_len - len(signal)))
+    n_frames = 1 + (len(signal) - frame_len) // hop
+    return np.lib.stride_tricks.sliding_window_view(signal, frame_len)[::hop][:n_frames]
+
+
+def log_energy(framed: np.ndarray) -> np.ndarray:
+    """(n_frames, frame_len) -> (n_frames,) natural log of mean power, floored at silence."""
+    return np.log(np.mean(framed.astype(np.float64) ** 2, axis=1) + 1e-10)
+
+
+def _hz_to_mel(hz: np.ndarray | float) -> np.ndarray:
+    return 2595.0 * np.log10(1.0 + np.asarray(hz) / 700.0)
+
+
+def _mel_to_hz(mel: np.ndarray) -> np.ndarray:
+    return 700.0 * (10.0 ** (mel / 2595.0) - 1.0)
+
+
+@lru_cache(maxsize=8)
+def mel_filterbank(n_mels: int, n_fft: int, fmin: float, fmax: float) -> np.ndarray:
+    """(n_mels, n_fft // 2 + 1) triangular filters, evenly spaced on the mel scale."""
+    edges_hz = _mel_to_hz(np.linspace(_hz_to_mel(fmin), _hz_to_mel(fmax), n_mels + 2))
+    bins = np.fft.rfftfreq(n_fft, 1.0 / SAMPLE_RATE)
+    lower, centre, upper = edges_hz[:-2, None], edges_hz[1:-1, None], edges_hz[2:, None]
+    rising = (bins - lower) / (centre - lower)
+    falling = (upper - bins) / (upper - centre)
+    return np.maximum(0.0, np.minimum(rising, falling))
+
+
+@lru_cache(maxsize=8)
+def dct_matrix(n_in: int, n_out: int) -> np.ndarray:
+    """(n_in, n_out) orthonormal DCT-II, the step from log-mel energies to cepstra."""
+    k = np.arange(n_out)[None, :]
+    n = np.arange(n_in)[:, None]
+    basis = np.cos(np.pi * k * (2 * n + 1) / (2 * n_in)) * np.sqrt(2.0 / n_in)
+    basis[:, 0] /= np.sqrt(2.0)
+    return basis
+
+
+def log_mel(signal: np.ndarray, config: FeatureConfig = FeatureConfig()) -> np.ndarray:
+    """(n,) audio -> (n_frames, n_mels) natural-log mel energies."""
+    emphasised = np.append(signal[:1], signal[1:] - config.preemphasis * signal[:-1])
+    framed = frames(emphasised, config.frame_len, config.hop) * np.hamming(config.frame_len)
+    power = np.abs(np.fft.rfft(framed, config.n_fft)) ** 2
+    bank = mel_filterbank(config.n_mels, config.n_fft, config.fmin, config.fmax)
+    return np.log(power @ bank.T + 1e-10)
+
+
+def mfcc(mel: np.ndarray, n_mfcc: int) -> np.ndarray:
+    """(n_frames, n_mels) log-mel -> (n_frames, n_mfcc) cepstra."""
+    return mel @ dct_matrix(mel.shape[1], n_mfcc)
+
+
+def deltas(features: np.ndarray, width: int = 2) -> np.ndarray:
+    """(n_frames, d) -> (n_frames, d) regression slope over +-width frames, edges repeated."""
+    padded = np.pad(features, ((width, width), (0, 0)), mode="edge")
+    n = len(features)
+    weights = np.arange(1, width + 1)
+    slope = sum(k * (padded[width + k : width + k + n] - padded[width - k : width - k + n]) for k in weights)
+    return slope / (2.0 * np.sum(weights**2))
+
+
+def energy_gate(energy: np.ndarray, within_nats: float) -> np.ndarray:
+    """(n_frames,) log energies -> (n_frames,) bool: the frames loud enough to be the chant itself."""
+    return energy >= energy.max() - within_nats
+
+
+def normalise(features: np.ndarray) -> np.ndarray:
+    """(n_frames, d) -> (n_frames, d) with each column's mean removed and unit variance, so the
+    microphone's colour and the speaker's loudness do not count."""
+    centred = features - features.mean(axis=0)
+    return centred / (features.std(axis=0) + 1e-6)
+
+
+def chant_features(audio: np.ndarray, config: FeatureConfig = FeatureConfig()) -> np.ndarray:
+    """(n,) 16 kHz audio -> (n_gated_frames, 2 * n_mfcc) normalised MFCCs and their deltas.
+
+    Deltas are taken before gating so that dropping quiet frames does not invent jumps."""
+    signal = as_float(audio)
+    cepstra = mfcc(log_mel(signal, config), config.n_mfcc)
+    both = np.hstack([cepstra, deltas(cepstra, config.delta_width)])
+    energy = log_energy(frames(signal, config.frame_len, config.hop))
+    gated = both[energy_gate(energy, config.gate_nats)]
+    return normalise(gated).astype(np.float32)

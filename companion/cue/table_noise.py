@@ -1,0 +1,98 @@
+"""The sound of a game table, synthesised: chatter from other players, rattling dice, room hiss.
+
+Used with ``chorus`` to rehearse the cue in noise. All functions take and return (n,) float32
+audio at 16 kHz and a ``numpy.random.Generator`` so every run can be repeated.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from companion.cue.features import SAMPLE_RATE
+
+ENVELOPE_HOP = 160  # 10 ms
+
+
+def envelope_db(clean: np.ndarray) -> np.ndarray:
+    """(n,) -> (n // 160,) level of each 10 ms frame in dB relative to the loudest frame."""
+    n = len(clean) // ENVELOPE_HOP
+    power = np.mean(clean[: n * ENVELOPE_HOP].astype(np.float64).reshape(n, ENVELOPE_HOP) ** 2, axis=1)
+    return 10.0 * np.log10((power + 1e-12) / (power.max() + 1e-12))
+
+
+def spoken_span(clean: np.ndarray, floor_db: float = -30.0) -> tuple[float, float]:
+    """Seconds from the start of clean speech to where it starts and where the last syllable ends:
+    the first and last 10 ms frames within ``floor_db`` of the loudest one."""
+    loud = np.flatnonzero(envelope_db(clean) >= floor_db)
+    return loud[0] * ENVELOPE_HOP / SAMPLE_RATE, (loud[-1] + 1) * ENVELOPE_HOP / SAMPLE_RATE
+
+
+def speech_power(clean: np.ndarray) -> float:
+    """Mean power over the frames that carry the speech (within 30 dB of the loudest)."""
+    n = len(clean) // ENVELOPE_HOP
+    power = np.mean(clean[: n * ENVELOPE_HOP].astype(np.float64).reshape(n, ENVELOPE_HOP) ** 2, axis=1)
+    return float(np.mean(power[envelope_db(clean) >= -30.0]))
+
+
+def pink_noise(n: int, rng: np.random.Generator) -> np.ndarray:
+    """(n,) noise with power falling as 1/f (the hiss of a room and a cheap microphone), unit RMS."""
+    spectrum = np.fft.rfft(rng.standard_normal(n))
+    freqs = np.fft.rfftfreq(n)
+    spectrum[1:] /= np.sqrt(freqs[1:])
+    spectrum[0] = 0.0
+    noise = np.fft.irfft(spectrum, n)
+    return (noise / (np.std(noise) + 1e-12)).astype(np.float32)
+
+
+def dice_rattle(n: int, rng: np.random.Generator, rattles_per_minute: float = 6.0) -> np.ndarray:
+    """(n,) silence with dice thrown on wood: each throw a burst of 4-14 sharp clicks over half a
+    second, each click a few milliseconds of decaying high-pitched noise. Peak about 1."""
+    out = np.zeros(n, dtype=np.float32)
+    throws = rng.poisson(rattles_per_minute * n / SAMPLE_RATE / 60.0)
+    for start in rng.integers(0, max(1, n), size=throws):
+        for offset in np.sort(rng.exponential(0.06, size=rng.integers(4, 15))).cumsum():
+            _add_click(out, int(start + offset * SAMPLE_RATE), rng)
+    return out
+
+
+def _add_click(out: np.ndarray, at: int, rng: np.random.Generator) -> None:
+    length = int(rng.uniform(0.002, 0.008) * SAMPLE_RATE)
+    if at + length > len(out):
+        return
+    burst = np.diff(rng.standard_normal(length + 1))  # differencing tilts it towards the highs
+    decay = np.exp(-np.arange(length) / (length / 4))
+    out[at : at + length] += (rng.uniform(0.3, 1.0) * burst * decay / 3.0).astype(np.float32)
+
+
+def babble(n: int, phrases: Sequence[np.ndarray], rng: np.random.Generator, talkers: int = 3) -> np.ndarray:
+    """(n,) overlapping chatter: ``talkers`` streams of randomly chosen phrases with short pauses,
+    summed. Unit RMS over the whole length."""
+    out = np.zeros(n, dtype=np.float32)
+    for _ in range(talkers):
+        at = int(rng.uniform(0, 1.0) * SAMPLE_RATE)
+        while at < n:
+            phrase = phrases[rng.integers(len(phrases))]
+            piece = phrase[: n - at] * rng.uniform(0.5, 1.0)
+            out[at : at + len(piece)] += piece
+            at += len(phrase) + int(rng.uniform(0.2, 1.5) * SAMPLE_RATE)
+    return (out / (np.std(out) + 1e-12)).astype(np.float32)
+
+
+def table_noise(n: int, phrases: Sequence[np.ndarray], rng: np.random.Generator) -> np.ndarray:
+    """(n,) the whole table: chatter, then hiss 10 dB under it, and dice clicks on top. Unit RMS."""
+    mix = babble(n, phrases, rng) + 0.3 * pink_noise(n, rng) + 0.5 * dice_rattle(n, rng)
+    return (mix / (np.std(mix) + 1e-12)).astype(np.float32)
+
+
+def mix_at(background: np.ndarray, clean: np.ndarray, at: int, snr_db: float) -> np.ndarray:
+    """``background`` (n,) with ``clean`` speech added from sample ``at``, scaled so that the
+    speech's power over its spoken frames is ``snr_db`` above the background's mean power.
+    Returns a new (n,) float32 array."""
+    if at < 0 or at + len(clean) > len(background):
+        raise ValueError(f"speech of {len(clean)} samples does not fit at {at!r} in {len(background)}")
+    noise_power = float(np.mean(background.astype(np.float64) ** 2)) + 1e-12
+    gain = np.sqrt(noise_power * 10.0 ** (snr_db / 10.0) / speech_power(clean))
+    out = background.astype(np.float32).copy()
+    out[at : at + len(clean)] += (gain * clean).astype(np.float32)
+    return out

@@ -1,0 +1,155 @@
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+
+from companion.engine.game import Game
+from companion.errors import IllegalAction, MalformedAction, NothingToUndo, StaleAction
+
+
+def play_random(game: Game, n: int, seed: int = 1) -> None:
+    rng = Random(seed)
+    for _ in range(n):
+        action = game.rules.random_action(game.state, rng)
+        if action is None:
+            return
+        game.propose(action)
+
+
+def test_a_legal_action_becomes_an_event_and_changes_the_state(stones):
+    game = Game.start(stones, ["Ada", "Bo"], {"heap": 10}, seed=3)
+    event = game.propose({"type": "take", "player": "Ada", "count": 2})
+    assert event.seq == 1 and event.kind == "action"
+    assert game.state.heap == 8 and game.version == 1
+
+
+def test_an_illegal_action_names_every_problem_and_changes_nothing(stones):
+    game = Game.start(stones, ["Ada", "Bo"], {"heap": 10}, seed=3)
+    before = game.view()
+    with pytest.raises(IllegalAction) as err:
+        game.propose({"type": "take", "player": "Bo", "count": 7})
+    rules = {p.rule for p in err.value.problems}
+    assert rules == {"turn-order", "take-count"}
+    assert "Bo" in str(err.value) and "7" in str(err.value)
+    assert game.view() == before and len(game.log.events()) == 1
+
+
+@pytest.mark.parametrize("bad", [None, [], {"count": 1}, {"type": 3}])
+def test_a_malformed_action_is_refused(stones, bad):
+    game = Game.start(stones, ["Ada", "Bo"], seed=3)
+    with pytest.raises(MalformedAction):
+        game.propose(bad)
+
+
+def test_setup_refuses_a_wrong_player_count_and_duplicate_names(stones):
+    with pytest.raises(MalformedAction, match="1"):
+        Game.start(stones, ["Solo"])
+    with pytest.raises(MalformedAction, match="Ada"):
+        Game.start(stones, ["Ada", "Ada"])
+
+
+def test_undo_and_redo_are_events_and_nothing_leaves_the_log(stones):
+    game = Game.start(stones, ["Ada", "Bo"], {"heap": 12}, seed=5)
+    play_random(game, 3)
+    after_three = game.view()
+    game.undo()
+    assert game.state.heap > after_three["heap"]
+    game.redo()
+    assert {k: v for k, v in game.view().items() if k != "version"} == \
+        {k: v for k, v in after_three.items() if k != "version"}
+    kinds = [e.kind for e in game.log.events()]
+    assert kinds == ["setup", "action", "action", "action", "undo", "redo"]
+
+
+def test_undo_to_any_entry_and_redo_one_at_a_time(stones):
+    game = Game.start(stones, ["Ada", "Bo", "Cy"], {"heap": 20}, seed=9)
+    play_random(game, 5, seed=2)
+    heaps = [game.state.heap]
+    history = game.history()
+    second = history[2]["seq"]
+    game.undo_to(second)
+    assert [h["in_effect"] for h in game.history() if h["kind"] == "action"] == [True, True, False, False, False]
+    game.redo()
+    game.redo()
+    game.redo()
+    assert game.state.heap == heaps[0]
+    with pytest.raises(NothingToUndo):
+        game.redo()
+
+
+def test_undo_to_the_start_and_nothing_more_to_undo(stones):
+    game = Game.start(stones, ["Ada", "Bo"], {"heap": 10}, seed=1)
+    with pytest.raises(NothingToUndo):
+        game.undo()
+    play_random(game, 2)
+    game.undo_to(0)
+    assert game.state.heap == 10
+    with pytest.raises(NothingToUndo):
+        game.undo()
+
+
+def test_a_new_action_after_undo_ends_the_redo_branch(stones):
+    game = Game.start(stones, ["Ada", "Bo"], {"heap": 10}, seed=1)
+    game.propose({"type": "take", "player": "Ada", "count": 1})
+    game.undo()
+    game.propose({"type": "take", "player": "Ada", "count": 3})
+    assert game.state.heap == 7
+    with pytest.raises(NothingToUndo):
+        game.redo()
+
+
+def test_a_retried_action_id_applies_once(stones):
+    game = Game.start(stones, ["Ada", "Bo"], {"heap": 10}, seed=1)
+    first = game.propose({"type": "take", "player": "Ada", "count": 1}, action_id="tap-1")
+    again = game.propose({"type": "take", "player": "Ada", "count": 1}, action_id="tap-1")
+    assert again == first and game.state.heap == 9
+
+
+def test_a_stale_action_is_refused(stones):
+    game = Game.start(stones, ["Ada", "Bo"], {"heap": 10}, seed=1)
+    seen = game.version
+    game.propose({"type": "take", "player": "Ada", "count": 1})
+    with pytest.raises(StaleAction):
+        game.propose({"type": "take", "player": "Bo", "count": 1}, base=seen)
+    assert game.state.heap == 9
+
+
+def test_seeded_randomness_replays_exactly_and_survives_undo_redo(stones):
+    game = Game.start(stones, ["Ada", "Bo"], {"heap": 30}, seed=77)
+    play_random(game, 8, seed=4)
+    points = game.state.points
+    game.undo_to(game.history()[2]["seq"])
+    for _ in range(6):
+        game.redo()
+    assert not game.view()["can_redo"]
+    assert game.state.points == points
+    replayed = Game(stones, game.log)
+    assert replayed.state == game.state
+
+
+def test_deep_undo_beyond_many_checkpoints(stones):
+    game = Game.start(stones, ["Ada", "Bo"], {"heap": 200}, seed=7)
+    play_random(game, 60, seed=8)
+    states = []
+    replay = Game(stones, game.log)
+    assert replay.state == game.state
+    for _ in range(40):
+        states.append(game.state)
+        game.undo()
+    for expected in reversed(states):
+        game.redo()
+        assert game.state == expected
+
+
+def test_listeners_hear_each_accepted_event_once(stones):
+    game = Game.start(stones, ["Ada", "Bo"], {"heap": 10}, seed=1)
+    heard = []
+    unsubscribe = game.subscribe(lambda g, e: heard.append(e.seq))
+    game.propose({"type": "take", "player": "Ada", "count": 1})
+    with pytest.raises(IllegalAction):
+        game.propose({"type": "take", "player": "Ada", "count": 1})
+    game.undo()
+    unsubscribe()
+    game.redo()
+    assert heard == [1, 2]
