@@ -1,0 +1,109 @@
+"""``python -m calibration camera|table|status``: set up the camera and the table."""
+from __future__ import annotations
+
+import argparse
+import glob
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from calibration.boards import parse_board
+from calibration.camera import calibrate_camera
+from calibration.model import Calibration, CalibrationError, save
+from calibration.status import default_path, describe, load_if_present, require_camera
+from calibration.table import DEFAULT_LAYOUT, TableLayout, find_markers, solve_table_pose
+
+
+def read_images(pattern: str) -> list[np.ndarray]:
+    paths = sorted(glob.glob(pattern))
+    images = [cv2.imread(p) for p in paths]
+    unreadable = [p for p, im in zip(paths, images) if im is None]
+    if not paths or unreadable:
+        raise ValueError(f"no readable images for {pattern!r}" + (f": cannot read {unreadable!r}" if unreadable else ""))
+    return images
+
+
+def camera(args: argparse.Namespace) -> None:
+    images = read_images(args.images)
+    result = calibrate_camera(images, parse_board(args.board), fix_aspect=args.fix_aspect)
+    old = load_if_present(args.cal)
+    extra = {**(old.extra if old else {}), "camera": {
+        "board": args.board, "images": len(images), "used": len(result.used),
+        "per_view_rms_px": [round(e, 4) for e in result.per_view_rms_px]}}
+    # A new camera calibration moves every pixel, so an older table pose no longer holds.
+    save(Calibration(result.intrinsics, None, extra), args.cal)
+    c = result.intrinsics
+    print(f"board found in {len(result.used)} of {len(images)} images")
+    print(f"fx {c.fx:.2f} fy {c.fy:.2f} cx {c.cx:.2f} cy {c.cy:.2f} rms {c.rms_px:.4f} px -> {args.cal}")
+    if old is not None and old.table is not None:
+        print(f"the table pose was cleared: run `python -m calibration table` again")
+
+
+def first_frame(args: argparse.Namespace) -> np.ndarray:
+    if args.image:
+        image = cv2.imread(args.image)
+        if image is None:
+            raise ValueError(f"cannot read image {args.image!r}")
+        return image
+    from vision.sources import open_source
+
+    source = open_source(args.source)
+    try:
+        frame = source.read()
+    finally:
+        source.close()
+    if frame is None:
+        raise ValueError(f"source {args.source!r} gave no picture")
+    return frame.image
+
+
+def table(args: argparse.Namespace) -> None:
+    calibration = require_camera(args.cal)
+    layout = TableLayout.load(args.layout)
+    seen = find_markers(first_frame(args), layout.dictionary)
+    fit = solve_table_pose(seen, layout, calibration.camera)
+    extra = {**calibration.extra, "table": {"layout": str(args.layout), "dictionary": layout.dictionary,
+                                             "markers_used": fit.markers_used, "markers_missing": fit.markers_missing}}
+    save(replace(calibration, table=fit.pose, extra=extra), args.cal)
+    print(f"table found from markers {fit.markers_used} (fit {fit.pose.rms_px:.2f} px) -> {args.cal}")
+    if fit.markers_missing:
+        print(f"not seen: markers {fit.markers_missing}")
+
+
+def status(args: argparse.Namespace) -> None:
+    print("\n".join(describe(args.cal)))
+
+
+def parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--cal", type=Path, default=default_path(), help="calibration file (default: %(default)s)")
+    top = argparse.ArgumentParser(prog="python -m calibration", description="Set up Incanto's camera and table.")
+    sub = top.add_subparsers(dest="command", required=True)
+    cam = sub.add_parser("camera", parents=[common], help="camera intrinsics from board photos")
+    cam.add_argument("--images", required=True, help="glob of board photos, e.g. 'board/*.jpg'")
+    cam.add_argument("--board", required=True, help="chessboard:9x6:25 or charuco:5x7:40:20:DICT_6X6_250")
+    cam.add_argument("--fix-aspect", action="store_true", help="keep fx = fy (square pixels)")
+    tab = sub.add_parser("table", parents=[common], help="the table's pose from its ArUco markers")
+    where = tab.add_mutually_exclusive_group(required=True)
+    where.add_argument("--image", help="a photo from the mounted camera")
+    where.add_argument("--source", help="a camera source, e.g. picamera2 or camera:0")
+    tab.add_argument("--layout", type=Path, default=DEFAULT_LAYOUT, help="marker layout JSON (default: %(default)s)")
+    sub.add_parser("status", parents=[common], help="what is calibrated and what to run next")
+    return top
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        {"camera": camera, "table": table, "status": status}[args.command](args)
+    except (ValueError, OSError) as e:  # CalibrationError is a ValueError
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

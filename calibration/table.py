@@ -1,0 +1,99 @@
+"""Where the table is: ArUco markers laid at known places on it, and the pose they give.
+
+The table frame has its origin at a table corner, x and y along the table in millimetres and z
+up. Each marker lies flat with its printed top edge towards +y, so seen from above its corners
+in ArUco's order (top-left, top-right, bottom-right, bottom-left) are at
+(cx - s/2, cy + s/2), (cx + s/2, cy + s/2), (cx + s/2, cy - s/2), (cx - s/2, cy - s/2).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from calibration.boards import aruco_dictionary
+from calibration.model import CalibrationError, CameraIntrinsics, TablePose
+
+DEFAULT_LAYOUT = Path(__file__).parent / "data" / "table_markers.json"
+CORNER_SIGNS = np.array([(-1, 1), (1, 1), (1, -1), (-1, -1)], dtype=np.float64)
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """Marker ids and their centres on the table (mm), all of one side length and dictionary."""
+
+    dictionary: str
+    marker_mm: float
+    markers: dict[int, tuple[float, float]]
+    min_markers: int = 3  # one or two markers can be a misread; three that agree are the table
+    max_rms_px: float = 2.0  # markers that do not fit one plane this well are refused
+
+    def corners_mm(self, marker_id: int) -> np.ndarray:
+        """(4, 3) float64 table coordinates of one marker's corners, in ArUco's corner order."""
+        centre = np.asarray(self.markers[marker_id], dtype=np.float64)
+        flat = centre + CORNER_SIGNS * self.marker_mm / 2.0
+        return np.hstack([flat, np.zeros((4, 1))])
+
+    @classmethod
+    def load(cls, path: Path) -> TableLayout:
+        try:
+            data = json.loads(Path(path).read_text())
+            markers = {int(k): (float(v[0]), float(v[1])) for k, v in data["markers"].items()}
+            layout = cls(str(data["dictionary"]), float(data["marker_mm"]), markers,
+                         int(data.get("min_markers", 3)), float(data.get("max_rms_px", 2.0)))
+        except (OSError, ValueError, KeyError, TypeError, IndexError) as e:
+            raise CalibrationError(f"table layout {str(path)!r} cannot be read: {e!r}") from None
+        aruco_dictionary(layout.dictionary)
+        return layout
+
+
+def find_markers(image: np.ndarray, dictionary: str) -> dict[int, np.ndarray]:
+    """Markers of one explicitly named dictionary in an (H, W, 3) BGR or (H, W) grey image:
+    id -> (4, 2) float32 corner pixels. An id seen twice is dropped: it cannot be placed."""
+    detector = cv2.aruco.ArucoDetector(aruco_dictionary(dictionary), cv2.aruco.DetectorParameters())
+    corners, ids, _ = detector.detectMarkers(image)
+    if ids is None:
+        return {}
+    flat = [int(i) for i in ids.ravel()]
+    return {i: c.reshape(4, 2) for i, c in zip(flat, corners) if flat.count(i) == 1}
+
+
+@dataclass(frozen=True)
+class TableFit:
+    pose: TablePose
+    markers_used: list[int]
+    markers_missing: list[int]
+
+
+def solve_table_pose(seen: dict[int, np.ndarray], layout: TableLayout, camera: CameraIntrinsics) -> TableFit:
+    """The table's pose from the layout markers seen; refused unless enough of them fit one plane."""
+    used = sorted(i for i in seen if i in layout.markers)
+    missing = sorted(set(layout.markers) - set(used))
+    if len(used) < layout.min_markers:
+        raise CalibrationError(
+            f"only {len(used)} of the table's markers were seen (ids {used!r}; missing {missing!r}); "
+            f"at least {layout.min_markers} are needed: check the {layout.dictionary} markers are in view and unobstructed")
+    objects = np.vstack([layout.corners_mm(i) for i in used])
+    pixels = np.vstack([seen[i] for i in used]).astype(np.float64)
+    k, dist = camera.matrix(), camera.dist_coeffs()
+    # SQPnP, not IPPE: IPPE's rotation vector blows up for a camera looking straight down, a
+    # rotation of exactly 180 degrees, which is how most tables are seen.
+    ok, rvec, tvec = cv2.solvePnP(objects, pixels, k, dist, flags=cv2.SOLVEPNP_SQPNP)
+    if not ok:
+        raise CalibrationError(f"no table pose fits markers {used!r}")
+    rvec, tvec = cv2.solvePnPRefineLM(objects, pixels, k, dist, rvec, tvec)
+    rms = _rms(objects, pixels, rvec, tvec, k, dist)
+    if rms > layout.max_rms_px:
+        raise CalibrationError(f"markers {used!r} do not lie where the layout says (error {rms:.1f} px > "
+                               f"{layout.max_rms_px} px): check the layout file and the camera calibration")
+    pose = TablePose(tuple(map(float, rvec.ravel())), tuple(map(float, tvec.ravel())), rms)  # type: ignore[arg-type]
+    return TableFit(pose, used, missing)
+
+
+def _rms(objects: np.ndarray, pixels: np.ndarray, rvec: np.ndarray, tvec: np.ndarray,
+         k: np.ndarray, dist: np.ndarray) -> float:
+    projected, _ = cv2.projectPoints(objects, rvec, tvec, k, dist)
+    return float(np.sqrt(np.mean(np.sum((projected.reshape(-1, 2) - pixels) ** 2, axis=1))))
