@@ -1,0 +1,82 @@
+"""Bots: a random legal action for whatever the table is waiting for (demo, property tests, bench).
+
+They choose straight from the state rather than from ``legal_actions`` (which builds the display's
+JSON), so a whole random game stays cheap. Bots always point at something when they can, so every
+casting takes at least one token and a game always ends.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from random import Random
+from typing import Any
+
+from companion.games.incantibus import spells
+from companion.games.incantibus.casting import targets_for
+from companion.games.incantibus.satchel import discards_that_make_room
+from companion.games.incantibus.state import State
+from companion.games.incantibus.table import pool_of
+from companion.games.incantibus.tokens import ROOM, SECRET, VISIBLE, load
+from companion.games.incantibus.tower import unknown
+
+
+def random_action(state: State, rng: Random) -> dict[str, Any] | None:
+    kind = state.pending[0]
+    if kind == "over":
+        return None
+    return CHOOSERS[kind](state, rng)
+
+
+def _cast(state: State, rng: Random) -> dict[str, Any]:
+    targets: dict[str, str | None] = {}
+    for player in state.players:
+        options = targets_for(state, player)
+        targets[player] = rng.choice(options) if options else None
+    return {"type": "cast", "targets": targets}
+
+
+def _spell(state: State, rng: Random) -> dict[str, Any]:
+    player = state.pending[1]
+    cards = [c for c in state.cards if c is not None]  # every open card is known when a spell is awaited
+    working = [c for c in cards if spells.why_not(state, player, c) is None]
+    card = rng.choice(working or cards)
+    action: dict[str, Any] = {"type": "spell", "player": player, "card": card}
+    if card in spells.PICKS and card in working:
+        action["choice"] = rng.choice(spells.choices(state, player, card))
+    return action
+
+
+def _satchel(state: State, rng: Random) -> dict[str, Any]:
+    _, player, token = state.pending
+    options: list[Any] = ["discard_new"] + [{"discard": t} for t in discards_that_make_room(state, player, token)]
+    return {"type": "satchel", "player": player, "choice": rng.choice(options)}
+
+
+def _wand_down(state: State, rng: Random) -> dict[str, Any]:
+    return {"type": "wand_down", "player": state.pending[1][0]}
+
+
+def _reveal(state: State, rng: Random) -> dict[str, Any]:
+    """As if the table turned the tokens over: faces drawn from what is still unseen."""
+    faces: dict[str, str] = {}
+    left: dict[str, Counter[str]] = {}
+    for ref in state.pending[1]:
+        pool = pool_of(state, ref)
+        bag = left.setdefault(pool, Counter(state.pools[pool]))
+        kind = rng.choice(sorted(bag.elements()))
+        bag[kind] -= 1
+        faces[ref] = kind
+    return {"type": "reveal", "kinds": faces}
+
+
+def _room_entered(state: State, rng: Random) -> dict[str, Any]:
+    room = state.room or rng.choice(state.pools[ROOM])
+    tile = load().rooms[room]
+    bag = list(state.pools[VISIBLE])
+    rng.shuffle(bag)
+    secret = min(tile.secret, len(state.pools[SECRET]) - unknown(state, SECRET))
+    return {"type": "room_entered", "room": room if len(bag) >= tile.visible and secret == tile.secret else None,
+            "visible": bag[:tile.visible], "secret": secret}
+
+
+CHOOSERS = {"cast": _cast, "spell": _spell, "satchel": _satchel, "wand_down": _wand_down, "reveal": _reveal,
+            "room_entered": _room_entered}

@@ -1,0 +1,144 @@
+"""Incantibus behind the engine's ``Rules`` hooks: parse and check every action, then apply it to a copy.
+
+Actions (every one is documented in docs/incantibus.md):
+``cast``, ``spell``, ``satchel``, ``wand_down``, and with table draws ``room_entered`` and ``reveal``.
+"""
+from __future__ import annotations
+
+from random import Random
+from typing import Any, Callable, Mapping, Sequence
+
+from companion.errors import Problem
+from companion.games.incantibus import bots, casting, scoring, setup, spells, table, tower, view
+from companion.games.incantibus.satchel import discards_that_make_room, put, take_out
+from companion.games.incantibus.state import State, remove_one
+
+Action = dict[str, Any]
+
+PENDING_WORDS = {"cast": "a casting", "spell": "a spell card choice", "satchel": "a full satchel's choice",
+                 "reveal": "faces to be entered", "room_entered": "the room to be laid out",
+                 "wand_down": "wands put on the table", "over": "nothing: the game is over"}
+
+
+def _check_cast(state: State, action: Action) -> list[Problem]:
+    if state.pending != ("cast",):
+        return [_waiting(state, action)]
+    return casting.check(state, action)
+
+
+def _apply_cast(state: State, action: Action, rng: Random) -> None:
+    casting.resolve(state, action["targets"], action.get("pay"))
+
+
+def _check_satchel(state: State, action: Action) -> list[Problem]:
+    player, choice = action.get("player"), action.get("choice")
+    if state.pending[:2] != ("satchel", player):
+        return [_waiting(state, action)]
+    token = state.pending[2]
+    player = state.pending[1]
+    if choice == "discard_new":
+        return []
+    if isinstance(choice, dict) and choice.get("discard") in discards_that_make_room(state, player, token):
+        return []
+    return [Problem("satchel-full", f"{choice!r} does not make room for the {state.kinds[token]} in {player}'s "
+                    "satchel: choose 'discard_new' or {'discard': a token whose cell it frees}", player,
+                    _s(choice.get("discard") if isinstance(choice, dict) else choice))]
+
+
+def _apply_satchel(state: State, action: Action, rng: Random) -> None:
+    _, player, token = state.pending
+    state.held = remove_one(state.held, token)
+    choice = action["choice"]
+    if choice == "discard_new":
+        state.moat = state.moat + (token,)
+        state.note(event="discarded", player=player, token=token, kind=state.kinds[token])
+        return
+    take_out(state, player, (choice["discard"],))
+    state.moat = state.moat + (choice["discard"],)
+    put(state, player, token)
+    state.note(event="discarded", player=player, token=choice["discard"], kind=state.kinds[choice["discard"]])
+
+
+def _check_wand_down(state: State, action: Action) -> list[Problem]:
+    player = action.get("player")
+    if state.pending[0] != "wand_down" or player not in state.pending[1]:
+        return [Problem("wand-down", f"{player!r} may put their wand on the table only when they can do nothing "
+                        "useful after a casting in the dungeon with no face-down sorcerer left", _s(player))]
+    return []
+
+
+def _apply_wand_down(state: State, action: Action, rng: Random) -> None:
+    state.wands_down = state.wands_down + (action["player"],)
+    state.note(event="wand_down", player=action["player"])
+
+
+def _apply_room(state: State, action: Action, rng: Random) -> None:
+    table.apply_room(state, action)
+
+
+def _apply_reveal(state: State, action: Action, rng: Random) -> None:
+    table.apply_reveal(state, action)
+
+
+def _waiting(state: State, action: Action) -> Problem:
+    who = action.get("player")
+    return Problem("pending", f"a {action.get('type')!r} action cannot be taken now: Incantibus is waiting for "
+                   f"{PENDING_WORDS[state.pending[0]]}{_whose(state)}", _s(who))
+
+
+def _whose(state: State) -> str:
+    return f" from {state.pending[1]}" if state.pending[0] in ("spell", "satchel") else ""
+
+
+def _s(value: Any) -> str | None:
+    return None if value is None else value if isinstance(value, str) else repr(value)
+
+
+CHECKS: dict[str, Callable[[State, Action], list[Problem]]] = {
+    "cast": _check_cast, "spell": spells.check, "satchel": _check_satchel, "wand_down": _check_wand_down,
+    "room_entered": table.check_room, "reveal": table.check_reveal}
+APPLIES: dict[str, Callable[[State, Action, Random], None]] = {
+    "cast": _apply_cast, "spell": spells.apply, "satchel": _apply_satchel, "wand_down": _apply_wand_down,
+    "room_entered": _apply_room, "reveal": _apply_reveal}
+
+
+class IncantibusRules:
+    name: str = "incantibus"
+    title: str = "Incantibus"
+    player_counts: Sequence[int] = (2, 3, 4)
+
+    def setup(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> State:
+        return setup.setup(players, options, rng)
+
+    def legal_actions(self, state: State) -> dict[str, Any]:
+        return view.legal_actions(state)
+
+    def check(self, state: State, action: Action) -> list[Problem]:
+        kind = action.get("type")
+        if kind not in CHECKS:
+            return [Problem("action-type", f"Incantibus has no action {kind!r}; it knows {', '.join(CHECKS)}")]
+        return CHECKS[kind](state, action)
+
+    def apply(self, state: State, action: Action, rng: Random) -> State:
+        new = state.copy()
+        APPLIES[action["type"]](new, action, rng)
+        tower.run(new, rng)
+        return new
+
+    def random_action(self, state: State, rng: Random) -> Action | None:
+        return bots.random_action(state, rng)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def score(self, state: State) -> dict[str, int]:
+        return scoring.scores(state)
+
+    def ranking(self, state: State) -> list[str]:
+        return scoring.ranking(state)
+
+    def public_view(self, state: State) -> dict[str, Any]:
+        return view.public_view(state)
+
+
+RULES = IncantibusRules()

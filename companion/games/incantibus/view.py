@@ -1,0 +1,149 @@
+"""What the table may see (no unseen face ever), and what it must do next, as JSON."""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.incantibus import scoring, spells
+from companion.games.incantibus.casting import targets_for
+from companion.games.incantibus.satchel import arrange, discards_that_make_room
+from companion.games.incantibus.state import State
+from companion.games.incantibus.table import pool_of
+from companion.games.incantibus.tokens import CARD, ROOM, VISIBLE, load
+
+
+def seen(state: State, token: str) -> str | None:
+    return None if token in state.secret else state.kinds[token]
+
+
+def public_view(state: State) -> dict[str, Any]:
+    view: dict[str, Any] = {
+        "players": [_player(state, p) for p in state.players],
+        "wands": dict(state.wands),
+        "room": _room(state),
+        "potions": [_space(state, "p", i, t) for i, t in enumerate(state.potions)],
+        "sorcerers": [_sorcerer(state, i, t) for i, t in enumerate(state.sorcerers)],
+        "moat": [seen(state, t) for t in state.moat],
+        "moat_tokens": [{"token": t, "kind": seen(state, t)} for t in state.moat],
+        "phase": state.phase, "rooms_left": rooms_left(state), "expert": state.expert,
+        "draws": "table" if state.table_draws else "companion",
+        "spell_cards": list(state.cards), "spell_deck": len(state.pools[CARD]) - state.cards.count(None),
+        "spell_cards_used": list(state.cards_used),
+        "specials": [state.kinds[t] for t in state.specials],
+        "last_cast": {**state.last_cast, "events": list(state.notes)},
+        "pending": pending(state), "casting": state.casting,
+    }
+    if state.expert:
+        view["books"] = [_space(state, "b", i, t) for i, t in enumerate(state.books)]
+    if state.phase == "over":
+        ranking = scoring.ranking(state)
+        view["winner"], view["ranking"] = ranking[0], ranking
+    return view
+
+
+def rooms_left(state: State) -> int:
+    turning = state.table_draws and state.phase == "room" and state.room is None
+    return len(state.pools[ROOM]) - (1 if turning else 0)
+
+
+def _player(state: State, player: str) -> dict[str, Any]:
+    cells = arrange(state, player)
+    return {"name": player, "wand": state.wands[player], "wand_down": player in state.wands_down,
+            "satchel": {cell: [{"token": t, "kind": state.kinds[t]} for t in ids] for cell, ids in cells.items()},
+            "points": scoring.points(state, player), "breakdown": scoring.breakdown(state, player)}
+
+
+def _room(state: State) -> dict[str, Any]:
+    tokens = [{"id": f"r{i}", "slot": i, "token": t, "visible": t not in state.secret, "kind": seen(state, t)}
+              for i, t in enumerate(state.slots) if t is not None]
+    return {"name": state.room, "tokens": tokens}
+
+
+def _space(state: State, place: str, i: int, token: str | None) -> dict[str, Any] | None:
+    if token is None:
+        return None
+    kind = seen(state, token)
+    out: dict[str, Any] = {"id": f"{place}{i}", "slot": i, "token": token, "kind": kind}
+    if kind is not None:
+        k = load().kinds[kind]
+        out.update(points=k.points, colour=k.colour, recipe=list(k.recipe), condition=dict(k.condition) or None)
+    return out
+
+
+def _sorcerer(state: State, i: int, token: str | None) -> dict[str, Any] | None:
+    if token is None:
+        return None
+    kind = seen(state, token)
+    return {"id": f"s{i}", "slot": i, "token": token, "face_up": i in state.face_up, "kind": kind,
+            "points": load().kinds[kind].points if kind else None}
+
+
+# -- what the table must do next ------------------------------------------------------------
+
+def pending(state: State) -> dict[str, Any]:
+    """The short form of ``legal_actions``: what is awaited, and from whom."""
+    kind = state.pending[0]
+    out: dict[str, Any] = {"kind": kind}
+    if kind in ("spell", "satchel"):
+        out["player"] = state.pending[1]
+    if kind == "satchel":
+        out["token"] = state.pending[2]
+    if kind in ("reveal", "wand_down"):
+        out["tokens" if kind == "reveal" else "players"] = list(state.pending[1])
+    return out
+
+
+def legal_actions(state: State) -> dict[str, Any]:
+    return PROMPTS[state.pending[0]](state)
+
+
+def _cast(state: State) -> dict[str, Any]:
+    tokens: dict[str, dict[str, Any]] = {}
+    for place, field, label in (("r", "slots", "room"), ("p", "potions", "potion"), ("b", "books", "book"),
+                                ("s", "sorcerers", "sorcerer")):
+        for i, t in enumerate(getattr(state, field)):
+            if t is not None and (label != "room" or state.phase == "room"):
+                tokens[f"{place}{i}"] = {"place": label, "slot": i, "visible": t not in state.secret,
+                                         "kind": seen(state, t)}
+    return {"kind": "cast", "players": list(state.players),
+            "targets": {p: targets_for(state, p) for p in state.players}, "tokens": tokens}
+
+
+def _spell(state: State) -> dict[str, Any]:
+    player = state.pending[1]
+    cards = [{"card": c, "works": spells.why_not(state, player, c) is None, "why": spells.why_not(state, player, c),
+              "choices": spells.choices(state, player, c) if c in spells.PICKS else []} for c in state.cards if c is not None]
+    return {"kind": "spell", "player": player, "cards": cards}
+
+
+def _satchel(state: State) -> dict[str, Any]:
+    _, player, token = state.pending
+    options: list[Any] = ["discard_new"]
+    options += [{"discard": t} for t in discards_that_make_room(state, player, token)]
+    return {"kind": "satchel", "player": player, "token": token, "token_kind": state.kinds[token], "options": options}
+
+
+def _reveal(state: State) -> dict[str, Any]:
+    refs = list(state.pending[1])
+    return {"kind": "reveal", "tokens": refs,
+            "options": {r: sorted(set(state.pools[pool_of(state, r)])) for r in refs}}
+
+
+def _room_entered(state: State) -> dict[str, Any]:
+    rooms = [state.room] if state.room else list(state.pools[ROOM])
+    tiles = load().rooms
+    return {"kind": "room_entered", "room": state.room,
+            "rooms": [{"room": r, "visible": tiles[r].visible, "secret": tiles[r].secret} for r in rooms],
+            "visible_kinds": sorted(set(state.pools[VISIBLE]))}
+
+
+def _wand_down(state: State) -> dict[str, Any]:
+    return {"kind": "wand_down", "players": list(state.pending[1])}
+
+
+def _over(state: State) -> dict[str, Any]:
+    ranking = scoring.ranking(state)
+    return {"kind": "over", "winner": ranking[0], "ranking": ranking}
+
+
+PROMPTS = {"cast": _cast, "spell": _spell, "satchel": _satchel, "reveal": _reveal, "room_entered": _room_entered,
+           "wand_down": _wand_down, "over": _over}

@@ -1,0 +1,97 @@
+"""Helpers for the Incantibus tests: play a script through the engine, walk a game with bots."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from random import Random
+from typing import Any, Iterator
+
+
+from companion.engine.game import Game, rng_for
+from companion.games.incantibus import RULES
+from companion.games.incantibus.state import State
+
+__all__ = ["GOLDEN", "RULES", "act", "bot_states", "cast", "give", "kinds_of", "moat_kinds", "play", "script",
+           "start", "table"]
+
+GOLDEN = Path(__file__).with_name("golden")
+
+
+def script(name: str) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in (GOLDEN / f"{name}.jsonl").read_text().splitlines() if line.strip()]
+
+
+def play(lines: list[dict[str, Any]]) -> Game:
+    """Every line through ``Game.start`` and ``propose``, as the replay command and the tablets do."""
+    setup, *actions = lines
+    game = Game.start(RULES, setup["players"], setup["options"], setup["seed"])
+    for action in actions:
+        game.propose(action)
+    return game
+
+
+def start(players: list[str], **options: Any) -> State:
+    return RULES.setup(players, options, rng_for(1, 0))
+
+
+def bot_states(state: State, seed: int) -> Iterator[tuple[dict[str, Any], State]]:
+    """(action, state after it) for a random legal game played to the end from ``state``."""
+    rng = Random(seed)
+    for seq in range(1, 5000):
+        action = RULES.random_action(state, rng)
+        if action is None:
+            return
+        assert RULES.check(state, action) == [], (action, state.pending)
+        state = RULES.apply(state, action, rng_for(seed, seq))
+        yield action, state
+    raise AssertionError("a random game did not end in 5000 actions")
+
+
+
+
+def act(state: State, *actions: dict[str, Any]) -> State:
+    """Each action checked (it must be legal) and applied, as the engine does."""
+    for action in actions:
+        problems = RULES.check(state, action)
+        assert problems == [], (action, problems, state.pending)
+        state = RULES.apply(state, action, rng_for(7, state.casting + len(state.notes)))
+    return state
+
+
+def table(players: dict[str, int], roof: list[str], potions: tuple[str, ...] = ("green_1", "blue_1", "red_1"),
+          sorcerer: str = "lady_goblin", cards: tuple[str, ...] = ("ALKIMIA", "RETIRO", "OCULUS"),
+          books: tuple[str, ...] = (), **options: Any) -> State:
+    """A table-draws game laid out exactly: wands dealt as ``players`` says, the roof, faces and cards."""
+    state = RULES.setup(list(players), {"draws": "table", "deal": players, "expert": bool(books), **options},
+                        rng_for(1, 0))
+    faces = {f"p{i}": p for i, p in enumerate(potions)} | {f"b{i}": b for i, b in enumerate(books)}
+    faces |= {f"c{i}": c for i, c in enumerate(cards)} | {"s0": sorcerer}
+    return act(state, {"type": "room_entered", "room": "roof", "visible": roof, "secret": 0},
+               {"type": "reveal", "kinds": faces})
+
+
+def give(state: State, player: str, *kinds: str) -> State:
+    """``player`` already holds ``kinds`` (drawn from the box, so every token stays accounted for)."""
+    state = state.copy()
+    for kind in kinds:
+        special = next((t for t in state.specials if state.kinds[t] == kind), None)
+        if special:
+            state.specials = tuple(t for t in state.specials if t != special)
+            token = special
+        else:
+            pool = next(p for p in "JICGO" if kind in state.pools[p])
+            token = state.new_token(pool, kind, False)
+        state.satchels[player] = state.satchels[player] + (token,)
+    return state
+
+
+def cast(**targets: str | None) -> dict[str, Any]:
+    return {"type": "cast", "targets": targets}
+
+
+def kinds_of(state: State, player: str) -> list[str]:
+    return sorted(state.kinds[t] or "?" for t in state.satchels[player])
+
+
+def moat_kinds(state: State) -> list[str]:
+    return [state.kinds[t] or "?" for t in state.moat]

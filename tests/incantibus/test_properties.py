@@ -1,0 +1,168 @@
+"""Bots play random legal games to the end; the table's invariants hold after every action."""
+from __future__ import annotations
+
+import json
+import tempfile
+from collections import Counter
+from pathlib import Path
+from random import Random
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.engine.game import Game
+from companion.games.incantibus.state import State
+from companion.games.incantibus.tokens import DATA
+from companion.store import Store
+from incantibus_helpers import RULES, bot_states, start
+
+RAW = json.loads(DATA.read_text())
+NAMES = ["Lera", "Kirill", "Katya", "Rosa"]
+
+
+def printed_points() -> dict[str, int]:
+    """Points per kind read straight from the data file (independently of the catalogue loader)."""
+    points = {k: v["points"] for section in ("kinds", "specials", "potions", "sorcerers") for k, v in RAW[section].items()}
+    return points | {"book_" + k: v["points"] for k, v in RAW["books"].items()}
+
+
+POINTS = printed_points()
+
+
+def catalogue_counts(pool: str, expert: bool) -> Counter[str]:
+    if pool in "JI":
+        side = "visible" if pool == "J" else "secret"
+        return Counter({k: v[side] for k, v in RAW["kinds"].items()})
+    if pool == "C":
+        return Counter({k: 1 for k in RAW["potions"]})
+    if pool == "G":
+        return Counter({"book_" + k: 1 for k in RAW["books"]} if expert else {})
+    return Counter({k: v["count"] for k, v in RAW["sorcerers"].items()})
+
+
+def places(state: State) -> list[str]:
+    everything = [t for t in (*state.slots, *state.potions, *state.books, *state.sorcerers) if t is not None]
+    for satchel in state.satchels.values():
+        everything += satchel
+    return everything + list(state.moat) + list(state.specials) + list(state.aside) + list(state.held)
+
+
+def check_invariants(state: State) -> None:
+    # Every physical token out of the box is in exactly one place.
+    where = places(state)
+    assert len(where) == len(set(where)), Counter(where).most_common(3)
+    assert set(where) == set(state.kinds)
+    # ...and every token still in the box is one its pool has not shown yet.
+    for pool in "JICGO":
+        known = Counter(k for t, k in state.kinds.items() if t[0] == pool and k is not None)
+        unseen = sum(1 for t, k in state.kinds.items() if t[0] == pool and k is None)
+        assert Counter(state.pools[pool]) + known == catalogue_counts(pool, state.expert), pool
+        assert unseen <= len(state.pools[pool])
+    cards = Counter(state.pools["B"]) + Counter(c for c in state.cards if c) + Counter(state.cards_used)
+    assert cards == Counter({k: v["count"] for k, v in RAW["spell_cards"].items()})
+    # The wands in play are a permutation of the strengths for this many players.
+    assert sorted(state.wands.values()) == RAW["wands"][str(len(state.players))]
+    # Each score is the sum of the points printed on the tokens in the satchel (+ the wand, expert).
+    for player, satchel in state.satchels.items():
+        expected = sum(POINTS.get(state.kinds[t] or "", 0) for t in satchel) + (state.wands[player] if state.expert else 0)
+        assert RULES.score(state)[player] == expected
+
+
+def check_view_hides_secrets(state: State, view: dict[str, Any]) -> None:
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if node.get("token") in state.secret:
+                assert node.get("kind") is None, node
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+    walk(view)
+    assert json.loads(json.dumps(view)) == view
+
+
+games = st.tuples(st.integers(0, 10_000), st.sampled_from([2, 3, 4]), st.booleans(), st.sampled_from(["companion", "table"]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(games)
+def test_invariants_hold_after_every_action_of_a_random_game(game: tuple[int, int, bool, str]) -> None:
+    seed, n, expert, draws = game
+    state = RULES.setup(NAMES[:n], {"expert": expert, "draws": draws}, Random(seed))
+    check_invariants(state)
+    for _, state in bot_states(state, seed):
+        check_invariants(state)
+        check_view_hides_secrets(state, RULES.public_view(state))
+        json.dumps(RULES.legal_actions(state))
+    assert RULES.is_over(state) and RULES.random_action(state, Random(0)) is None
+    ranking = RULES.ranking(state)
+    assert sorted(ranking) == sorted(NAMES[:n])
+    assert [RULES.score(state)[p] for p in ranking] == sorted(RULES.score(state).values(), reverse=True)
+
+
+@settings(max_examples=100, deadline=None)
+@given(games)
+def test_undo_then_redo_gives_the_same_view_after_every_action(game: tuple[int, int, bool, str]) -> None:
+    seed, n, expert, draws = game
+    live = Game.start(RULES, NAMES[:n], {"expert": expert, "draws": draws}, seed=seed)
+    rng = Random(seed)
+    while (action := RULES.random_action(live.state, rng)) is not None:
+        live.propose(action)
+        after = _stable(live.view())
+        live.undo()
+        live.redo()
+        assert _stable(live.view()) == after
+
+
+@settings(max_examples=20, deadline=None)
+@given(games)
+def test_replaying_the_stored_log_gives_the_live_state(game: tuple[int, int, bool, str]) -> None:
+    seed, n, expert, draws = game
+    with tempfile.TemporaryDirectory() as folder, Store(Path(folder) / "night.sqlite") as store:
+        game_id = store.new_game(store.new_night("test"), "incantibus")
+        live = Game.start(RULES, NAMES[:n], {"expert": expert, "draws": draws}, seed=seed, log=store.log(game_id))
+        rng = Random(seed)
+        while (action := RULES.random_action(live.state, rng)) is not None:
+            live.propose(action)
+            if rng.random() < 0.1:
+                live.undo()
+        with Store(Path(folder) / "night.sqlite") as again:
+            assert Game(RULES, again.log(game_id)).view() == live.view()
+
+
+def _stable(view: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in view.items() if k not in ("version", "can_undo", "can_redo")}
+
+
+def test_apply_never_changes_the_state_it_is_given() -> None:
+    state = start(NAMES, expert=True)
+    for action, after in bot_states(state, 3):
+        before = json.dumps(RULES.public_view(state), sort_keys=True), repr(state)
+        RULES.apply(state, action, Random(0))
+        assert (json.dumps(RULES.public_view(state), sort_keys=True), repr(state)) == before
+        state = after
+
+
+json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=4) |
+                           st.sampled_from(["r0", "p0", "s0", "c0", "Lera", "Rosa", "LOCUS", "vampire", "J1"]),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(
+                               ["Lera", "Rosa", "r0", "p0", "token", "from", "discard"]), inner, max_size=3),
+                           max_leaves=8)
+actions = st.fixed_dictionaries({"type": st.sampled_from(["cast", "spell", "satchel", "wand_down", "room_entered",
+                                                          "reveal"])},
+                                optional={k: json_values for k in ("targets", "pay", "player", "card", "choice",
+                                                                   "visible", "secret", "room", "kinds", "token_id",
+                                                                   "kind")})
+
+
+@settings(max_examples=300, deadline=None)
+@given(actions, st.integers(0, 40), st.sampled_from(["companion", "table"]))
+def test_any_json_action_is_checked_without_crashing(action: dict[str, Any], steps: int, draws: str) -> None:
+    state = RULES.setup(NAMES[:2], {"draws": draws}, Random(steps))
+    for _, state in zip(range(steps), (s for _, s in bot_states(state, steps))):
+        pass
+    problems = RULES.check(state, action)
+    if not problems:  # a random action that happens to be legal must apply cleanly
+        check_invariants(RULES.apply(state, action, Random(0)))
