@@ -32,7 +32,7 @@ bench: venv
 system-deps:
 	apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-		chromium socat espeak-ng sox >/dev/null
+		chromium socat espeak-ng sox libportaudio2 >/dev/null
 	command -v npm >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null
 
 clean:

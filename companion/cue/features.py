@@ -26,7 +26,10 @@ class FeatureConfig:
     fmax: float = 7600.0
     preemphasis: float = 0.97
     delta_width: int = 2
-    gate_nats: float = 6.0  # frames quieter than the loudest by more than this are not the chant
+    gate_nats: float = 3.0  # frames quieter than the loudest by more than this are not the chant
+    # Mel bands are floored this far under the chant's mean band power: silent gaps in a quiet
+    # recording would otherwise give huge negative logs that any noise at the table destroys.
+    floor_db: float = 8.0
 
 
 def as_float(samples: np.ndarray) -> np.ndarray:
@@ -83,13 +86,19 @@ def dct_matrix(n_in: int, n_out: int) -> np.ndarray:
     return basis
 
 
-def log_mel(signal: np.ndarray, config: FeatureConfig = FeatureConfig()) -> np.ndarray:
-    """(n,) audio -> (n_frames, n_mels) natural-log mel energies."""
+def mel_power(signal: np.ndarray, config: FeatureConfig = FeatureConfig()) -> np.ndarray:
+    """(n,) audio -> (n_frames, n_mels) power in each mel band."""
     emphasised = np.append(signal[:1], signal[1:] - config.preemphasis * signal[:-1])
     framed = frames(emphasised, config.frame_len, config.hop) * np.hamming(config.frame_len)
     power = np.abs(np.fft.rfft(framed, config.n_fft)) ** 2
-    bank = mel_filterbank(config.n_mels, config.n_fft, config.fmin, config.fmax)
-    return np.log(power @ bank.T + 1e-10)
+    return power @ mel_filterbank(config.n_mels, config.n_fft, config.fmin, config.fmax).T
+
+
+def floored_log(power: np.ndarray, loud: np.ndarray, floor_db: float) -> np.ndarray:
+    """(n_frames, n_mels) band powers -> natural logs, floored ``floor_db`` under the mean band
+    power of the ``loud`` (n_frames,) bool frames."""
+    reference = power[loud].mean() if loud.any() else power.mean()
+    return np.log(np.maximum(power, reference * 10.0 ** (-floor_db / 10.0) + 1e-12))
 
 
 def mfcc(mel: np.ndarray, n_mfcc: int) -> np.ndarray:
@@ -123,8 +132,7 @@ def chant_features(audio: np.ndarray, config: FeatureConfig = FeatureConfig()) -
 
     Deltas are taken before gating so that dropping quiet frames does not invent jumps."""
     signal = as_float(audio)
-    cepstra = mfcc(log_mel(signal, config), config.n_mfcc)
+    gate = energy_gate(log_energy(frames(signal, config.frame_len, config.hop)), config.gate_nats)
+    cepstra = mfcc(floored_log(mel_power(signal, config), gate, config.floor_db), config.n_mfcc)
     both = np.hstack([cepstra, deltas(cepstra, config.delta_width)])
-    energy = log_energy(frames(signal, config.frame_len, config.hop))
-    gated = both[energy_gate(energy, config.gate_nats)]
-    return normalise(gated).astype(np.float32)
+    return normalise(both[gate]).astype(np.float32)

@@ -1,0 +1,134 @@
+"""Cutting a stream of sound into phrases: where someone started speaking and where they stopped.
+
+Fed 16 kHz audio in blocks of any size with the host monotonic time of each block's first sample;
+works in 10 ms steps. The background level is a low percentile of the last few seconds, so steady
+chatter becomes background and a called chant stands out of it.
+"""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+import numpy as np
+
+from companion.cue.config import VoiceActivityConfig
+from companion.cue.features import SAMPLE_RATE, as_float
+
+STEP = 160  # 10 ms
+RISE = 0.2  # nats: a step louder than this over the one before is new sound, not a fading syllable
+WARM_UP = 30  # steps heard before the background is known well enough to open a phrase
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A stretch of speech: (n,) float32 audio with ``margin_s`` either side, the host time of its
+    first sample, and when its last syllable ended (30 dB under its peak, or into the background)."""
+
+    audio: np.ndarray
+    t_start: float
+    t_end: float
+    background: float  # natural log of the background power
+
+
+class PhraseCutter:
+    def __init__(self, config: VoiceActivityConfig = VoiceActivityConfig()) -> None:
+        self.config = config
+        self._pending = np.zeros(0, dtype=np.float32)
+        self._pending_t = 0.0
+        self._history: deque[float] = deque(maxlen=max(1, round(config.background_s * 100)))
+        self._margin: deque[tuple[np.ndarray, float]] = deque(maxlen=max(1, round(config.margin_s * 100)))
+        self._phrase: deque[tuple[np.ndarray, float, float]] = deque(maxlen=round(config.max_phrase_s * 100))
+        self._quiet_steps = 0
+        self._opened_over = -23.0
+
+    def feed(self, block: np.ndarray, t_first: float) -> list[Phrase]:
+        """Take a block of (n,) int16 or float samples whose first sample was heard at ``t_first``;
+        return the phrases that ended in it."""
+        samples = as_float(block)
+        # Re-anchoring on every block keeps the sound card's clock and the host's from drifting apart.
+        self._pending = np.concatenate([self._pending, samples])
+        self._pending_t = t_first - (len(self._pending) - len(samples)) / SAMPLE_RATE
+        ended = []
+        while len(self._pending) >= STEP:
+            step, self._pending = self._pending[:STEP], self._pending[STEP:]
+            t_step = self._pending_t
+            self._pending_t += STEP / SAMPLE_RATE
+            phrase = self._step(step, t_step)
+            if phrase is not None:
+                ended.append(phrase)
+        return ended
+
+    def flush(self) -> list[Phrase]:
+        """The stream ended: close any phrase still open."""
+        phrase = self._close() if self._phrase else None
+        return [phrase] if phrase is not None else []
+
+    @property
+    def background(self) -> float:
+        return float(np.percentile(self._history, self.config.background_percentile)) if self._history else -23.0
+
+    def _step(self, step: np.ndarray, t: float) -> Phrase | None:
+        level = float(np.log(np.mean(step.astype(np.float64) ** 2) + 1e-10))
+        background = self.background
+        self._history.append(level)
+        if not self._phrase:
+            if len(self._history) > WARM_UP and level > background + self.config.start_nats:
+                self._opened_over = background  # the phrase itself must not raise its own bar
+                self._phrase.append((step, t, level))
+                self._quiet_steps = 0
+            else:
+                self._margin.append((step, t))
+            return None
+        self._phrase.append((step, t, level))
+        peak = max(lvl for _, _, lvl in self._phrase)
+        loud = level > max(background + self.config.stop_nats, peak - self.config.drop_nats)
+        self._quiet_steps = 0 if loud else self._quiet_steps + 1
+        if self._quiet_steps * STEP / SAMPLE_RATE >= self.config.hangover_s:
+            return self._close()
+        return None
+
+    def _close(self) -> Phrase | None:
+        steps = list(self._phrase)
+        self._phrase.clear()
+        self._quiet_steps = 0
+        levels = np.array([lvl for _, _, lvl in steps])
+        return self._phrase_of(steps, levels, self._opened_over)
+
+    def _phrase_of(self, steps: list[tuple[np.ndarray, float, float]], levels: np.ndarray, background: float) -> Phrase | None:
+        cfg = self.config
+        loud = np.flatnonzero(levels > max(background + cfg.start_nats, levels.max() - cfg.drop_nats))
+        if len(loud) == 0:
+            return None
+        first = int(_last_run(loud, round(cfg.max_gap_s * 100))[0])
+        peak = levels[first:].max()
+        last_strong = first + int(np.flatnonzero(levels[first:] > peak - cfg.end_nats)[-1])
+        fading = max(background + cfg.stop_nats, peak - cfg.tail_nats)
+        last = _tail_end(levels, last_strong, fading, round(cfg.max_tail_s * 100))
+        if (last - first + 1) * STEP / SAMPLE_RATE < cfg.min_phrase_s:
+            return None
+        keep = round(cfg.margin_s * 100)
+        missing = keep - first  # margin steps that came before the phrase opened
+        before = list(self._margin)[-missing:] if missing > 0 else []
+        chunks = before + [(s, t) for s, t, _ in steps[max(0, first - keep) : last + 1 + keep]]
+        self._margin.clear()
+        audio = np.concatenate([s for s, _ in chunks])
+        t_end = steps[last][1] + STEP / SAMPLE_RATE
+        return Phrase(audio, chunks[0][1], t_end, background)
+
+
+def _tail_end(levels: np.ndarray, last_strong: int, fading: float, longest: int) -> int:
+    """The last step of the decay after the last strong one: above ``fading``, still falling, and
+    at most ``longest`` steps on. Chatter after the chant stops the fall, so it is not taken for
+    the tail."""
+    run = last_strong
+    while (run + 1 < len(levels) and run < last_strong + longest and levels[run + 1] > fading
+           and levels[run + 1] < levels[run] + RISE):
+        run += 1
+    return run
+
+
+def _last_run(loud: np.ndarray, max_gap: int) -> np.ndarray:
+    """The loud steps after the last silence longer than ``max_gap`` steps: the gaps inside a chant
+    are short closures, while chatter before a called chant is set apart by a breath."""
+    breaks = np.flatnonzero(np.diff(loud) > max_gap + 1)
+    return loud[breaks[-1] + 1 :] if len(breaks) else loud

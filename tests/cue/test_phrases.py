@@ -1,0 +1,68 @@
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.cue.phrases import PhraseCutter
+
+RATE = 16_000
+
+
+def scene(bursts: list[tuple[float, float]], seconds: float = 4.0, seed: int = 0) -> np.ndarray:
+    """Quiet room noise with loud vowel-like bursts at (start, end) seconds."""
+    rng = np.random.default_rng(seed)
+    audio = 0.003 * rng.standard_normal(int(seconds * RATE))
+    t = np.arange(len(audio)) / RATE
+    for start, end in bursts:
+        inside = (t >= start) & (t < end)
+        audio[inside] += 0.3 * np.sin(2 * np.pi * 220 * t[inside]) + 0.1 * np.sin(2 * np.pi * 1200 * t[inside])
+    return audio.astype(np.float32)
+
+
+def cut(audio: np.ndarray, block: int, t0: float = 0.0) -> list:
+    cutter = PhraseCutter()
+    phrases = []
+    for start in range(0, len(audio), block):
+        phrases += cutter.feed(audio[start : start + block], t0 + start / RATE)
+    return phrases + list(cutter.flush())
+
+
+def test_a_phrase_ends_when_its_sound_ends_in_host_time():
+    phrases = cut(scene([(1.0, 2.2)]), 512, t0=5000.0)
+    assert len(phrases) == 1
+    assert phrases[0].t_end == pytest.approx(5002.2, abs=0.011)
+    assert phrases[0].t_start == pytest.approx(5000.9, abs=0.02)  # with 0.1 s of margin before
+    assert len(phrases[0].audio) / RATE == pytest.approx(1.2 + 0.2, abs=0.03)
+
+
+@settings(max_examples=10, deadline=None)
+@given(block=st.integers(1, 4000))
+def test_block_size_does_not_change_what_is_heard(block):
+    audio = scene([(0.8, 1.5), (2.5, 3.3)])
+    ends = [round(p.t_end, 4) for p in cut(audio, block)]
+    assert ends == [round(p.t_end, 4) for p in cut(audio, 512)]
+    assert ends == pytest.approx([1.5, 3.3], abs=0.011)
+
+
+def test_clicks_are_not_phrases_and_a_breath_splits_phrases():
+    assert cut(scene([(1.0, 1.1)]), 512) == []
+    assert len(cut(scene([(0.8, 1.4), (2.2, 3.0)]), 512)) == 2
+
+
+def test_chatter_before_a_called_phrase_is_left_out():
+    rng = np.random.default_rng(5)
+    audio = scene([(1.0, 2.0)])
+    audio[int(0.5 * RATE) : int(0.8 * RATE)] += 0.03 * rng.standard_normal(int(0.3 * RATE)).astype(np.float32)
+    (phrase,) = cut(audio, 512)
+    assert phrase.t_start == pytest.approx(0.9, abs=0.02)
+
+
+def test_each_block_re_anchors_the_host_clock():
+    audio = scene([(1.0, 2.0)])
+    cutter = PhraseCutter()
+    phrases = []
+    # Blocks arrive with their own timestamps; the second half of the stream is stamped 3 s later.
+    for start in range(0, len(audio), 800):
+        shift = 3.0 if start >= RATE else 0.0
+        phrases += cutter.feed(audio[start : start + 800], start / RATE + shift)
+    assert phrases[0].t_end == pytest.approx(5.0, abs=0.011)
