@@ -16,13 +16,13 @@ class RateLimit:
         self._lock = threading.Lock()
         self._buckets: dict[str, tuple[float, float]] = {}  # key -> (tokens, when)
 
-    def take(self, key: str) -> None:
-        """Spend one request of ``key``'s allowance, or raise TooManyRequests (nothing is spent)."""
+    def take(self, key: str, who: str = "") -> None:
+        """Spend one request of ``key``'s allowance, or raise TooManyRequests naming ``who``."""
         now = self._clock()
         with self._lock:
             tokens, when = self._buckets.get(key, (float(self.per_minute), now))
             tokens = min(float(self.per_minute), tokens + (now - when) * self._rate)
             if tokens < 1.0:
                 self._buckets[key] = (tokens, now)
-                raise TooManyRequests(key, self.per_minute)
+                raise TooManyRequests(who or key, self.per_minute)
             self._buckets[key] = (tokens - 1.0, now)

@@ -1,0 +1,159 @@
+"""The display's FastAPI app: routers, the push hub's lifetime, refusals as clear 4xx answers."""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from pathlib import Path
+from typing import Any, AsyncIterator
+
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from companion.errors import IllegalAction, MalformedAction, NothingToUndo, StaleAction, UnknownGame
+from companion.night import Night
+from companion.status import StatusBoard
+from companion.web.errors import NoGame, NotJoined, TooManyRequests, UnknownQuestion, WrongJoinCode
+from companion.web.push import Hub
+from companion.web.ratelimit import RateLimit
+from companion.web.routers import game as game_routes
+from companion.web.routers import night as night_routes
+from companion.web.routers import session as session_routes
+from companion.web.routers import status as status_routes
+from companion.web.routers import stream as stream_routes
+from companion.web.sessions import Sessions
+from companion.web.settings import Settings
+from companion.web.table import Table
+
+STATIC = Path(__file__).parent / "static"
+PAGES = {"/": "board.html", "/controls": "controls.html", "/night": "night.html", "/status": "status.html",
+         "/join": "join.html", "/favicon.ico": "favicon.svg"}
+
+# Each refusal and its HTTP status; the message always names the bad value.
+REFUSALS: dict[type[Exception], int] = {
+    IllegalAction: 422, MalformedAction: 400, StaleAction: 409, NothingToUndo: 409, UnknownGame: 400,
+    NoGame: 404, UnknownQuestion: 404, NotJoined: 401, WrongJoinCode: 403, TooManyRequests: 429,
+}
+
+
+def create_app(night: Night, status: StatusBoard, settings: Settings) -> FastAPI:
+    table = Table(night, status)
+    hub = Hub(table.snapshot, settings.client_queue, settings.send_timeout_s)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        hub.start(asyncio.get_running_loop())
+        table.tell(hub.publish)
+        watcher = asyncio.create_task(_watch_current_game(table, hub))
+        yield
+        watcher.cancel()
+        await hub.close_all()
+
+    app = FastAPI(title="Incanto display", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.table, app.state.hub, app.state.settings = table, hub, settings
+    app.state.sessions = Sessions(settings.join_code, settings.session_hours)
+    app.state.action_limit = RateLimit(settings.actions_per_minute)
+    app.state.join_limit = RateLimit(settings.joins_per_minute)
+    for routes in (game_routes, night_routes, status_routes, session_routes, stream_routes):
+        app.include_router(routes.router)
+    _add_refusals(app)
+    _add_pages(app)
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    return app
+
+
+async def _watch_current_game(table: Table, hub: Hub) -> None:
+    """A game started outside the display (by a script, the demo) still reaches every page."""
+    while True:
+        await asyncio.sleep(1.0)
+        if table.follow_current():
+            hub.publish({"type": "snapshot", **table.snapshot()})
+
+
+def _add_pages(app: FastAPI) -> None:
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    for path, page in PAGES.items():
+        app.add_api_route(path, _page(STATIC / page), include_in_schema=False)
+
+
+def _page(file: Path) -> Any:
+    async def page() -> FileResponse:
+        return FileResponse(file, headers={"Cache-Control": "no-cache"},
+                            media_type="image/svg+xml" if file.suffix == ".svg" else None)
+    return page
+
+
+def _add_refusals(app: FastAPI) -> None:
+    for error, code in REFUSALS.items():
+        app.add_exception_handler(error, _refusal(code))
+    app.add_exception_handler(RequestValidationError, _invalid)
+    app.add_exception_handler(StarletteHTTPException, _http)
+
+
+def _refusal(code: int) -> Any:
+    async def handle(request: Request, exc: Exception) -> JSONResponse:
+        body: dict[str, Any] = {"error": str(exc), "kind": type(exc).__name__}
+        if isinstance(exc, IllegalAction):
+            body["problems"] = [p.as_dict() for p in exc.problems]
+        if isinstance(exc, StaleAction):
+            body.update(stale=True, version=exc.head)  # the page refreshes and the tap is not applied
+        return JSONResponse(body, status_code=code)
+    return handle
+
+
+async def _invalid(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    problems = [f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']} (got {_short(e.get('input'))})"
+                for e in exc.errors()]
+    return JSONResponse({"error": "; ".join(problems), "kind": "InvalidRequest"}, status_code=422)
+
+
+async def _http(request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, StarletteHTTPException)
+    message = str(exc.detail)
+    if exc.status_code == 404:
+        message = f"nothing at {request.url.path!r}: the pages are /, /controls, /night, /status and /join"
+    elif exc.__cause__ is not None:  # e.g. a body that is not UTF-8, or JSON nested beyond reason
+        message = f"{message}: {type(exc.__cause__).__name__}: {_short(str(exc.__cause__))}"
+    return JSONResponse({"error": message, "kind": "HTTP"}, status_code=exc.status_code)
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+class BodyLimit:
+    """Refuse request bodies over ``max_bytes`` with 413, before anything reads them whole."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app, self.max_bytes = app, max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        declared = dict(scope["headers"]).get(b"content-length", b"0")
+        if not declared.isdigit() or int(declared) > self.max_bytes:
+            return await self._refuse(scope, send, f"request body of {declared.decode(errors='replace')!r} bytes; "
+                                            f"at most {self.max_bytes} are accepted")
+        seen = 0
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.max_bytes:  # a body sent without an honest length
+                raise HTTPException(413, f"request body over {self.max_bytes} bytes")
+            return message
+
+        await self.app(scope, counted, send)
+
+    async def _refuse(self, scope: Scope, send: Send, message: str) -> None:
+        await JSONResponse({"error": message, "kind": "TooLarge"}, status_code=413)(scope, _no_receive, send)
+
+
+async def _no_receive() -> Message:
+    return {"type": "http.disconnect"}

@@ -1,0 +1,58 @@
+"""The dependencies every route declares, once, as named types."""
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Request
+from starlette.requests import HTTPConnection
+
+from companion.web.errors import NotJoined
+from companion.web.push import Hub
+from companion.web.ratelimit import RateLimit
+from companion.web.sessions import COOKIE, Sessions
+from companion.web.settings import Settings
+from companion.web.table import Table
+
+HEADER = "X-Incanto-Session"  # for scripts and the bench; pages use the cookie
+
+
+def get_table(conn: HTTPConnection) -> Table:
+    return conn.app.state.table  # type: ignore[no-any-return]
+
+
+def get_hub(conn: HTTPConnection) -> Hub:
+    return conn.app.state.hub  # type: ignore[no-any-return]
+
+
+def get_settings(conn: HTTPConnection) -> Settings:
+    return conn.app.state.settings  # type: ignore[no-any-return]
+
+
+def get_sessions(conn: HTTPConnection) -> Sessions:
+    return conn.app.state.sessions  # type: ignore[no-any-return]
+
+
+def session_token(request: Request) -> str | None:
+    return request.cookies.get(COOKIE) or request.headers.get(HEADER)
+
+
+def joined(request: Request) -> str:
+    """A valid session, within its rate limit: every change goes through here."""
+    token = session_token(request)
+    if not request.app.state.sessions.valid(token):
+        raise NotJoined("changing the game needs the join code shown on the display: open /join on this tablet")
+    limit: RateLimit = request.app.state.action_limit
+    limit.take(token or "", who="this tablet")
+    return token or ""
+
+
+def address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+TableDep = Annotated[Table, Depends(get_table)]
+HubDep = Annotated[Hub, Depends(get_hub)]
+SettingsDep = Annotated[Settings, Depends(get_settings)]
+SessionsDep = Annotated[Sessions, Depends(get_sessions)]
+Joined = Annotated[str, Depends(joined)]
+Address = Annotated[str, Depends(address)]

@@ -1,0 +1,1 @@
+"""One router per resource: the game, the night, the devices' status, sessions, the push stream."""

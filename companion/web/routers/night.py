@@ -1,0 +1,32 @@
+"""The night: standings across the games played, and starting the next game."""
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+from companion.web.deps import Joined, TableDep
+
+router = APIRouter(prefix="/api/night", tags=["night"])
+
+
+PlayerName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=24)]
+
+
+class NewGame(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(min_length=1, max_length=40)
+    players: list[PlayerName] = Field(min_length=1, max_length=8)
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+@router.get("")
+def night(table: TableDep) -> dict[str, Any]:
+    return table.night_view()
+
+
+@router.post("/games")
+def start_game(body: NewGame, table: TableDep, _: Joined) -> dict[str, Any]:
+    game = table.start_game(body.game, body.players, body.options)
+    return {"game": game.rules.name, "players": game.players, "version": game.version}

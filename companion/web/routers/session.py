@@ -1,0 +1,54 @@
+"""Joining: the code shown on the display gives a tablet a session (a cookie)."""
+from __future__ import annotations
+
+from typing import Any
+
+import segno
+from fastapi import APIRouter, Request, Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from companion.web.deps import Address, SessionsDep, SettingsDep, session_token
+from companion.web.errors import NotJoined
+from companion.web.sessions import COOKIE
+
+router = APIRouter(prefix="/api/session", tags=["session"])
+
+LOCAL = {"127.0.0.1", "::1", "localhost"}
+
+
+class Join(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    code: str = Field(min_length=1, max_length=12)
+
+
+@router.post("")
+def join(body: Join, request: Request, response: Response, sessions: SessionsDep, who: Address) -> dict[str, Any]:
+    request.app.state.join_limit.take(who, who=who)
+    token = sessions.join(body.code.strip())
+    settings = request.app.state.settings
+    response.set_cookie(COOKIE, token, max_age=int(settings.session_hours * 3600), httponly=True, samesite="strict")
+    return {"joined": True}
+
+
+@router.get("")
+def whoami(request: Request, sessions: SessionsDep) -> dict[str, Any]:
+    return {"joined": sessions.valid(session_token(request))}
+
+
+@router.delete("")
+def leave(request: Request, response: Response, sessions: SessionsDep) -> dict[str, Any]:
+    if token := session_token(request):
+        sessions.leave(token)
+    response.delete_cookie(COOKIE)
+    return {"joined": False}
+
+
+@router.get("/code")
+def code(request: Request, sessions: SessionsDep, settings: SettingsDep, who: Address) -> dict[str, Any]:
+    """The join code and its QR code, for the Pi's own screen or a tablet that has joined already:
+    watchers on the LAN never see it, or the code would protect nothing."""
+    if who not in LOCAL and not sessions.valid(session_token(request)):
+        raise NotJoined("the join code is shown on the display and on tablets that have joined")
+    url = f"{request.base_url}join?code={settings.join_code}"
+    qr = segno.make(url, error="m")
+    return {"code": settings.join_code, "url": url, "qr_svg": qr.svg_inline(omitsize=True, dark="#111", light="#fff")}

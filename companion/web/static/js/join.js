@@ -1,0 +1,22 @@
+// Joining: the code shown on the display (typed, or carried in the QR code's link) gives this
+// tablet a session, so its taps may change the game.
+
+import { el } from "./parts.js";
+import { post } from "./api.js";
+
+const params = new URLSearchParams(location.search);
+const next = params.get("next") && params.get("next").startsWith("/") ? params.get("next") : "/controls";
+const root = document.querySelector("main");
+const input = el("input", { id: "code", inputmode: "numeric", autocomplete: "off", maxlength: 12, value: params.get("code") || "" });
+const message = el("div", { class: "refusal", id: "join-message" });
+
+async function join() {
+  const answer = await post("/api/session", { code: input.value.trim() });
+  if (answer.ok) location.replace(next);
+  else message.textContent = answer.error;
+}
+
+root.append(el("section", {}, el("h2", {}, "Join the table"),
+  el("p", {}, "Type the join code shown on the display."),
+  el("div", { class: "picker-row" }, input, el("button", { class: "primary", id: "join", onclick: join }, "Join")), message));
+if (params.get("code")) join();

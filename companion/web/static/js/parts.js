@@ -1,0 +1,199 @@
+// Parts every game's pages are built from: players with their colours, wands and points, the last
+// casting, a casting picker, history with "undo to here", standings, device cards.
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (key === "class") node.className = value;
+    else if (key === "style") node.style.cssText = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value !== undefined && value !== null && value !== false) node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child !== null && child !== undefined && child !== false) node.append(child instanceof Node ? child : String(child));
+  }
+  return node;
+}
+
+export function seatColour(seat) { return `var(--seat-${seat % 6})`; }
+
+export function seats(view) {
+  const names = (view.players || []).map((p) => (typeof p === "string" ? p : p.name));
+  return Object.fromEntries(names.map((name, seat) => [name, seat]));
+}
+
+export function who(view, name) {
+  const seat = seats(view)[name] ?? 0;
+  return el("span", { class: "who-name", style: `color: ${seatColour(seat)}; font-weight: bold` }, name);
+}
+
+export function wandBadge(strength) {
+  return el("span", { class: "wand-badge", title: `wand of strength ${strength}` }, strength ?? "–");
+}
+
+/** One card per player in seat order: name in the player's colour, points large, wand held. */
+export function playerCards(view, flashed = new Set()) {
+  const scores = view.scores || {};
+  const best = Math.max(...Object.values(scores), 0);
+  return el("div", { class: "players" }, (view.players || []).map((p, seat) => {
+    const name = typeof p === "string" ? p : p.name;
+    const points = scores[name] ?? p.points ?? 0;
+    const classes = ["player", best > 0 && points === best ? "leader" : "", flashed.has(name) ? "flash" : ""];
+    return el("div", { class: classes.join(" "), style: `--seat: ${seatColour(seat)}`, "data-player": name },
+      el("div", { class: "name" }, name),
+      el("div", { class: "points", "data-points": points }, points),
+      el("div", { class: "wand" }, "wand ", wandBadge((view.wands || {})[name] ?? p.wand)));
+  }));
+}
+
+export function tokenLabel(view, id) {
+  if (id === null || id === undefined) return "nothing";
+  const token = tokenInfo(view, id);
+  if (!token) return id;
+  const kind = token.kind || (token.visible === false ? "secret token" : "token");
+  return `${kind.replaceAll("_", " ")} (${id})`;
+}
+
+export function tokenInfo(view, id) {
+  const fromLegal = view.legal && view.legal.tokens && view.legal.tokens[id];
+  if (fromLegal) return fromLegal;
+  const room = view.room && view.room.tokens ? view.room.tokens : [];
+  return room.find((t) => t.id === id);
+}
+
+/** The last casting as it happened: who pointed where, who got what, and the swap. */
+export function lastCasting(view) {
+  const cast = view.last_cast;
+  if (!cast) return el("p", { class: "muted" }, "No casting yet.");
+  const targets = cast.targets || cast.pointed || {};
+  const got = gotByPlayer(cast);
+  const lines = Object.entries(targets).map(([player, target]) => {
+    const won = got[player];
+    return el("li", { "data-player": player }, who(view, player), " → ", cast.labels?.[target] || tokenLabel(view, target),
+      target === null ? "" : won ? el("span", { class: "won" }, "  ✓ ", won.what || "took it")
+                                 : el("span", { class: "lost" }, "  nothing"));
+  });
+  const swaps = (cast.swaps || (cast.swap ? [cast.swap] : [])).map((pair) => {
+    const [a, b] = Array.isArray(pair) ? pair : [pair.from ?? pair.winner, pair.to ?? pair.loser];
+    return el("li", { class: "swap" }, who(view, a), " ⇄ ", who(view, b), " swap wands");
+  });
+  return el("ul", { class: "cast-lines" }, lines, swaps);
+}
+
+function gotByPlayer(cast) {
+  const got = {};
+  const source = cast.got || cast.results || {};
+  if (Array.isArray(source)) {
+    for (const r of source) if (r.player && r.outcome !== "nothing") got[r.player] = { what: r.what || r.outcome || r.kind };
+  } else {
+    for (const [player, what] of Object.entries(source)) {
+      if (what !== null && what !== undefined) got[player] = { what: typeof what === "string" ? what : what.kind || what.outcome || "took it" };
+    }
+  }
+  return got;
+}
+
+/** Token chips for what lies on the table now (room, potions, ...). */
+export function tokenChips(tokens) {
+  return el("div", { class: "tokens" }, (tokens || []).map((t) =>
+    el("span", { class: t.visible === false && !t.kind ? "token secret" : "token", "data-token": t.id },
+      t.kind ? String(t.kind).replaceAll("_", " ") : "secret", el("span", { class: "muted" }, ` ${t.id}`))));
+}
+
+/** A casting chosen on the tablet: one row per player, one button per legal target, then "Cast". */
+export function castingPicker(view, propose) {
+  const legal = view.legal;
+  const chosen = Object.fromEntries(legal.players.map((p) => [p, null]));
+  const rows = legal.players.map((player) => {
+    const buttons = [null, ...(legal.targets[player] || [])].map((target) => el("button", {
+      "data-player": player, "data-target": target ?? "none", class: target === null ? "chosen" : "",
+      onclick: (e) => {
+        chosen[player] = target;
+        for (const b of e.target.parentElement.querySelectorAll("button")) b.classList.toggle("chosen", b === e.target);
+      },
+    }, target === null ? "no target" : tokenLabel(view, target)));
+    return el("div", { class: "picker-row", style: `--seat: ${seatColour(seats(view)[player] ?? 0)}` },
+      el("span", { class: "who" }, player, " ", wandBadge((view.wands || {})[player])), buttons);
+  });
+  const cast = el("button", { class: "primary", "data-do": "cast", onclick: () => propose({ type: "cast", targets: { ...chosen } }) }, "Cast");
+  return el("div", { class: "picker" }, rows, cast);
+}
+
+/** Any other prompt the rules list as ready-made actions: one button each. */
+export function choiceButtons(view, propose) {
+  const options = view.legal.options || view.legal.actions || view.legal.choices || [];
+  if (!Array.isArray(options) || options.length === 0) return null;
+  return el("div", { class: "tokens" }, options.map((option) => {
+    const action = option.action || option;
+    return el("button", { "data-do": action.type, onclick: () => propose(action) }, option.label || describe(action));
+  }));
+}
+
+export function describe(action) {
+  const rest = Object.entries(action).filter(([k]) => k !== "type")
+    .map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`);
+  return `${action.type}${rest.length ? " — " + rest.join(", ") : ""}`;
+}
+
+/** Undo, redo, and the history with "undo to here" on every action in effect. */
+export function undoBar(view, propose) {
+  return el("div", { class: "tokens" },
+    el("button", { "data-do": "undo", disabled: !view.can_undo, onclick: () => propose({ type: "undo" }) }, "↶ Undo"),
+    el("button", { "data-do": "redo", disabled: !view.can_redo, onclick: () => propose({ type: "redo" }) }, "↷ Redo"));
+}
+
+export function historyList(view, history, propose) {
+  const inEffect = history.filter((e) => e.kind === "action" && e.in_effect).map((e) => e.seq);
+  const newest = inEffect[inEffect.length - 1];
+  const items = [...history].reverse().map((entry) => {
+    const undone = entry.kind === "action" && entry.in_effect === false;
+    // Going back to an entry undoes what came after it, so the newest action in effect has no button.
+    const canGoBack = entry.seq !== newest && (entry.seq === 0 || (entry.kind === "action" && entry.in_effect));
+    return el("li", { class: undone ? "undone" : "", "data-seq": entry.seq },
+      el("span", { class: "muted" }, `#${entry.seq}`),
+      el("span", { class: "what" }, entryText(entry)),
+      canGoBack && view.can_undo ? el("button", { "data-do": "undo_to", onclick: () => propose({ type: "undo_to", seq: entry.seq }) }, "undo to here") : null);
+  });
+  return el("ul", { class: "history" }, items);
+}
+
+function entryText(entry) {
+  if (entry.kind === "setup") return `start: ${(entry.payload.players || []).join(", ")}`;
+  if (entry.kind === "undo") return `undo back to #${entry.payload.to}`;
+  if (entry.kind === "redo") return "redo";
+  const action = entry.payload;
+  if (action.type === "cast" && action.targets) {
+    return "cast: " + Object.entries(action.targets).map(([p, t]) => `${p} → ${t ?? "nothing"}`).join(", ");
+  }
+  return describe(action);
+}
+
+export function standingsTable(standings) {
+  if (!standings || standings.length === 0) return el("p", { class: "muted" }, "No game finished yet tonight.");
+  return el("table", { class: "standings" },
+    el("tr", {}, ["", "Player", "Wins", "Place points", "Points", "Games"].map((h) => el("th", {}, h))),
+    standings.map((row, i) => el("tr", { "data-player": row.player },
+      el("td", {}, i + 1), el("td", {}, el("b", {}, row.player)), el("td", {}, row.wins),
+      el("td", {}, row.place_points), el("td", {}, row.points), el("td", {}, row.games))));
+}
+
+const DEVICES = {
+  camera: "is the camera plugged in, and was Incanto started with it?",
+  hub: "is the wand hub's USB cable plugged in?",
+  cue: "was Incanto started with the cue button or microphone?",
+  calibration: "run the calibration tool with the camera over the table",
+};
+const WORST_FIRST = ["error", "warning", "off", "ok"];
+
+/** Every device the table relies on, worst first; one that never reported says so. */
+export function deviceCards(devices) {
+  const known = Object.fromEntries((devices || []).map((d) => [d.device, d]));
+  const all = [...(devices || []), ...Object.keys(DEVICES).filter((name) => !known[name]).map((name) =>
+    ({ device: name, level: "off", message: "has not reported", fix: DEVICES[name], since: 0 }))];
+  all.sort((a, b) => WORST_FIRST.indexOf(a.level) - WORST_FIRST.indexOf(b.level) || a.device.localeCompare(b.device));
+  return all.map((d) => el("section", { class: "device", "data-level": d.level, "data-device": d.device },
+    el("h2", {}, d.device, " — ", d.level),
+    el("div", {}, d.message),
+    d.fix && d.level !== "ok" ? el("div", { class: "fix" }, "What to do: ", d.fix) : null,
+    el("div", { class: "muted" }, d.since ? `since ${new Date(d.since * 1000).toLocaleTimeString()}` : "")));
+}

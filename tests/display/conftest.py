@@ -1,0 +1,110 @@
+"""Fixtures for the display's tests: a real SQLite store, a real night, and the Counting game."""
+from __future__ import annotations
+
+import importlib.util
+import sys
+import warnings
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+from fastapi import FastAPI
+from starlette.exceptions import StarletteDeprecationWarning
+
+from companion import games
+from companion.night import Night
+from companion.status import StatusBoard
+from companion.store import Store
+from companion.web.app import create_app
+from companion.web.settings import Settings
+
+with warnings.catch_warnings():  # Starlette says its TestClient will move to httpx2; nothing here depends on it
+    warnings.simplefilter("ignore", StarletteDeprecationWarning)
+    from fastapi.testclient import TestClient
+
+HERE = Path(__file__).resolve().parent
+CODE = "424242"
+PLAYERS = ["Lera", "Kirill", "Katya", "Rosa"]
+
+
+def load_here(stem: str) -> Any:
+    """A helper module of this folder (tests run with --import-mode=importlib, so no sys.path)."""
+    name = f"incanto_display_{stem}"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, HERE / f"{stem}.py")
+        assert spec and spec.loader
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+@pytest.fixture(autouse=True)
+def counting_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Register Counting beside the real games, as a game module would be."""
+    monkeypatch.setitem(games.MODULES, "counting", load_here("counting").__name__)
+
+
+@pytest.fixture
+def wire() -> Iterator[Any]:
+    """Make a cuttable TCP relay to a port (see wire.py); every relay is cut at the end."""
+    made: list[Any] = []
+
+    def make(port: int) -> Any:
+        made.append(load_here("wire").Wire(port))
+        return made[-1]
+
+    yield make
+    for w in made:
+        w.cut()
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    with Store(tmp_path / "night.sqlite") as s:
+        yield s
+
+
+@pytest.fixture
+def game_name() -> str:
+    """The game on the table: Counting here; the end-to-end tests play Incantibus."""
+    return "counting"
+
+
+@pytest.fixture
+def night(store: Store, game_name: str) -> Night:
+    night = Night.resume_or_start(store, "Test night")
+    night.start_game(game_name, PLAYERS, seed=7)
+    return night
+
+
+@pytest.fixture
+def status() -> StatusBoard:
+    return StatusBoard()
+
+
+@pytest.fixture
+def settings() -> Settings:
+    return Settings(join_code=CODE, actions_per_minute=600, send_timeout_s=1.0)
+
+
+@pytest.fixture
+def app(night: Night, status: StatusBoard, settings: Settings) -> FastAPI:
+    return create_app(night, status, settings)
+
+
+@pytest.fixture
+def watcher(app: FastAPI) -> Iterator[TestClient]:
+    """A tablet that has not joined: it may watch, never change."""
+    with TestClient(app) as client:
+        yield client
+
+
+@pytest.fixture
+def tablet(app: FastAPI, watcher: TestClient) -> TestClient:
+    """A tablet that typed the join code (shares the app's running lifespan with ``watcher``)."""
+    client = TestClient(app)
+    client.portal = watcher.portal  # type: ignore[attr-defined]
+    response = client.post("/api/session", json={"code": CODE})
+    assert response.status_code == 200, response.text
+    return client

@@ -1,0 +1,358 @@
+"""End to end in Debian's Chromium: real uvicorn, real WebSockets, real pages, two tablets."""
+from __future__ import annotations
+
+import os
+import random
+import re
+from pathlib import Path
+from typing import Any, Iterator
+from urllib.parse import urlparse
+
+import pytest
+from fastapi import FastAPI
+
+from companion.night import Night
+from companion.status import StatusBoard
+from companion.web.serve import running
+from companion.web.settings import Settings
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--no-first-run"]
+TABLET = {"width": 1280, "height": 800}
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+
+pytestmark = [pytest.mark.browser,
+              pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"Debian's Chromium is not installed at {CHROMIUM}")]
+
+
+@pytest.fixture
+def game_name() -> str:
+    return "incantibus"
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def server(app: FastAPI) -> Iterator[str]:
+    with running(app) as url:
+        yield url
+
+
+class Tablet:
+    """One tablet: its own browser context (cookies), pages opened on it, and any page errors."""
+
+    def __init__(self, chromium: Any, base: str) -> None:
+        self.context = chromium.new_context(viewport=TABLET)
+        self.context.set_default_timeout(10_000)
+        self.base = base
+        self.errors: list[str] = []
+
+    def open(self, path: str, base: str | None = None) -> Any:
+        page = self.context.new_page()
+        self.watch(page)
+        page.goto((base or self.base) + path)
+        return page
+
+    def watch(self, page: Any) -> None:
+        """Collect script errors, and loads that found nothing or broke the server (refusals are expected)."""
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.on("console", lambda m: self.errors.append(m.text)
+                if m.type == "error" and re.search(r"status of (404|5\d\d)", m.text) else None)
+
+    def join(self, code: str) -> Any:
+        page = self.open(f"/join?code={code}")
+        page.wait_for_url("**/controls")
+        wait_live(page)
+        return page
+
+
+def wait_live(page: Any) -> None:
+    """Connected, and the page drew what its snapshot says."""
+    page.wait_for_selector('#connection[data-state="live"]')
+    page.wait_for_selector("main > section")
+
+
+def wait_version(page: Any, version: int) -> None:
+    page.wait_for_function("v => window.incanto.model.game && window.incanto.model.game.version === v", arg=version)
+
+
+def points(page: Any) -> dict[str, int]:
+    cards = page.query_selector_all('[data-part="scores"] .player')
+    return {c.get_attribute("data-player"): int(c.query_selector(".points").inner_text().split()[0]) for c in cards}
+
+
+@pytest.fixture
+def tablets(chromium: Any, server: str) -> Iterator[tuple[Tablet, Tablet]]:
+    pair = (Tablet(chromium, server), Tablet(chromium, server))
+    yield pair
+    for t in pair:
+        assert t.errors == [], f"errors in a page: {t.errors}"
+        t.context.close()
+
+
+def play_contested_casting(page: Any) -> tuple[str, list[str]]:
+    """Tap a casting on the controls: the first two players point at the same token, the rest at nothing."""
+    legal = page.evaluate("window.incanto.model.game.legal")
+    first, second = legal["players"][:2]
+    token = next(t for t in legal["targets"][first] if t in legal["targets"][second])
+    for player in (first, second):
+        page.click(f'.picker button[data-player="{player}"][data-target="{token}"]')
+    page.click('[data-do="cast"]')
+    return token, [first, second]
+
+
+def test_two_tablets_follow_a_casting_and_an_undo(tablets: tuple[Tablet, Tablet], settings: Settings) -> None:
+    one, two = tablets
+    controls = one.join(settings.join_code)
+    two.join(settings.join_code).close()
+    board = two.open("/")
+    wait_live(board)
+    before = points(board)
+    wands = board.evaluate("window.incanto.model.game.wands")
+
+    token, claimants = play_contested_casting(controls)
+    for page in (controls, board):
+        wait_version(page, 1)
+    winner = max(claimants, key=lambda p: wands[p])
+    shown = board.inner_text('[data-part="last-casting"]')
+    assert f"{winner} wins" in shown and "swap wands" in shown
+    assert board.evaluate("window.incanto.model.game.wands") != wands
+    assert controls.query_selector('.history li[data-seq="1"]') is not None
+
+    other_controls = two.open("/controls")
+    wait_live(other_controls)
+    other_controls.click('[data-do="undo"]')
+    for page in (controls, board, other_controls):
+        wait_version(page, 2)
+    assert points(board) == before
+    assert board.evaluate("window.incanto.model.game.wands") == wands
+    assert "No casting yet" in board.inner_text('[data-part="last-casting"]')
+    controls.wait_for_selector('.history li.undone[data-seq="1"]')
+
+
+def test_a_tablet_that_lost_its_connection_catches_up(tablets: tuple[Tablet, Tablet], server: str,
+                                                      night: Night, wire: Any) -> None:
+    watcher, _ = tablets
+    wifi = wire(urlparse(server).port)
+    board = watcher.open("/", base=f"http://127.0.0.1:{wifi.port}")
+    wait_live(board)
+    board.wait_for_selector('[data-part="scores"] .player')
+    wifi.cut()  # the tablet's Wi-Fi drops
+    board.wait_for_selector('#connection[data-state="offline"]')
+
+    game = night.current
+    assert game is not None
+    for n in range(3):
+        action = game.rules.random_action(game.state, random.Random(n))
+        game.propose(action, action_id=f"while-away-{n}")
+    wifi.mend()
+    wait_version(board, 3)  # reconnected by itself and took a snapshot
+    wait_live(board)
+    assert points(board) == game.view()["scores"]
+
+
+def test_a_woken_tablet_reconnects_and_catches_up(tablets: tuple[Tablet, Tablet], night: Night) -> None:
+    watcher, _ = tablets
+    sockets: list[Any] = []
+
+    def link(route: Any) -> None:
+        sockets.append(route)
+        server = route.connect_to_server()
+        napping = len(sockets) == 1  # the socket from before the nap delivers no event any more
+
+        server.on_message(lambda m: None if napping and '"type":"event"' in m else route.send(m))
+
+    board = watcher.context.new_page()
+    watcher.watch(board)
+    board.route_web_socket("**/api/stream", link)
+    board.goto(watcher.base + "/")
+    wait_live(board)
+    board.wait_for_timeout(2100)  # a socket younger than 2 s is trusted on waking
+    game = night.current
+    assert game is not None
+    game.propose(game.rules.random_action(game.state, random.Random(1)), action_id="during-the-nap")
+    board.wait_for_timeout(300)
+    assert board.evaluate("window.incanto.model.game.version") == 0  # the old socket went quiet
+    board.evaluate("""() => {
+        Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
+        document.dispatchEvent(new Event('visibilitychange'));
+    }""")
+    wait_version(board, 1)
+    wait_live(board)
+    assert len(sockets) == 2
+
+
+def test_a_stale_tap_is_refused_and_the_page_refreshes(tablets: tuple[Tablet, Tablet], settings: Settings,
+                                                       night: Night) -> None:
+    one, _ = tablets
+    one.join(settings.join_code).close()
+    held: list[Any] = []
+    slow_link = {"holding": False}
+
+    def link(route: Any) -> None:  # the stream's messages reach this tablet late while holding
+        server = route.connect_to_server()
+        server.on_message(lambda m: held.append((route, m)) if slow_link["holding"] else route.send(m))
+
+    controls = one.context.new_page()
+    one.watch(controls)
+    controls.route_web_socket("**/api/stream", link)
+    controls.goto(one.base + "/controls")
+    wait_live(controls)
+    controls.wait_for_selector('[data-do="cast"]')
+
+    slow_link["holding"] = True
+    game = night.current
+    assert game is not None
+    game.propose(game.rules.random_action(game.state, random.Random(4)), action_id="elsewhere")
+    controls.click('[data-do="cast"]')  # made against version 0; the game is at version 1
+    controls.wait_for_selector("#refusal:has-text('The table moved on')")
+    assert game.version == 1
+    slow_link["holding"] = False
+    for route, message in held:
+        route.send(message)
+    wait_version(controls, 1)
+    wait_live(controls)
+
+
+def test_a_tablet_without_the_join_code_cannot_reach_the_controls(tablets: tuple[Tablet, Tablet],
+                                                                  settings: Settings, night: Night) -> None:
+    stranger, _ = tablets
+    page = stranger.open("/controls")
+    page.wait_for_url("**/join?next=%2Fcontrols")
+    page.fill("#code", "000000")
+    page.click("#join")
+    page.wait_for_selector("#join-message:has-text(\"'000000' is not the one shown on the display\")")
+    page.fill("#code", settings.join_code)
+    page.click("#join")
+    page.wait_for_url("**/controls")
+    wait_live(page)
+    assert night.current is not None and night.current.version == 0
+
+
+def test_a_room_laid_out_at_the_table_is_entered_on_the_controls(tablets: tuple[Tablet, Tablet],
+                                                                  settings: Settings, night: Night) -> None:
+    one, _ = tablets
+    game = night.start_game("incantibus", ["Lera", "Kirill", "Katya", "Rosa"], {"draws": "table"}, seed=5)
+    controls = one.join(settings.join_code)
+    controls.wait_for_selector('[data-do="room_entered"]')
+    for i, menu in enumerate(controls.query_selector_all('select[name^="visible-"]')):
+        menu.select_option(index=i + 1)  # seven different kinds, as laid out on the roof
+    controls.click('[data-do="room_entered"]')
+    wait_version(controls, 1)
+    assert game.history()[-1]["payload"]["type"] == "room_entered"
+    assert len(game.view()["room"]["tokens"]) == len(game.history()[-1]["payload"]["visible"])
+
+    controls.wait_for_selector('[data-do="reveal"]')  # the potions, first sorcerer and spell cards turned up
+    seen: dict[str, int] = {}
+    for menu in controls.query_selector_all("select"):
+        options = menu.eval_on_selector_all("option", "os => os.length")
+        seen[str(options)] = seen.get(str(options), 0) + 1
+        menu.select_option(index=seen[str(options)])  # a different kind for each token of the same pile
+    controls.click('[data-do="reveal"]')
+    wait_version(controls, 2)
+    controls.wait_for_selector('[data-do="cast"]')
+
+
+def play_until(night: Night, kind: str, rng: random.Random) -> Any:
+    """Bots play (starting new games when one ends) until the rules ask for ``kind``."""
+    game = night.current
+    assert game is not None
+    for _ in range(2000):
+        if game.view()["legal"]["kind"] == kind:
+            return game
+        action = game.rules.random_action(game.state, rng)
+        if action is None:
+            game = night.start_game(game.rules.name, game.players, seed=rng.randrange(2**31))
+        else:
+            game.propose(action)
+    raise AssertionError(f"no {kind!r} prompt in 2000 moves")
+
+
+def test_spells_and_a_full_satchel_are_settled_on_the_controls(tablets: tuple[Tablet, Tablet], settings: Settings,
+                                                               night: Night) -> None:
+    one, _ = tablets
+    rng = random.Random(8)
+    game = play_until(night, "spell", rng)
+    version = game.version
+    controls = one.join(settings.join_code)
+    card = next(c for c in game.view()["legal"]["cards"] if c["works"])
+    controls.click(f'[data-do="spell"][data-card="{card["card"]}"]')
+    if card["choices"]:
+        controls.click('[data-do="spell-choice"] >> nth=0')
+    wait_version(controls, version + 1)
+    assert game.history()[-1]["payload"]["type"] == "spell"
+    assert game.history()[-1]["payload"]["card"] == card["card"]
+
+    game = play_until(night, "satchel", rng)
+    controls.reload()
+    wait_live(controls)
+    version, player = game.version, game.view()["legal"]["player"]
+    controls.click('[data-do="satchel"] >> nth=0')  # throw the new token in the moat
+    wait_version(controls, version + 1)
+    assert game.history()[-1]["payload"] == {"type": "satchel", "player": player, "choice": "discard_new"}
+
+
+def test_undo_to_here_and_redo_from_the_history(tablets: tuple[Tablet, Tablet], settings: Settings,
+                                                night: Night) -> None:
+    one, _ = tablets
+    game = night.current
+    assert game is not None
+    rng = random.Random(6)
+    for _ in range(3):
+        game.propose(game.rules.random_action(game.state, rng))
+    controls = one.join(settings.join_code)
+    controls.click('.history li[data-seq="1"] [data-do="undo_to"]')
+    wait_version(controls, 4)
+    controls.wait_for_selector('.history li.undone[data-seq="3"]')
+    assert [e["in_effect"] for e in game.history() if e["kind"] == "action"] == [True, False, False]
+    controls.click('[data-do="redo"]')
+    wait_version(controls, 5)
+    assert [e["in_effect"] for e in game.history() if e["kind"] == "action"] == [True, True, False]
+
+
+def test_screenshots_of_every_page(chromium: Any, app: FastAPI, server: str, settings: Settings,
+                                   status: StatusBoard, night: Night) -> None:
+    status.report("camera", "ok", "camera sees the whole table", details={"fps": 30})
+    status.report("hub", "error", "wand hub unplugged at 21:04", fix="plug the hub's USB cable back in")
+    status.report("cue", "warning", "cue detector hears a noisy room", fix="speak the last syllable clearly")
+    game = night.current
+    assert game is not None
+    rng = random.Random(3)
+    while (action := game.rules.random_action(game.state, rng)) is not None:  # one game played to the end
+        game.propose(action)
+    game = night.start_game(game.rules.name, ["Lera", "Kirill", "Katya", "Rosa"], seed=11)
+    while game.version < 4 or game.view()["legal"]["kind"] != "cast":  # a few castings in, casting again
+        game.propose(game.rules.random_action(game.state, rng))
+    wands = game.view()["wands"]
+    legal = game.view()["legal"]
+    token = legal["targets"][game.players[0]][0]
+    app.state.table.ask({"type": "cast", "targets": {str(w): token for w in wands.values()}, "unsure": [2]},
+                        candidates={2: [token, legal["targets"][game.players[0]][1]]})
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    tablet = Tablet(chromium, server)
+    tablet.join(settings.join_code).close()
+    for name, path in (("board", "/"), ("controls", "/controls"), ("night", "/night"), ("status", "/status"),
+                       ("join", "/join")):
+        page = tablet.open(path)
+        if name != "join":
+            wait_live(page)
+        page.wait_for_timeout(300)  # let the join corner's QR code arrive
+        page.screenshot(path=str(SCREENSHOTS / f"{night.current.rules.name}-{name}.png"), full_page=True)  # type: ignore[union-attr]
+    controls = tablet.open("/controls")
+    controls.wait_for_selector("[data-question]")
+    status_page = tablet.open("/status")
+    status_page.wait_for_selector('[data-device="hub"][data-level="error"]')
+    assert "plug the hub's USB cable back in" in status_page.inner_text("main")
+    assert status_page.get_attribute('[data-device="calibration"]', "data-level") == "off"  # never reported
+    night_page = tablet.open("/night")
+    night_page.wait_for_selector('.standings tr[data-player]')
+    assert tablet.errors == []
+    tablet.context.close()
