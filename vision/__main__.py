@@ -1,0 +1,32 @@
+"""Incanto's vision tools.
+
+    python -m vision bench [--json] [--quick]          accuracy and speed on held-out rendered castings
+    python -m vision watch --source SOURCE [--out DIR]  the annotated view, on screen or into DIR
+    python -m vision markers [--json] [--quick]        the wand-marker options compared
+"""
+from __future__ import annotations
+
+import sys
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv or argv[0] in ("-h", "--help"):
+        print(__doc__)
+        return 0 if argv else 2
+    command, rest = argv[0], argv[1:]
+    if command == "bench":
+        from vision.bench import main as bench
+        return bench(rest)
+    if command == "watch":
+        from vision.watch import main as watch
+        return watch(rest)
+    if command == "markers":
+        from vision.compare_markers import main as markers
+        return markers(rest)
+    print(f"unknown command {command!r}\n{__doc__}", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

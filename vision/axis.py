@@ -1,0 +1,53 @@
+"""Each wand's axis in the image: from its tip bead back to its band, or to the gripping hand when the
+band is hidden, or the tip alone when neither is seen."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from vision.config import HandsUse, MarkerConfig
+from vision.markers import WandSighting
+
+# MediaPipe's knuckles (finger roots): the wand runs through the fist just below them.
+KNUCKLES = (5, 9, 13, 17)
+
+
+@dataclass(frozen=True)
+class WandAxis:
+    """tip_px (2,) and back_px (2,) or None, distorted pixels; ``back_from_tip_mm`` is how far along the
+    wand the back point really is (0 when unknown: only the line is known); ``source`` says what the
+    back point is: "band", "hand", "shaft" or "tip" (no back point)."""
+
+    strength: int
+    tip_px: np.ndarray
+    back_px: np.ndarray | None
+    back_from_tip_mm: float
+    source: str
+
+
+def wand_axis(sighting: WandSighting, markers: MarkerConfig, hands: Sequence[object] | None, use: HandsUse,
+              reach_px: float, shaft: np.ndarray | None = None) -> WandAxis:
+    """The best axis the frame offers for one wand: the band; else the gripping hand (``hands``: objects
+    with ``landmarks`` (21,2) pixels); else the shaft's direction (2,) in the image, whose back point
+    is at no known distance (``back_from_tip_mm`` 0); else the tip alone."""
+    if sighting.band_px is not None:
+        return WandAxis(sighting.strength, sighting.tip_px, sighting.band_px, markers.band_from_tip_mm, "band")
+    grip = gripping_hand(sighting.tip_px, hands or (), reach_px)
+    if grip is not None and use.enabled:
+        return WandAxis(sighting.strength, sighting.tip_px, grip, use.grip_from_tip_mm, "hand")
+    if shaft is not None:
+        return WandAxis(sighting.strength, sighting.tip_px, sighting.tip_px + 20.0 * shaft, 0.0, "shaft")
+    return WandAxis(sighting.strength, sighting.tip_px, None, 0.0, "tip")
+
+
+def gripping_hand(tip_px: np.ndarray, hands: Sequence[object], reach_px: float) -> np.ndarray | None:
+    """(2,) knuckle centre of the hand nearest the tip within ``reach_px`` (a wand's length), or None."""
+    best, best_d = None, reach_px
+    for hand in hands:
+        knuckles = np.asarray(getattr(hand, "landmarks"))[list(KNUCKLES)].mean(axis=0)
+        d = float(np.linalg.norm(knuckles - tip_px))
+        if 0.2 * reach_px < d < best_d:
+            best, best_d = knuckles, d
+    return best

@@ -1,0 +1,156 @@
+"""Deciding a casting over a short window after the cue.
+
+A wand is read only once it has been still for ``settle_ms`` (so a wand still moving is never read);
+the casting is decided no earlier than ``window_ms`` after the cue and only when every wand in play is
+still or has been unseen for ``missing_ms`` (so a late re-aim inside the window is noticed). Each
+still wand is then scored on its pose averaged over the still frames, and gets a target only when the
+best token is likely (``min_confidence``) and clearly ahead of the runner-up (``margin``); otherwise
+it is "unsure". A wand never seen, or hidden when the casting is decided, is "missing".
+"""
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from vision.axis import WandAxis
+from vision.config import DecideConfig
+from vision.scoring import TokenScores
+
+TARGET, UNSURE, MISSING, NONE = "target", "unsure", "missing", "none"
+
+
+@dataclass(frozen=True)
+class WandReading:
+    """The verdict for one wand: the engine-facing dict is ``as_dict()``."""
+
+    wand: int
+    status: str
+    target: str | None
+    confidence: float
+    runner_up: str | None
+    scores: dict[str, float]
+    axis_source: str | None = None
+    best: str | None = None  # the leading token even when not sure: the tablet offers it first
+
+    def as_dict(self) -> dict:
+        return {"wand": self.wand, "status": self.status, "target": self.target, "confidence": round(self.confidence, 4),
+                "runner_up": self.runner_up, "best": self.best, "axis": self.axis_source,
+                "scores": {k: round(v, 4) for k, v in self.scores.items()}}
+
+
+@dataclass
+class WandTrack:
+    """The recent sightings of one wand: (t, axis) pairs, newest last; ``last_seen`` in seconds."""
+
+    strength: int
+    history: deque = field(default_factory=lambda: deque(maxlen=64))
+    last_seen: float | None = None
+
+    def add(self, t: float, axis: WandAxis | None) -> None:
+        if axis is None:
+            return
+        self.history.append((t, axis))
+        self.last_seen = t
+
+    def still_since(self, now: float, cfg: DecideConfig) -> list[WandAxis] | None:
+        """The sightings covering the last ``settle_ms`` if the wand is in view now and its tip stayed
+        put through them, else None."""
+        if self.last_seen is None or self.last_seen < now - 1e-6:
+            return None
+        window = self._window(now - cfg.settle_ms / 1000)
+        return [a for _, a in window] if window and _still([a.tip_px for _, a in window], cfg) else None
+
+    def _window(self, start: float) -> list[tuple[float, WandAxis]]:
+        """Sightings from the last one at or before ``start`` on, so they span the whole window; empty
+        if the wand was not yet seen then."""
+        frames = list(self.history)
+        first = max((i for i, (t, _) in enumerate(frames) if t <= start + 1e-6), default=None)
+        return [] if first is None else frames[first:]
+
+
+def _still(tips_px: list[np.ndarray], cfg: DecideConfig) -> bool:
+    """Tips (2,) each: within ``settle_px`` of their mean, and no more than ``drift_px`` from first to
+    last (tremor goes back and forth; a wand still gliding in drifts one way)."""
+    tips = np.array(tips_px)
+    spread = float(np.max(np.linalg.norm(tips - tips.mean(axis=0), axis=1)))
+    return spread <= cfg.settle_px and float(np.linalg.norm(tips[-1] - tips[0])) <= cfg.drift_px
+
+
+def averaged(axes: list[WandAxis]) -> WandAxis:
+    """One axis from a still wand's frames: mean tip, mean back point of the commonest kind."""
+    kind = max({a.source for a in axes}, key=lambda s: sum(a.source == s for a in axes))
+    same = [a for a in axes if a.source == kind]
+    back = None if same[0].back_px is None else np.mean([a.back_px for a in same], axis=0)
+    return WandAxis(same[0].strength, np.mean([a.tip_px for a in axes], axis=0), back, same[0].back_from_tip_mm, kind)
+
+
+def verdict(strength: int, scores: TokenScores, cfg: DecideConfig, source: str) -> WandReading:
+    """Target, or unsure when the evidence is not clear; none when no candidate fits at all."""
+    ranked = scores.ranked
+    if not ranked:
+        return WandReading(strength, NONE, None, 0.0, None, {}, source)
+    best, s1 = ranked[0]
+    runner, s2 = ranked[1] if len(ranked) > 1 else (None, 0.0)
+    confidence = scores.posterior[best]
+    none_share = 1.0 - sum(scores.posterior.values())
+    if none_share > 0.5:
+        return WandReading(strength, NONE, None, none_share, runner, scores.scores, source, best)
+    if confidence >= cfg.min_confidence and s1 >= cfg.margin * s2:
+        return WandReading(strength, TARGET, best, confidence, runner, scores.scores, source, best)
+    return WandReading(strength, UNSURE, None, confidence, runner, scores.scores, source, best)
+
+
+@dataclass(frozen=True)
+class CastingResult:
+    """Every wand's verdict; ``decided_at`` in the frames' clock; ``waited_for`` names wands that kept
+    moving until ``give_up_ms``."""
+
+    wands: dict[int, WandReading]
+    decided_at: float
+    cue_at: float
+
+    def as_dicts(self) -> list[dict]:
+        return [self.wands[k].as_dict() for k in sorted(self.wands)]
+
+
+class Casting:
+    """One "In-can-to!": feed it every frame's wand axes with ``observe``; it returns the result once."""
+
+    def __init__(self, cue_at: float, wands: list[int], cfg: DecideConfig,
+                 score: Callable[[WandAxis], TokenScores]) -> None:
+        self.cue_at = cue_at
+        self.cfg = cfg
+        self.score = score
+        self.tracks = {k: WandTrack(k) for k in wands}
+        self.result: CastingResult | None = None
+
+    def observe(self, t: float, axes: dict[int, WandAxis]) -> CastingResult | None:
+        """Add one frame (time ``t``); the result when the casting is decided, else None."""
+        if self.result is not None:
+            return self.result
+        for k, track in self.tracks.items():
+            track.add(t, axes.get(k))
+        if t < self.cue_at + self.cfg.window_ms / 1000:
+            return None
+        still = {k: tr.still_since(t, self.cfg) for k, tr in self.tracks.items()}
+        gone = {k for k, tr in self.tracks.items() if self._unseen(tr, t)}
+        timed_out = t >= self.cue_at + self.cfg.give_up_ms / 1000
+        if not timed_out and any(still[k] is None and k not in gone for k in self.tracks):
+            return None
+        self.result = CastingResult({k: self._read(k, still[k], k in gone) for k in self.tracks}, t, self.cue_at)
+        return self.result
+
+    def _unseen(self, track: WandTrack, t: float) -> bool:
+        since = track.last_seen if track.last_seen is not None and track.last_seen >= self.cue_at else self.cue_at
+        return t - since >= self.cfg.missing_ms / 1000
+
+    def _read(self, k: int, still: list[WandAxis] | None, gone: bool) -> WandReading:
+        if gone:
+            return WandReading(k, MISSING, None, 0.0, None, {})
+        if still is None:  # still moving when time ran out
+            return WandReading(k, UNSURE, None, 0.0, None, {})
+        axis = averaged(still)
+        return verdict(k, self.score(axis), self.cfg, axis.source)

@@ -1,0 +1,156 @@
+"""Finding the wands by their markers: a fluorescent bead on the tip and a smaller bead of the same
+colour (the band) ``band_from_tip_mm`` further back. The hue says which wand (strength) it is; the bead is the bigger blob.
+
+Works on the raw (distorted) image; positions are undistorted later, as points, which is far cheaper
+than undistorting every pixel.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from vision.config import MarkerConfig
+
+
+@dataclass(frozen=True)
+class Blob:
+    """One patch of marker colour. ``centre`` (2,) distorted pixels; ``area`` in pixels."""
+
+    strength: int
+    centre: np.ndarray
+    area: float
+
+
+@dataclass(frozen=True)
+class WandSighting:
+    """A wand seen in one frame: its tip bead and, if visible, its band (both (2,) distorted pixels)."""
+
+    strength: int
+    tip_px: np.ndarray
+    tip_area: float
+    band_px: np.ndarray | None
+    band_area: float = 0.0
+
+
+def marker_blobs(image_bgr: np.ndarray, cfg: MarkerConfig) -> list[Blob]:
+    """(H,W,3) uint8 BGR -> every saturated, bright patch of one of the wands' hues.
+
+    One labelling pass over all marker colours; a patch holding two colours (two beads touching) is
+    split by colour inside its own box, so each bead stays a blob of its own."""
+    hsv = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2HSV)
+    bright = cv2.inRange(hsv, (0, int(cfg.min_saturation), int(cfg.min_value)), (180, 255, 255))
+    classes = cv2.bitwise_and(cv2.LUT(hsv[:, :, 0], _hue_table(cfg)), bright >> 5)  # bright is 0 or 255
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(classes, connectivity=8)
+    out: list[Blob] = []
+    for i in np.flatnonzero(stats[1:, cv2.CC_STAT_AREA] >= cfg.min_area_px) + 1:
+        x, y, w, h = stats[i, :4]
+        box = (slice(y, y + h), slice(x, x + w))
+        out += _split(classes[box], labels[box] == i, hsv[:, :, 1][box], np.array([x, y], np.float64), cfg)
+    return out
+
+
+def _split(classes: np.ndarray, mine: np.ndarray, saturation: np.ndarray, origin: np.ndarray,
+           cfg: MarkerConfig) -> list[Blob]:
+    """Blobs of each colour inside one labelled patch (all arrays are the patch's box)."""
+    out = []
+    for strength in np.unique(classes[mine]):
+        part = (mine & (classes == strength)).astype(np.uint8)
+        n, labels, stats, centres = cv2.connectedComponentsWithStats(part, connectivity=8)
+        for j in range(1, n):
+            area = float(stats[j, cv2.CC_STAT_AREA])
+            # Fluorescent paint is saturated through and through; a noisy fringe of a dull colour is not.
+            if area >= cfg.min_area_px and float(saturation[labels == j].mean()) >= cfg.min_mean_saturation:
+                out.append(Blob(int(strength), origin + centres[j], area))
+    return out
+
+
+def _hue_table(cfg: MarkerConfig) -> np.ndarray:
+    """(256,) uint8 lookup from OpenCV hue (0-179) to wand strength (0 = no wand's colour); the nearest
+    configured hue wins, within ``hue_tolerance``."""
+    hue = np.arange(256, dtype=np.float64)[:, None]
+    strengths = np.array(list(cfg.hues), np.uint8)
+    gap = np.abs((hue - np.array(list(cfg.hues.values()))[None, :] + 90) % 180 - 90)
+    table = strengths[np.argmin(gap, axis=1)]
+    table[(gap.min(axis=1) > cfg.hue_tolerance) | (hue[:, 0] >= 180)] = 0
+    return table.astype(np.uint8)
+
+
+def find_wands(image_bgr: np.ndarray, cfg: MarkerConfig, px_per_mm: float, reach_px: float) -> dict[int, WandSighting]:
+    """(H,W,3) uint8 BGR -> the wands seen, by strength.
+
+    px_per_mm: image scale near the table (from the calibration), to know how big a bead looks;
+    reach_px: the farthest the band can appear from the bead."""
+    bead_area = math.pi * (cfg.bead_radius_mm * px_per_mm) ** 2
+    blobs = _mend(marker_blobs(image_bgr, cfg), 2 * cfg.bead_radius_mm * px_per_mm)
+    found = {}
+    for strength in cfg.hues:
+        mine = [b for b in blobs if b.strength == strength]
+        sighting = _pair(strength, mine, bead_area, reach_px, cfg)
+        if sighting is not None:
+            found[strength] = sighting
+    return found
+
+
+def _mend(blobs: list[Blob], reach_px: float) -> list[Blob]:
+    """Join pieces of one bead cut apart by a stick lying across it (same colour, closer than a bead's
+    width); the bigger piece absorbs the smaller."""
+    out: list[Blob] = []
+    for b in sorted(blobs, key=lambda b: -b.area):
+        near = next((i for i, o in enumerate(out) if o.strength == b.strength
+                     and float(np.linalg.norm(o.centre - b.centre)) < reach_px), None)
+        if near is None:
+            out.append(b)
+            continue
+        o = out[near]
+        area = o.area + b.area
+        out[near] = Blob(o.strength, (o.centre * o.area + b.centre * b.area) / area, area)
+    return out
+
+
+def _pair(strength: int, blobs: list[Blob], bead_area: float, reach_px: float, cfg: MarkerConfig) -> WandSighting | None:
+    """The bead is a blob of bead size with, preferably, a clearly smaller band blob within reach; the
+    biggest such pair wins."""
+    beads = [b for b in blobs if cfg.bead_area_min_ratio * bead_area <= b.area <= cfg.bead_area_max_ratio * bead_area]
+    best: tuple[float, WandSighting] | None = None
+    for tip in beads:
+        bands = [b for b in blobs if b is not tip and b.area <= cfg.band_area_max_ratio * tip.area
+                 and b.area >= cfg.band_area_min_ratio * bead_area
+                 and 2.0 <= float(np.linalg.norm(b.centre - tip.centre)) <= reach_px]
+        band = max(bands, key=lambda b: b.area) if bands else None
+        # A bead with its band is far likelier a wand than a lone patch of colour.
+        if band is None and tip.area < cfg.lone_bead_min_ratio * bead_area:
+            continue
+        rank = tip.area * (4.0 if band is not None else 1.0)
+        if best is None or rank > best[0]:
+            best = (rank, WandSighting(strength, tip.centre, tip.area, band.centre if band else None,
+                                       band.area if band else 0.0))
+    return best[1] if best else None
+
+
+def shaft_direction(image_bgr: np.ndarray, tip_px: np.ndarray, bead_px: float, contrast: float) -> np.ndarray | None:
+    """(2,) unit image direction from the tip back along the dark shaft, or None if no thin dark stick
+    clearly leaves the bead. Used when the band is hidden: the wand's own shape still gives its line.
+
+    Looks along 120 directions over a few radii just outside the bead. The shaft is dark at every
+    radius (by ``contrast`` grey levels below each ring's median) and thin: the directions 25 degrees
+    to either side are not dark too, which rules out dark tokens and sleeves."""
+    step = 3.0
+    angles = np.radians(np.arange(0, 360, step))
+    radii = 1.25 * bead_px + np.linspace(0.0, max(10.0, 2.5 * bead_px), 7)
+    xs = tip_px[0] + np.cos(angles)[:, None] * radii[None, :]
+    ys = tip_px[1] + np.sin(angles)[:, None] * radii[None, :]
+    h, w = image_bgr.shape[:2]
+    if xs.min() < 0 or ys.min() < 0 or xs.max() > w - 1 or ys.max() > h - 1:
+        return None
+    grey = image_bgr[np.round(ys).astype(int), np.round(xs).astype(int)].mean(axis=2)  # (angles, radii)
+    dark = (np.median(grey, axis=0)[None, :] - grey).min(axis=1)  # darker than its ring at every radius
+    side = int(round(25 / step))
+    narrow = dark - np.maximum(np.roll(dark, side), np.roll(dark, -side))
+    best = int(np.argmax(np.minimum(dark, narrow)))
+    if min(dark[best], narrow[best]) < contrast:
+        return None
+    a = angles[best]
+    return np.array([np.cos(a), np.sin(a)])

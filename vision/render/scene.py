@@ -1,0 +1,349 @@
+"""Rendered casting scenes: a table, tokens, four players pointing wands, and the truth for every frame.
+
+The truth comes from the renderer's own 3D geometry (RenderCamera.project, WandPose.table_hit), never
+from the detector's code.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+
+import cv2
+import numpy as np
+
+from calibration.model import Calibration
+from vision.frames import Frame
+from vision.render import draw, effects
+from vision.render.camera import RenderCamera, overhead_camera
+from vision.render.people import (WAND_LENGTH_MM, Gesture, Seat, WandPose, distance_pose,
+                                  hover_pose, raised_pose, seats)
+from vision.render.table import TABLE_D_MM, TABLE_W_MM, Layout, Token, incantibus_layout
+
+SUPERSAMPLE = 2
+FPS = 30.0
+
+# The chosen marker ("caps"): a fluorescent bead on the tip and a smaller bead of the same colour (the
+# band) further back along the shaft.
+CAP_HUES = {1: 27, 2: 65, 3: 110, 4: 152}  # OpenCV hue (0-179): yellow, green, blue, magenta
+BEAD_RADIUS_MM = 12.0
+BAND_FROM_TIP_MM = 110.0
+BAND_RADIUS_MM = 7.0  # the band is a smaller bead threaded on the shaft
+SHAFT_RADIUS_MM = 4.5
+# The compared alternative ("aruco"): a printed 4x4 ArUco flag lying along the shaft near the tip.
+FLAG_FROM_TIP_MM = 60.0
+FLAG_SIZE_MM = 32.0
+LOOKS = ("caps", "led", "aruco")  # "led": the caps' beads made of coloured LEDs lit by the wand hub
+
+
+def cap_colour(strength: int) -> tuple[int, int, int]:
+    """BGR of a fluorescent cap of the wand of ``strength``."""
+    hsv = np.uint8([[[CAP_HUES[strength], 255, 245]]])
+    return tuple(int(v) for v in cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0])
+
+
+def flag_texture(strength: int) -> np.ndarray:
+    """HxW uint8: the ArUco marker of id ``strength`` (DICT_4X4_50) with a white quiet zone."""
+    dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
+    marker = cv2.aruco.generateImageMarker(dictionary, strength, 48)
+    return cv2.copyMakeBorder(marker, 8, 8, 8, 8, cv2.BORDER_CONSTANT, value=255)
+
+
+@dataclass(frozen=True)
+class WandTruth:
+    """What really happened to one wand in one frame. Pixel values are in the delivered image."""
+
+    strength: int
+    seat: str
+    target: str | None
+    tip_mm: np.ndarray  # (3,)
+    tip_px: np.ndarray  # (2,)
+    table_hit_mm: np.ndarray | None  # (3,) where the axis meets the table
+    moving: bool
+    tip_visible: float  # fraction of the bead's disc not hidden
+    tip_distance_mm: float  # from the tip to the target's centre
+    tip_height_mm: float
+
+
+@dataclass(frozen=True)
+class FrameTruth:
+    t: float
+    wands: dict[int, WandTruth]
+
+
+@dataclass
+class Scene:
+    """Everything needed to draw any frame of one casting; frame 0 is exposed at the cue."""
+
+    seed: int
+    camera: RenderCamera
+    layout: Layout
+    seats: dict[int, Seat]
+    gestures: dict[int, Gesture]
+    look: str = "caps"
+    conditions: tuple[effects.Conditions, effects.Conditions] = (effects.Conditions(), effects.Conditions())
+    occluders: list[tuple[np.ndarray, np.ndarray, float]] = field(default_factory=list)
+    frames: int = 8
+    _background: np.ndarray | None = None
+
+    @property
+    def calibration(self) -> Calibration:
+        return self.camera.calibration()
+
+    @property
+    def candidates(self) -> list[dict]:
+        return self.layout.candidates()
+
+    @property
+    def last_settle(self) -> float:
+        return max(g.settled_at for g in self.gestures.values())
+
+    def render(self, index: int, rng: np.random.Generator | None = None) -> tuple[Frame, FrameTruth]:
+        """Frame ``index`` (exposed at index / FPS seconds after the cue) and its truth."""
+        rng = rng or np.random.default_rng(self.seed * 1000 + index)
+        t = index / FPS
+        hi = self.camera.scaled(SUPERSAMPLE)
+        canvas = self.background().copy()
+        labels = np.zeros(canvas.shape[:2], np.uint8)
+        poses = {k: g.pose(t) for k, g in self.gestures.items()}
+        draw.paint(hi, canvas, labels, self._pieces(hi, poses))
+        size = (self.camera.width, self.camera.height)
+        small = cv2.resize(canvas, size, interpolation=cv2.INTER_AREA)
+        glow = None
+        if self.look == "led":  # the beads are lit from inside: the room's light does not dim them
+            lit = ((labels >= 10) & (labels < 30)).astype(np.float32)
+            glow = cv2.resize(lit, size, interpolation=cv2.INTER_AREA)
+        image = effects.apply(small, self._conditions(index), rng, glow)
+        truth = FrameTruth(t, {k: self._truth(k, poses[k], t, hi, labels) for k in poses})
+        return Frame(image, t, index), truth
+
+    def _conditions(self, index: int) -> effects.Conditions:
+        # The light may change during the casting (a lamp switched, a cloud): blend start and end.
+        a, b = self.conditions
+        w = index / max(self.frames - 1, 1)
+        return effects.Conditions(**{**a.__dict__, "gain": (1 - w) * a.gain + w * b.gain})
+
+    def _truth(self, k: int, pose: WandPose, t: float, hi: RenderCamera, labels: np.ndarray) -> WandTruth:
+        g = self.gestures[k]
+        target = g.target
+        token = self.layout.token(target) if target else None
+        tip_dist = float(np.linalg.norm(pose.tip - [token.x_mm, token.y_mm, 0])) if token else math.nan
+        moving = any(t0 <= t < t1 for t0, t1 in g.moves)
+        return WandTruth(k, self.seats[k].name, target, pose.tip, self.camera.project(pose.tip[None])[0],
+                         pose.table_hit(), moving, _visible(hi, labels, pose.tip, 20 + k), tip_dist,
+                         float(pose.tip[2]))
+
+    # -- drawing -------------------------------------------------------------------------------
+    def background(self) -> np.ndarray:
+        """The supersampled table with its tokens, drawn once per scene."""
+        if self._background is None:
+            self._background = _table_image(self.camera.scaled(SUPERSAMPLE), self.layout,
+                                             np.random.default_rng(self.seed + 7))
+        return self._background
+
+    def _pieces(self, cam: RenderCamera, poses: dict[int, WandPose]) -> list[draw.Piece]:
+        pieces: list[draw.Piece] = []
+        for k, pose in poses.items():
+            pieces += _wand_pieces(cam, k, pose, self.look)
+            pieces += _arm_pieces(cam, self.seats[k], pose)
+        for a, b, r in self.occluders:
+            pieces.append(draw.capsule(cam, a, b, r, r * 0.9, (60, 60, 75)))
+        return pieces
+
+
+def _visible(cam: RenderCamera, labels: np.ndarray, tip: np.ndarray, label: int) -> float:
+    """Fraction of the bead's disc that ended up on top, counted in the label buffer."""
+    c = cam.project(tip[None])[0]
+    r = BEAD_RADIUS_MM * cam.pixel_scale(tip[None])[0]
+    x0, y0 = (np.floor(c - r) - 1).astype(int)
+    x1, y1 = (np.ceil(c + r) + 2).astype(int)
+    h, w = labels.shape
+    roi = labels[max(y0, 0):min(y1, h), max(x0, 0):min(x1, w)]
+    return float(min(1.0, np.count_nonzero(roi == label) / (math.pi * r * r)))
+
+
+def _wand_pieces(cam: RenderCamera, k: int, pose: WandPose, look: str) -> list[draw.Piece]:
+    tip, d = pose.tip, pose.direction
+    shaft = draw.capsule(cam, tip - d * 4, pose.point(WAND_LENGTH_MM), SHAFT_RADIUS_MM * 0.8, SHAFT_RADIUS_MM,
+                         (35, 45, 60), label=1)
+    marks: list[draw.Piece] = []
+    if look in ("caps", "led"):
+        colour = cap_colour(k)
+        marks.append(draw.sphere(cam, pose.point(BAND_FROM_TIP_MM), BAND_RADIUS_MM, colour, label=10 + k))
+        marks.append(draw.sphere(cam, tip, BEAD_RADIUS_MM, colour, label=20 + k))
+    else:
+        marks.append(draw.sphere(cam, tip, BEAD_RADIUS_MM * 0.6, (30, 30, 30), label=20 + k))
+        side = np.cross(d, [0, 0, 1.0])
+        side = side / max(np.linalg.norm(side), 1e-9)
+        up = np.cross(side, d)
+        c = pose.point(FLAG_FROM_TIP_MM) + up * (SHAFT_RADIUS_MM + 1)
+        h = FLAG_SIZE_MM / 2
+        corners = np.array([c + d * h - side * h, c + d * h + side * h, c - d * h + side * h, c - d * h - side * h])
+        marks.append(draw.quad(cam, corners, flag_texture(k), label=30 + k))
+    # Markers sit on the shaft: draw them right after it, whatever their own depth.
+    return [shaft] + [replace(m, depth=shaft.depth - 0.01 * (i + 1)) for i, m in enumerate(marks)]
+
+
+def _arm_pieces(cam: RenderCamera, seat: Seat, pose: WandPose) -> list[draw.Piece]:
+    grip = pose.grip
+    wrist = grip - pose.direction * 45 + np.array([0, 0, 10.0])
+    elbow = seat.shoulder + 0.55 * (wrist - seat.shoulder)
+    elbow[2] = max(60.0, min(elbow[2], wrist[2]) - 60)
+    elbow[:2] -= seat.facing * 40
+    skin = seat.skin
+    return [draw.capsule(cam, seat.shoulder, elbow, 50, 44, seat.sleeve),
+            draw.capsule(cam, elbow, wrist, 42, 32, seat.sleeve),
+            draw.sphere(cam, grip + np.array([0, 0, 12.0]), 38, skin, bias=10),
+            draw.capsule(cam, grip + pose.direction * 22 + [0, 0, 8], grip - pose.direction * 25 + [0, 0, 14], 22, 26,
+                         tuple(int(c * 0.92) for c in skin), bias=14)]
+
+
+def _table_image(cam: RenderCamera, layout: Layout, rng: np.random.Generator) -> np.ndarray:
+    """HxWx3 uint8: floor, wooden table with grain, room tile, printed spaces, satchels and tokens."""
+    h, w = cam.height, cam.width
+    floor = np.full((h, w, 3), (45, 50, 55), np.uint8)
+    grain = cv2.resize(rng.normal(0, 1, (6, 60)).astype(np.float32), (w, h), interpolation=cv2.INTER_CUBIC)
+    wood = np.clip(np.array([70, 110, 150], np.float32) * (1 + 0.08 * grain[:, :, None]), 0, 255).astype(np.uint8)
+    table = _poly(cam, _rect(TABLE_W_MM / 2, TABLE_D_MM / 2, TABLE_W_MM, TABLE_D_MM, steps=20))
+    mask = np.zeros((h, w), np.uint8)
+    cv2.fillPoly(mask, [table], 255, cv2.LINE_8, draw.SHIFT)
+    image = np.where(mask[:, :, None] > 0, wood, floor)
+    # Satchels and a few everyday things near the edges: colourful but not fluorescent.
+    for (x, y) in ((500, 90), (900, 400), (500, 710), (100, 400)):
+        hsv = np.uint8([[[rng.integers(0, 180), rng.integers(50, 150), rng.integers(80, 200)]]])
+        colour = tuple(int(v) for v in cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0])
+        cv2.fillPoly(image, [_poly(cam, _rect(x, y, 220, 120))], colour, cv2.LINE_8, draw.SHIFT)
+    cv2.fillPoly(image, [_poly(cam, _rect(500, 420, 175, 175))], (120, 135, 140), cv2.LINE_8, draw.SHIFT)
+    for t in layout.tokens:
+        cv2.fillPoly(image, [_poly(cam, _circle(t.x_mm, t.y_mm, t.radius_mm + 3))], (80, 95, 105), cv2.LINE_8, draw.SHIFT)
+    for t in layout.tokens:
+        _token(cam, image, t)
+    return image
+
+
+def _token(cam: RenderCamera, image: np.ndarray, t: Token) -> None:
+    cv2.fillPoly(image, [_poly(cam, _circle(t.x_mm, t.y_mm, t.radius_mm, z=2))], (40, 40, 45), cv2.LINE_8, draw.SHIFT)
+    cv2.fillPoly(image, [_poly(cam, _circle(t.x_mm, t.y_mm, t.radius_mm - 1.5, z=2))], t.colour, cv2.LINE_8, draw.SHIFT)
+    cv2.fillPoly(image, [_poly(cam, _circle(t.x_mm + 2, t.y_mm - 1, 7, z=2))], t.mark, cv2.LINE_8, draw.SHIFT)
+
+
+def _poly(cam: RenderCamera, pts: np.ndarray) -> np.ndarray:
+    return draw._fix(cam.project(pts))
+
+
+def _rect(cx: float, cy: float, w: float, d: float, steps: int = 4) -> np.ndarray:
+    """(4*steps,3) outline of a rectangle on the table, subdivided so lens distortion bends its edges."""
+    corners = np.array([[cx - w / 2, cy - d / 2], [cx + w / 2, cy - d / 2], [cx + w / 2, cy + d / 2], [cx - w / 2, cy + d / 2]])
+    pts = [corners[i] + (corners[(i + 1) % 4] - corners[i]) * s / steps for i in range(4) for s in range(steps)]
+    return np.c_[np.array(pts), np.zeros(len(pts))]
+
+
+def _circle(x: float, y: float, r: float, z: float = 0.0, n: int = 28) -> np.ndarray:
+    a = np.linspace(0, 2 * np.pi, n, endpoint=False)
+    return np.c_[x + r * np.cos(a), y + r * np.sin(a), np.full(n, z)]
+
+
+# -- making scenes --------------------------------------------------------------------------------
+def random_camera(rng: np.random.Generator) -> RenderCamera:
+    """0.8-1.2 m above the table, up to 8 degrees of tilt, 58-66 degree lens with some distortion."""
+    return overhead_camera((500 + rng.normal(0, 20), 420 + rng.normal(0, 20)), rng.uniform(800, 1200),
+                           rng.uniform(0, 8), rng.uniform(0, 360), rng.uniform(-4, 4), rng.uniform(58, 66),
+                           dist=(rng.uniform(-0.12, 0.03), rng.uniform(-0.02, 0.05), rng.normal(0, 5e-4),
+                                 rng.normal(0, 5e-4), 0.0),
+                           principal_offset=tuple(rng.normal(0, 5, 2)))
+
+
+def _pose(rng: np.random.Generator, kind: str, seat: Seat, token: Token) -> WandPose | None:
+    sampler = hover_pose if kind == "hover" else distance_pose
+    for _ in range(60):
+        pose = sampler(rng, seat, token)
+        if pose is not None:
+            return pose
+    return None
+
+
+def _aim(rng: np.random.Generator, kind: str, seat: Seat, layout: Layout, taken: list[str],
+         others: list[WandPose] = ()) -> tuple[str, WandPose]:
+    """A target (sometimes one another player chose too: that is what contests are) and a pose whose
+    tip keeps clear of the other wands' tips (two beads cannot be in one place)."""
+    while True:
+        pool = taken if taken and rng.random() < 0.25 else list(layout.legal)
+        target = str(rng.choice(pool))
+        pose = _pose(rng, kind, seat, layout.token(target))
+        if pose is not None and all(np.linalg.norm(pose.tip - o.tip) > 2.5 * BEAD_RADIUS_MM for o in others):
+            return target, pose
+
+
+def make_scene(seed: int, kind: str = "hover", hard: bool = False, look: str = "caps", motion: bool = False,
+               reaim: float = 0.0, wands: tuple[int, ...] = (1, 2, 3, 4), frames: int | None = None) -> Scene:
+    """A seeded casting. ``kind``: "hover" or "distance" pointing; ``hard``: light changes, blur, noise,
+    JPEG and occluding sleeves; ``motion``: wands move in after the cue (else they are already still);
+    ``reaim``: probability that a wand first aims at one token and then moves to another."""
+    if kind not in ("hover", "distance") or look not in LOOKS:
+        raise ValueError(f"unknown scene kind {kind!r} or look {look!r}")
+    rng = np.random.default_rng(seed)
+    camera = random_camera(rng)
+    layout = incantibus_layout(rng)
+    cond = effects.hard(rng) if hard else effects.nominal(rng)
+    cond_end = effects.Conditions(**{**cond.__dict__, "gain": rng.uniform(0.55, 1.35)}) if hard else cond
+    for _ in range(40):
+        scene = _players(rng, seed, camera, layout, kind, look, motion, reaim, wands, frames, hard, (cond, cond_end))
+        # Nominal castings keep every tip in view; hard ones may hide up to half of a tip (partial
+        # occlusion); a wholly hidden tip is a missing wand, which is tested on its own.
+        if min(w.tip_visible for w in scene.render(scene.frames - 1)[1].wands.values()) > (0.5 if hard else 0.9):
+            return scene
+    return scene
+
+
+def _players(rng: np.random.Generator, seed: int, camera: RenderCamera, layout: Layout, kind: str, look: str,
+             motion: bool, reaim: float, wands: tuple[int, ...], frames: int | None, hard: bool,
+             conditions: tuple[effects.Conditions, effects.Conditions]) -> Scene:
+    """Seats, targets and gestures for one casting (drawn again if tips end up hidden)."""
+    people = seats(rng, 4)
+    order = rng.permutation(4)
+    by_wand = {k: people[int(order[i])] for i, k in enumerate(wands)}
+    gestures: dict[int, Gesture] = {}
+    taken: list[str] = []
+    for k, seat in by_wand.items():
+        target, pose = _aim(rng, kind, seat, layout, taken, [g.aims[-1] for g in gestures.values()])
+        taken.append(target)
+        gestures[k] = _gesture(rng, seat, kind, layout, target, pose, motion, rng.random() < reaim, hard)
+    end = max(g.settled_at for g in gestures.values())
+    n = frames or (int(math.ceil((end + 0.45) * FPS)) if motion else 45)
+    occluders = _occluders(rng, by_wand, gestures) if hard else []
+    return Scene(seed, camera, layout, by_wand, gestures, look, conditions, occluders, n)
+
+
+def _gesture(rng: np.random.Generator, seat: Seat, kind: str, layout: Layout, target: str, pose: WandPose,
+             motion: bool, reaim: bool, hard: bool) -> Gesture:
+    tremor = rng.uniform(0.4, 2.0 if hard else 1.2)
+    phase = rng.uniform(0, 2 * np.pi, 6)
+    if not motion:
+        return Gesture(pose, [pose], [target], [(-1.0, -0.5)], tremor, phase)
+    start = rng.uniform(0.1, 0.35)
+    aims, targets, moves = [], [], []
+    if reaim:
+        first, first_pose = _aim(rng, kind, seat, layout, [t for t in layout.legal if t != target])
+        if first != target:
+            # A late re-aim: the wand heads for one token and, before it has come to rest there, the
+            # player changes their mind and takes it to another.
+            end = start + rng.uniform(0.25, 0.45)
+            aims, targets, moves = [first_pose], [first], [(start, end)]
+            start = end - rng.uniform(0.15, 0.35) * (end - start)
+    aims.append(pose)
+    targets.append(target)
+    moves.append((start, start + rng.uniform(0.25, 0.5)))
+    return Gesture(raised_pose(rng, seat), aims, targets, moves, tremor, phase)
+
+
+def _occluders(rng: np.random.Generator, by_wand: dict[int, Seat], gestures: dict[int, Gesture]
+               ) -> list[tuple[np.ndarray, np.ndarray, float]]:
+    """Sometimes another player's sleeve lies across a wand's shaft, hiding its band."""
+    out = []
+    for k, g in gestures.items():
+        if rng.random() < 0.2:
+            pose = g.aims[-1]
+            over = pose.point(rng.uniform(90, 150)) + np.array([0, 0, rng.uniform(50, 90)])
+            across = np.cross(pose.direction, [0, 0, 1.0])
+            across = across / max(np.linalg.norm(across), 1e-9) * rng.choice([-1, 1])
+            out.append((over - across * 200 + [0, 0, 60], over + across * 40, 30.0))
+    return out

@@ -1,0 +1,64 @@
+"""Rendered castings behind the camera seam (``vision.frames.FrameSource``).
+
+Spec: ``render:KIND[:hard][:SEED][:COUNT]``, KIND ``hover`` or ``distance``; COUNT castings are played
+one after another, each starting with its cue. The source also says, for the frame last read, which
+scene it came from, so tools can use the scene's calibration, legal targets and cue time.
+"""
+from __future__ import annotations
+
+from vision.frames import Frame
+from vision.render.scene import FPS, Scene, make_scene
+
+
+class BadRenderSpec(ValueError):
+    """A ``render:...`` source description that cannot be read."""
+
+
+class RenderedSource:
+    """Castings of one kind, played back to back at 30 frames/s."""
+
+    def __init__(self, kind: str = "hover", seed: int = 1, hard: bool = False, castings: int = 3) -> None:
+        self.kind, self.seed, self.hard, self.castings = kind, seed, hard, castings
+        self.scene: Scene | None = None
+        self.cue_at = 0.0
+        self._number = -1
+        self._frame = 0
+        self._index = 0
+        self._closed = False
+
+    def read(self) -> Frame | None:
+        """The next frame; None after the last casting or once closed."""
+        if self._closed:
+            return None
+        if self.scene is None or self._frame >= self.scene.frames:
+            if self._number + 1 >= self.castings:
+                return None
+            self._next_scene()
+        frame, _ = self.scene.render(self._frame)
+        self._frame += 1
+        self._index += 1
+        return Frame(frame.image, self.cue_at + frame.t, self._index - 1)
+
+    def _next_scene(self) -> None:
+        self._number += 1
+        start = self.cue_at + (self.scene.frames / FPS if self.scene else 0.0)
+        self.scene = make_scene(self.seed + self._number, self.kind, self.hard, motion=True, reaim=0.3)
+        self.cue_at = start
+        self._frame = 0
+
+    def close(self) -> None:
+        self._closed = True
+
+
+def open_rendered(spec: str) -> RenderedSource:
+    """A RenderedSource from ``render:KIND[:hard][:SEED][:COUNT]``."""
+    parts = spec.split(":")
+    if parts[0] != "render" or len(parts) < 2 or parts[1] not in ("hover", "distance"):
+        raise BadRenderSpec(f"rendered source {spec!r} must look like 'render:hover' or 'render:distance:hard:7'")
+    hard = "hard" in parts[2:]
+    numbers = [p for p in parts[2:] if p != "hard"]
+    if not all(p.isdigit() for p in numbers) or len(numbers) > 2:
+        raise BadRenderSpec(f"rendered source {spec!r}: after the kind come 'hard', a seed and a count, all optional")
+    seed = int(numbers[0]) if numbers else 1
+    count = int(numbers[1]) if len(numbers) > 1 else 3
+    return RenderedSource(parts[1], seed, hard, count)
