@@ -1,24 +1,35 @@
-"""``python -m companion demo``: the tablets working with no hardware at all.
+"""``python -m companion demo``: a whole table working with no hardware at all.
 
 A fresh night in a temporary store, four players at Incantibus, and bots playing a casting every
-couple of seconds through the same door as the tablets. Now and then the simulated camera is unsure
-of one wand: the question appears on the controls, and a tap answers it (or a bot does, after a
-while). When a game ends, the next one starts.
+couple of seconds. The table side is the one a real night runs: the wand hub is the simulated hub (the
+real firmware logic behind a real socat pty), whose cue button the caller presses before each casting;
+the camera is the rendered table (``--camera render``, the default): the players are drawn pointing at
+the bots' targets and the real vision pipeline reads them, proposing the casting or asking the tablets
+when it is unsure. With ``--camera bots`` the bots' own targets are proposed, and now and then a
+simulated doubt about one wand is put to the tablets. A question is answered by a tap on the controls
+(or by a bot, after a while). When a game ends, the next one starts.
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
+import shutil
 import tempfile
 import threading
 import time
 import webbrowser
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
+from companion.errors import IncantoError
 from companion.night import Night
 from companion.status import StatusBoard
 from companion.store import Store
+from companion.tableside import TableSide, TableSideConfig
+from companion.tableside.places import standard_places
+from companion.tableside.rendered import RenderedTable
+from companion.tableside.routes import attach
 from companion.web.app import create_app
 from companion.web.errors import UnknownQuestion
 from companion.web.serve import announce, running
@@ -28,6 +39,10 @@ from companion.web.table import Table
 PLAYERS = ["Lera", "Kirill", "Katya", "Rosa"]
 UNSURE_EVERY = 3  # one casting in three, the camera asks about one wand
 TAP_WAIT_S = 8.0  # how long a question waits for a tap before a bot answers it
+READING_WAIT_S = 8.0  # a reading takes a second or two; after this the bots enter the casting themselves
+SWAP_AFTER_S = 1.0  # the players hand their wands over this long after a contest...
+FORGET_EVERY = 4  # ...but one swap in four is forgotten for a while, and the camera notices
+FORGOTTEN_S = 7.0
 
 
 class Bots:
@@ -75,12 +90,77 @@ class Bots:
             pass  # a tablet answered first, or the table moved on
 
 
+class TableBots(Bots):
+    """The same bots at the simulated table: before a casting the caller presses the hub's cue button
+    while the rendered players point at the bots' targets, and the table side reads it like any night."""
+
+    def __init__(self, table: Table, pace_s: float, rng: random.Random, side: TableSide,
+                 rendered: RenderedTable, press_cue: Any) -> None:
+        super().__init__(table, pace_s, rng)
+        self.side, self.rendered, self.press_cue = side, rendered, press_cue
+        self.swaps = 0
+
+    def step(self) -> None:
+        game = self.table.game
+        action = game.rules.random_action(game.state, self.rng)
+        if action is not None and action["type"] == "cast":
+            self.castings += 1
+            return self.cast(action, game.view())
+        super().step()
+
+    def cast(self, action: dict[str, Any], view: dict[str, Any]) -> None:
+        self.rendered.lay_out(list(view["legal"]["tokens"]))
+        self.rendered.hold(view["wands"])
+        before = self.side.reader.count
+        self.rendered.point({view["wands"][p]: t for p, t in action["targets"].items()})
+        self.press_cue()
+        reading = self.wait_for_reading(before)
+        if reading is not None and reading.outcome == "asked" and reading.question_id:
+            self.answer_when_nobody_taps(reading.question_id, action)
+        elif (reading is None or reading.outcome not in ("cast", "asked")) and not self.stop.is_set():
+            with contextlib.suppress(IncantoError):  # as the table would: entered on the tablet
+                self.table.propose(action, f"bot-{view['version'] + 1}-{self.rng.randrange(2**31)}", view["version"])
+        self.hand_wands_over(view["version"])
+
+    def wait_for_reading(self, before: int) -> Any:
+        reader, deadline = self.side.reader, time.monotonic() + READING_WAIT_S
+        with reader.finished:
+            while reader.count == before and not self.stop.is_set() and time.monotonic() < deadline:
+                reader.finished.wait(0.2)
+            return reader.last if reader.count > before else None
+
+    def answer_when_nobody_taps(self, question_id: str, action: dict[str, Any]) -> None:
+        deadline = time.monotonic() + TAP_WAIT_S
+        while time.monotonic() < deadline:
+            if self.stop.wait(0.2) or not any(q["id"] == question_id for q in self.table.questions.open()):
+                return
+        with contextlib.suppress(IncantoError):  # a tablet answered first, or the table moved on
+            question = self.table.questions.get(question_id)
+            self.table.answer(question_id, {p: action["targets"][p] for p in question.unsure}, None)
+
+    def hand_wands_over(self, version: int) -> None:
+        """After a contest the players swap wands on the rendered table; one swap in a few is forgotten
+        until the status page says so, and the table waits while they sort it out."""
+        game = self.table.game
+        if game.version == version or not any(c.get("swap") for c in (game.view().get("last_cast") or {}).get("claims", [])):
+            return
+        self.swaps += 1
+        forgotten = self.swaps % FORGET_EVERY == 0
+        if not self.stop.wait(FORGOTTEN_S if forgotten else SWAP_AFTER_S):
+            self.rendered.hold(game.view()["wands"])
+
+
 def simulated_devices(status: StatusBoard) -> None:
-    status.report("camera", "ok", "simulated camera (demo): sees the whole table")
-    status.report("hub", "ok", "simulated wand hub (demo): 4 wands")
-    status.report("cue", "ok", "simulated cue detector (demo)")
+    """With ``--camera bots`` the bots' targets stand in for the camera."""
+    status.report("camera", "ok", "simulated camera (demo, --camera bots): the bots' own targets")
     status.report("calibration", "warning", "demo: no calibration on file",
                   fix="run `python -m calibration` with the camera over the table before a real night")
+
+
+def summary(side: TableSide) -> str:
+    """What the table side did during the demo, in one line."""
+    counts = ", ".join(f"{o} {n}" for o, n in sorted(side.reader.outcomes.items())) or "none"
+    return f"castings read by the camera: {counts}; swaps found missing: {len(side.notices.recent('swap'))}"
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
@@ -91,24 +171,63 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--seconds", type=float, help="stop after this long (default: until Ctrl-C)")
     parser.add_argument("--pace", type=float, default=2.0, help="seconds between the bots' moves")
     parser.add_argument("--seed", type=int)
+    parser.add_argument("--camera", choices=("render", "bots"), default="render",
+                        help="render: the rendered table read by the real vision pipeline (default); "
+                             "bots: the bots' own targets, with a simulated doubt now and then")
     return parser.parse_args(argv)
+
+
+@contextlib.contextmanager
+def simulated_hub(folder: Path) -> Iterator[Any]:
+    """The simulated hub behind a socat pty pair: yields (host end, simulated hub), or (None, None)
+    when socat is not installed (the cue then comes from the tablet)."""
+    if shutil.which("socat") is None:
+        yield None, None
+        return
+    from companion.inputs.ptypair import PtyPair
+    from companion.inputs.simhub import SimHub
+
+    with PtyPair(folder / "hub", folder / "host") as pair, SimHub(pair.hub_end) as sim:
+        yield str(pair.host_end), sim
+
+
+def table_side(app: Any, status: StatusBoard, folder: Path, port: str | None, camera: str) -> tuple[TableSide, RenderedTable | None]:
+    """The real table side on the simulated devices: the hub on its pty, the rendered table's camera."""
+    table: Table = app.state.table
+    view = table.view()
+    rendered, calibration = None, None
+    if camera == "render":
+        rendered = RenderedTable(standard_places(), [p["name"] for p in view["players"]], view["wands"])
+        calibration = rendered.save_calibration(folder / "calibration.json")
+    config = TableSideConfig(hub=port or "none", camera="render" if rendered else "none", calibration=calibration,
+                             mic=False, swap_check_after_s=3.0)
+    side = TableSide(table, status, config, publish=app.state.hub.publish,
+                     opener=(lambda: rendered) if rendered else None)
+    attach(app, side)
+    return side, rendered
 
 
 def main(argv: list[str]) -> int:
     args = parse(argv)
     rng = random.Random(args.seed)
     settings = Settings(host=args.host, port=args.port)
-    with tempfile.TemporaryDirectory(prefix="incanto-demo-") as folder, Store(Path(folder) / "demo.sqlite") as store:
+    with tempfile.TemporaryDirectory(prefix="incanto-demo-") as folder, Store(Path(folder) / "demo.sqlite") as store, \
+            simulated_hub(Path(folder)) as (port, sim):
         night = Night.resume_or_start(store, "Demo night")
         night.start_game("incantibus", PLAYERS, seed=rng.randrange(2**31))
         status = StatusBoard()
         app = create_app(night, status, settings)
-        with running(app, args.host, args.port) as local_url:
-            simulated_devices(status)
+        side, rendered = table_side(app, status, Path(folder), port, args.camera)
+        with running(app, args.host, args.port) as local_url, side:
+            if rendered is None:
+                simulated_devices(status)
             announce(settings, int(local_url.rsplit(":", 1)[1]))
             print(f"On this machine: {local_url}/   controls: {local_url}/join?code={settings.join_code}", flush=True)
-            bots = Bots(app.state.table, args.pace, rng)
-            threading.Thread(target=bots.run, daemon=True, name="bots").start()
+            press_cue = sim.cue if sim is not None else side.cue.tablet
+            bots = (TableBots(app.state.table, args.pace, rng, side, rendered, press_cue) if rendered
+                    else Bots(app.state.table, args.pace, rng))
+            playing = threading.Thread(target=bots.run, daemon=True, name="bots")
+            playing.start()
             if not args.no_browser:
                 webbrowser.open(f"{local_url}/")
             try:
@@ -116,6 +235,8 @@ def main(argv: list[str]) -> int:
             except KeyboardInterrupt:
                 print("\nDemo stopped.")
             bots.stop.set()
+            playing.join(timeout=READING_WAIT_S + 2)  # the bots finish their move before the store closes
+            print(summary(side), flush=True)
     return 0
 
 

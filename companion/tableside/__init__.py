@@ -1,0 +1,79 @@
+"""The table side: the devices at a real table wired to the engine and the display.
+
+    with TableSide(table, status, TableSideConfig(hub="auto", camera="picamera2", mic=True)) as side:
+        ...  # the night: cues lead to readings, readings to proposals or questions
+
+Each device sits behind its own module (``hub``, ``cue``, ``camera``) and reports to the one shared
+``StatusBoard`` what is happening and what to do about it; none of them can stop the night. A cue from
+any source starts the casting reading (``reading``); a casting with swaps is checked at the table
+(``swap``).
+"""
+from __future__ import annotations
+
+import logging
+from typing import Any, Callable
+
+from companion.cue import Cue
+from companion.status import StatusBoard
+from companion.tableside.camera import Opener, TableCamera
+from companion.tableside.config import TableSideConfig, TableSideError
+from companion.tableside.cue import CueInputs
+from companion.tableside.hub import WandHub
+from companion.tableside.notices import Notices, Publish
+from companion.tableside.places import TablePlaces, load_places
+from companion.tableside.reading import CastingReader, Reading
+from companion.tableside.swap import SwapWatch
+
+__all__ = ["TableSide", "TableSideConfig", "TableSideError", "Reading", "TablePlaces"]
+log = logging.getLogger("incanto.tableside")
+
+
+class TableSide:
+    """``table``: the display's ``companion.web.table.Table``. ``publish``: the display's push (for
+    notices); ``opener``: the camera's back-end when it is not ``open_source(config.camera)``;
+    ``microphone`` and ``gpio_factory``: the sound and pin back-ends, for the simulated table."""
+
+    def __init__(self, table: Any, status: StatusBoard, config: TableSideConfig = TableSideConfig(), *,
+                 publish: Publish | None = None, opener: Opener | None = None,
+                 microphone: Callable[[], Any] | None = None, gpio_factory: Any = None) -> None:
+        self.table, self.status, self.config = table, status, config
+        self.notices = Notices(publish)
+        self.places = load_places(config.places)
+        self.camera = TableCamera(config.camera, status, config.calibration, config.vision_config, opener=opener,
+                                  hands=config.hands)
+        self.reader = CastingReader(table, self.camera, self.places, self.notices)
+        self.swaps = SwapWatch(table, self.camera, self.places, status, self.notices,
+                               after_s=config.swap_check_after_s, recheck_s=config.swap_recheck_s,
+                               give_up_s=config.swap_give_up_s)
+        buttons = "the tablet" if config.hub == "none" else "the cue button or the tablet"
+        mic_kw = {"microphone": microphone} if microphone is not None else {}
+        self.cue = CueInputs(status, self.on_cue, mic=config.mic, templates=config.cue_templates,
+                             buttons=buttons, **mic_kw)
+        self.hub = WandHub(config.hub, status, self.cue.heard, self.notices, table, gpio_factory=gpio_factory)
+        self._started: list[Any] = []
+
+    def on_cue(self, cue: Cue) -> None:
+        """Every cue, whatever gave it: the swap of the last casting is done with, this one is read."""
+        log.info("cue from %s at %.3f", cue.source, cue.t_end)
+        self.swaps.on_cue()
+        self.reader.on_cue(cue)
+
+    def start(self) -> TableSide:
+        for device in (self.camera, self.cue, self.hub, self.swaps):
+            device.start()
+            self._started.append(device)
+        return self
+
+    def stop(self) -> None:
+        while self._started:
+            device = self._started.pop()
+            try:
+                device.stop()
+            except Exception:  # one device failing to stop must not keep the others running
+                log.exception("stopping %r failed", device)
+
+    def __enter__(self) -> TableSide:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()

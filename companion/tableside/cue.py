@@ -1,0 +1,120 @@
+"""The cue, from wherever it comes: the spoken "In-can-to!" on the microphone, the cue button on the
+hub or the GPIO pins, or the button on a tablet. All of them end in one ``on_cue(cue)``; a cue heard
+twice (the chant and a button at once) counts once; a second cue while a casting is still being
+read is dropped by the reading itself.
+"""
+from __future__ import annotations
+
+import contextlib
+import logging
+import threading
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from companion.cue import Cue, CueError
+from companion.cue import templates as chant_book
+from companion.cue.config import CueConfig, default_templates_dir
+from companion.cue.detector import ChantDetector
+from companion.cue.microphone import Microphone, MicrophoneError
+from companion.cue.sources import tablet_button
+from companion.status import ERROR, OFF, OK, WARNING, StatusBoard
+
+log = logging.getLogger("incanto.tableside")
+SAME_CUE_S = 1.0  # cues from two sources closer than this are one call heard twice
+RETRY_MIC_S = 5.0
+ENROL = "run `python -m companion.cue enrol --player NAME` for each player who calls the cue"
+
+OnCue = Callable[[Cue], None]
+
+
+def microphone_fix(error: Exception) -> str:
+    if "libportaudio2" in str(error):
+        return "no microphone support: install libportaudio2 (apt install libportaudio2), then start again"
+    return "plug in the USB microphone, then start again"
+
+
+class CueInputs:
+    """``microphone``: opens the sound source (a ``companion.cue.microphone`` source, with or
+    without a ``with`` block); the real sound card unless a test gives another."""
+
+    def __init__(self, status: StatusBoard, on_cue: OnCue, *, mic: bool, templates: Path | None = None,
+                 buttons: str = "the tablet", microphone: Callable[[], Any] = Microphone,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.status, self.on_cue, self.mic, self.buttons = status, on_cue, mic, buttons
+        self.config = CueConfig(templates_dir=Path(templates) if templates else default_templates_dir())
+        self.microphone, self.clock = microphone, clock
+        self.tablet_button = tablet_button(clock)
+        self.tablet_button.when_cue = self.heard
+        self._last: Cue | None = None
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.detector: ChantDetector | None = None
+
+    def start(self) -> CueInputs:
+        if not self.mic:
+            self.status.report("cue", OFF, f"microphone off: the cue comes from {self.buttons}",
+                               "start with --mic to listen for the spoken cue")
+            return self
+        self.detector = self._detector()
+        if self.detector is not None:
+            self._thread = threading.Thread(target=self._listen, name="cue-microphone", daemon=True)
+            self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        # The microphone's block iterator ends only with its stream: the thread is a daemon.
+
+    def tablet(self, t: float | None = None) -> Cue:
+        """The cue button on a tablet was pressed (now, unless ``t`` says when)."""
+        return self.tablet_button.press(t)
+
+    def heard(self, cue: Cue) -> None:
+        with self._lock:
+            last = self._last
+            if last is not None and last.source != cue.source and abs(cue.t_end - last.t_end) < SAME_CUE_S:
+                return
+            self._last = cue
+        self.on_cue(cue)
+
+    # -- the spoken cue ----------------------------------------------------------------------
+
+    def _detector(self) -> ChantDetector | None:
+        folder = self.config.templates_dir
+        try:
+            book = chant_book.load(folder)
+        except CueError as e:
+            self.status.report("cue", ERROR, f"the chant book cannot be read: {e}", ENROL)
+            return None
+        if not book.templates:
+            self.status.report("cue", WARNING, f"no chant enrolled in {str(folder)!r}: the spoken cue is off, "
+                                               f"the cue comes from {self.buttons}", ENROL)
+            return None
+        detector = ChantDetector(book, self.config)
+        detector.when_cue = self.heard
+        return detector
+
+    def _listen(self) -> None:
+        assert self.detector is not None
+        while not self._stop.is_set():
+            try:
+                self._hear_all(self.detector)
+            except (MicrophoneError, OSError) as e:
+                self.status.report("cue", ERROR, f"no microphone: {e}; the cue comes from {self.buttons}",
+                                   microphone_fix(e))
+            if self._stop.wait(RETRY_MIC_S):
+                return
+
+    def _hear_all(self, detector: ChantDetector) -> None:
+        source = self.microphone()
+        opened = source if hasattr(source, "__enter__") else contextlib.nullcontext(source)
+        with opened as sound:
+            players = ", ".join(detector.book.players)
+            self.status.report("cue", OK, f"listening for In-can-to! (chant enrolled by {players})")
+            for block, t_first in sound.blocks():
+                if self._stop.is_set():
+                    return
+                detector.hear(block, t_first)
+            detector.flush()

@@ -1,0 +1,194 @@
+"""The button wands at the table: a wand hub on USB serial, buttons on the Pi's GPIO pins, or none.
+
+Whichever it is, its health is mirrored into the status board (connected, unplugged, old protocol,
+garbled lines), the cue button gives the cue, and presses and races are shown on the display. A race
+result is proposed to the engine only when the game is waiting for one (Incantibus never is).
+"""
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+from typing import Any, Callable
+
+from companion.cue import Cue
+from companion.errors import IncantoError
+from companion.inputs.events import CueHeard, EarlyPress, InputEvent, Press, RaceArmed, RaceWon
+from companion.inputs.link import PICO_PID, PICO_VID, PORT_ENV, HubLink, find_hub_port
+from companion.inputs.protocol import PROTOCOL_VERSION
+from companion.inputs.proposals import proposal
+from companion.status import ERROR, OK, OFF, WARNING, StatusBoard
+from companion.tableside.notices import Notices
+
+log = logging.getLogger("incanto.tableside")
+MIRROR_EVERY_S = 0.2
+GARBAGE_NEWS_S = 30.0  # garbled lines this recent make the hub's status a warning
+REFLASH = "reflash the hub with mpremote (hardware.md, 'Flashing the hub')"
+PLUG_BACK = "plug the hub's USB cable back in"
+
+OnCue = Callable[[Cue], None]
+
+
+def link_report(snap: dict[str, Any], ever_connected: bool, garbage_recent: bool) -> tuple[str, str, str]:
+    """(level, message, fix) for the status page from a ``HubLink.status.snapshot()``."""
+    port = snap.get("port") or "its port"
+    version = snap.get("protocol_version")
+    if version is not None and version != PROTOCOL_VERSION:
+        return (ERROR, f"wand hub on {port} speaks protocol v{version} (firmware {snap.get('firmware')!r}), "
+                       f"Incanto speaks v{PROTOCOL_VERSION}: its buttons are ignored", REFLASH)
+    if not snap.get("connected"):
+        why = snap.get("last_error") or "no answer yet"
+        if ever_connected:
+            return ERROR, f"wand hub unplugged ({why}); presses made meanwhile are fetched when it is back", PLUG_BACK
+        return ERROR, f"wand hub not answering on {port} ({why})", f"{PLUG_BACK}, or start with --hub PORT"
+    return _connected_report(snap, port, garbage_recent)
+
+
+def _connected_report(snap: dict[str, Any], port: str, garbage_recent: bool) -> tuple[str, str, str]:
+    message = f"wand hub on {port}, firmware {snap.get('firmware')}: {snap.get('presses', 0)} presses"
+    if snap.get("lines_lost"):
+        return (WARNING, f"{message}; {snap['lines_lost']} lines never came back, a press may be missing",
+                "check the last race on the tablet and correct it there")
+    if snap.get("garbage") and garbage_recent:
+        return (WARNING, f"{message}; {snap['garbage']} garbled lines so far (all asked for again)",
+                "check the hub's USB cable: a loose or very long cable garbles lines")
+    return OK, message, ""
+
+
+class WandHub:
+    """``spec``: "auto" ($INCANTO_HUB_PORT, else the first port with the Pico's USB id), "gpio",
+    "none", or a serial port / pyserial URL."""
+
+    def __init__(self, spec: str, status: StatusBoard, on_cue: OnCue, notices: Notices,
+                 table: Any = None, *, find_port: Callable[[], str | None] | None = None,
+                 gpio_factory: Any = None) -> None:
+        self.spec, self.status, self.on_cue, self.notices, self.table = spec, status, on_cue, notices, table
+        self.find_port = find_port or (lambda: os.environ.get(PORT_ENV) or find_hub_port())
+        self.gpio_factory = gpio_factory
+        self.link: HubLink | None = None
+        self.gpio: Any = None
+        self._stop = threading.Event()
+        self._mirror: threading.Thread | None = None
+        self._unsubscribe: Callable[[], None] | None = None
+        self._said: tuple[str, str, str] | None = None
+        self._garbage = (0, 0.0)  # count, when it last grew
+
+    # -- life cycle --------------------------------------------------------------------------
+
+    def start(self) -> WandHub:
+        if self.spec == "none":
+            self._report(OFF, "no button wands (started with --hub none)", "start with --hub auto to use a wand hub")
+        elif self.spec == "gpio":
+            self._start_gpio()
+        else:
+            port = self.find_port() if self.spec == "auto" else self.spec
+            if port is None:
+                self._report(OFF, f"no wand hub plugged in (USB {PICO_VID:04x}:{PICO_PID:04x}): button wands are "
+                                  f"off, the cue comes from the microphone or the tablet",
+                             "plug the hub in and start again, or start with --hub PORT")
+            else:
+                self._start_link(port)
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._mirror is not None:
+            self._mirror.join(timeout=2)
+        if self.link is not None:
+            self.link.stop()
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        if self.gpio is not None:
+            self.gpio.close()
+
+    def _start_link(self, port: str) -> None:
+        self._report(WARNING, f"wand hub on {port}: saying hello", "")
+        self.link = HubLink(port, self.heard).start()
+        self._mirror = threading.Thread(target=self._mirror_link, name="hub-status", daemon=True)
+        self._mirror.start()
+
+    def _start_gpio(self) -> None:
+        from companion.inputs.gpio import GpioWands, pin_factory
+        try:
+            self.gpio = GpioWands(self.heard, factory=self.gpio_factory or pin_factory())
+        except (ImportError, ValueError, OSError) as e:  # no lgpio, a bad factory name, pins busy
+            self.status.report("gpio", ERROR, f"GPIO buttons could not start: {e}",
+                               "on a Raspberry Pi install python3-lgpio; elsewhere set GPIOZERO_PIN_FACTORY=mock")
+            return
+        factory = type(self.gpio.factory).__name__
+        mock = " (mock pins: this is not a Raspberry Pi)" if "Mock" in factory else ""
+        self.status.report("gpio", OK, f"wand buttons on the Pi's GPIO pins, {factory}{mock}")
+        self._report(OFF, "no wand hub: the buttons are on the Pi's GPIO pins", "")
+        # The green and red LEDs say at a glance whether the status page has something to say.
+        self._unsubscribe = self.status.subscribe(lambda _: self._show_ready())
+        self._show_ready()
+
+    def _show_ready(self) -> None:
+        if self.gpio is not None:
+            self.gpio.show_ready(all(d["level"] != ERROR for d in self.status.snapshot()))
+
+    # -- status ------------------------------------------------------------------------------
+
+    def _mirror_link(self) -> None:
+        ever = False
+        while not self._stop.wait(MIRROR_EVERY_S):
+            assert self.link is not None
+            snap = self.link.status.snapshot()
+            ever = ever or bool(snap["connected"])
+            self._report(*link_report(snap, ever, self._garbage_recent(snap["garbage"])), details=snap)
+
+    def _garbage_recent(self, count: int) -> bool:
+        seen, at = self._garbage
+        if count > seen:
+            self._garbage = (count, time.monotonic())
+            return True
+        return count > 0 and time.monotonic() - at < GARBAGE_NEWS_S
+
+    def _report(self, level: str, message: str, fix: str, details: dict[str, Any] | None = None) -> None:
+        said = (level, message, fix)
+        if said != self._said:  # counters alone change every press: only news is pushed to the pages
+            self._said = said
+            self.status.report("hub", level, message, fix, details)
+
+    # -- events (the link's or gpiozero's thread) -------------------------------------------
+
+    def heard(self, event: InputEvent) -> None:
+        if isinstance(event, CueHeard):
+            self.on_cue(Cue(event.source, event.t_end))
+        elif isinstance(event, Press):
+            self.notices.say("press", f"{self._who(event.wand)} pressed", wand=event.wand)
+        elif isinstance(event, RaceArmed):
+            self.notices.say("race_armed", f"race {event.race}: the first to press wins", race=event.race)
+        elif isinstance(event, RaceWon):
+            self._race_won(event)
+        elif isinstance(event, EarlyPress):
+            self.notices.say("early_press", f"{self._who(event.wand)} pressed too early in race {event.race}",
+                             wand=event.wand, race=event.race)
+
+    def _race_won(self, event: RaceWon) -> None:
+        tie = f" (tied with {', '.join(self._who(w) for w in event.tie[1:])}; seating order decided)" if event.tie else ""
+        self.notices.say("race", f"{self._who(event.wand)} was first{tie}", wand=event.wand, race=event.race,
+                         tie=list(event.tie))
+        self._offer(proposal(event))
+
+    def _offer(self, action: dict[str, Any]) -> None:
+        """Propose an input to the engine only when the rules are waiting for that kind of action."""
+        if self.table is None:
+            return
+        try:
+            view = self.table.view()
+            if view["legal"].get("kind") == action["type"]:
+                self.table.propose(action, f"hub-{action['type']}-{action.get('race')}-{action.get('hub_us')}",
+                                   view["version"])
+        except IncantoError as e:
+            log.info("the engine did not take %r: %s", action, e)
+
+    def _who(self, wand: int) -> str:
+        holder = None
+        if self.table is not None:
+            try:
+                holder = {s: p for p, s in self.table.view().get("wands", {}).items()}.get(wand)
+            except IncantoError:
+                pass
+        return f"{holder} (wand {wand})" if holder else f"wand {wand}"

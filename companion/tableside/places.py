@@ -1,0 +1,107 @@
+"""Where each token place and each seat lies on the table, in table millimetres.
+
+The rules name targets by place (``r3`` room slot 3, ``p1`` potion space 1, ``b0`` magic book space 0,
+``s4`` sorcerer space 4); the camera needs to know where on the table each place is. The standard
+layout is the Incantibus board as laid out in front of the table markers (the room tile in the middle,
+potions to its right, books to its left, the sorcerers in a row beyond); a table laid out differently
+gives its own file:
+
+    {"places": {"r0": [455, 375, 15], "p0": {"x_mm": 690, "y_mm": 350, "radius_mm": 15}, ...},
+     "seats": [[500, 0], [1000, 400], [500, 800], [0, 400]]}
+
+Seats are the points of the table edge in front of each player, in seat order.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+from companion.tableside.config import TableSideError
+
+TOKEN_RADIUS_MM = 15.0
+ROOM_CENTRE_MM = (500.0, 420.0)
+ROOM_PITCH_MM = 45.0
+SEATS_MM = ((500.0, 0.0), (1000.0, 400.0), (500.0, 800.0), (0.0, 400.0))  # south, east, north, west
+
+
+@dataclass(frozen=True)
+class Place:
+    id: str
+    x_mm: float
+    y_mm: float
+    radius_mm: float = TOKEN_RADIUS_MM
+
+    def candidate(self) -> dict[str, Any]:
+        """The form the vision pipeline takes a legal target in."""
+        return {"id": self.id, "x_mm": self.x_mm, "y_mm": self.y_mm, "radius_mm": self.radius_mm}
+
+
+@dataclass(frozen=True)
+class TablePlaces:
+    places: dict[str, Place]
+    seats: tuple[tuple[float, float], ...]
+
+    def place(self, place_id: str) -> Place:
+        if place_id not in self.places:
+            raise TableSideError(f"no table position for place {place_id!r}; known places: {sorted(self.places)!r}")
+        return self.places[place_id]
+
+    def candidates(self, place_ids: Iterable[str]) -> list[dict[str, Any]]:
+        """Pipeline candidates for these places, each once, in a stable order."""
+        return [self.place(p).candidate() for p in sorted(set(place_ids))]
+
+    def seat_points(self, players: Sequence[str]) -> dict[str, tuple[float, float]]:
+        """Each player's seat point, players given in seat order."""
+        if len(players) > len(self.seats):
+            raise TableSideError(f"{len(players)!r} players but only {len(self.seats)} seats are laid out")
+        return dict(zip(players, self.seats))
+
+
+def standard_places() -> TablePlaces:
+    """The standard Incantibus layout: 9 room slots on the room tile, 3 potion and 3 book spaces either
+    side of it, 12 sorcerer spaces in a row beyond it."""
+    cx, cy = ROOM_CENTRE_MM
+    room = [Place(f"r{n}", cx + (n % 3 - 1) * ROOM_PITCH_MM, cy + (n // 3 - 1) * ROOM_PITCH_MM) for n in range(9)]
+    potions = [Place(f"p{n}", 690.0, 350.0 + 55.0 * n) for n in range(3)]
+    books = [Place(f"b{n}", 310.0, 350.0 + 55.0 * n) for n in range(3)]
+    sorcerers = [Place(f"s{n}", 330.0 + 38.0 * n, 250.0) for n in range(12)]
+    return TablePlaces({p.id: p for p in room + potions + books + sorcerers}, SEATS_MM)
+
+
+def load_places(path: Path | None) -> TablePlaces:
+    """The table's own layout file, or the standard layout when ``path`` is None."""
+    if path is None:
+        return standard_places()
+    try:
+        data = json.loads(Path(path).read_text())
+    except FileNotFoundError:
+        raise TableSideError(f"no table layout at {str(path)!r}") from None
+    except json.JSONDecodeError as e:
+        raise TableSideError(f"table layout {str(path)!r} is not JSON: {e}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("places"), dict):
+        raise TableSideError(f"table layout {str(path)!r} needs a 'places' object, got {data!r:.80}")
+    places = {pid: _place(pid, value) for pid, value in data["places"].items()}
+    seats = tuple(_point(f"seats[{i}]", s) for i, s in enumerate(data.get("seats", SEATS_MM)))
+    return TablePlaces(places, seats)
+
+
+def _place(place_id: str, value: Any) -> Place:
+    if isinstance(value, dict):
+        value = [value.get("x_mm"), value.get("y_mm"), value.get("radius_mm", TOKEN_RADIUS_MM)]
+    if not isinstance(value, list) or len(value) not in (2, 3) or not all(_number(v) for v in value):
+        raise TableSideError(f"place {place_id!r} must be [x_mm, y_mm(, radius_mm)], not {value!r}")
+    return Place(place_id, *(float(v) for v in value))
+
+
+def _point(name: str, value: Any) -> tuple[float, float]:
+    if isinstance(value, dict):
+        value = [value.get("x_mm"), value.get("y_mm")]
+    if not isinstance(value, (list, tuple)) or len(value) != 2 or not all(_number(v) for v in value):
+        raise TableSideError(f"{name} must be [x_mm, y_mm], not {value!r}")
+    return float(value[0]), float(value[1])
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
