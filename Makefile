@@ -26,6 +26,7 @@ bench: venv
 	$(PY) -m companion bench engine --json
 	$(PY) -m companion bench inputs --json
 	$(PY) -m companion bench display --json
+	$(PY) -m companion.tableside bench --json
 	$(PY) -m vision bench --json
 
 # Debian packages the tests use as real parts: Chromium, socat pty pairs, espeak-ng speech.

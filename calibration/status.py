@@ -11,8 +11,13 @@ TABLE_COMMAND = "python -m calibration table --source picamera2"
 
 
 def default_path() -> Path:
-    """``$INCANTO_CALIBRATION``, else ``incanto-calibration.json`` in the working folder."""
-    return Path(os.environ.get("INCANTO_CALIBRATION", "incanto-calibration.json"))
+    """``$INCANTO_CALIBRATION``, else the file vision's configuration names (``calibration_file``), so
+    the tool writes exactly what the camera pipeline reads."""
+    if "INCANTO_CALIBRATION" in os.environ:
+        return Path(os.environ["INCANTO_CALIBRATION"])
+    from vision.config import load_config  # imported late: the tool's other steps need no vision
+
+    return load_config().calibration_file
 
 
 def load_if_present(path: Path) -> Calibration | None:

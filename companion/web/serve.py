@@ -78,7 +78,7 @@ def parse(argv: list[str]) -> argparse.Namespace:
                         help=f"the overhead camera: picamera2, camera:N, a video or folder, or none "
                              f"(default here: {default_camera()})")
     parser.add_argument("--calibration", type=Path, help="calibration file (default: where `python -m calibration` "
-                                                         "writes it, $INCANTO_CALIBRATION or incanto-calibration.json)")
+                                                         "writes it, $INCANTO_CALIBRATION, else the vision configuration's calibration_file)")
     parser.add_argument("--vision-config", type=Path, help="vision settings JSON (default: vision's defaults)")
     parser.add_argument("--places", type=Path, help="where each token place and seat lies on the table "
                                                     "(default: the standard Incantibus layout)")
