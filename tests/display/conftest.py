@@ -108,3 +108,19 @@ def tablet(app: FastAPI, watcher: TestClient) -> TestClient:
     response = client.post("/api/session", json={"code": CODE})
     assert response.status_code == 200, response.text
     return client
+
+
+@pytest.fixture
+def tableside(app: FastAPI, status: StatusBoard) -> Iterator[Any]:
+    """The table side wired to the display as ``serve`` wires it: the wand buttons on gpiozero's mock
+    pins, no camera and no microphone, so a cue is heard and read (the reading says there is no camera)."""
+    from gpiozero.pins.mock import MockFactory
+
+    from companion.tableside import TableSide, TableSideConfig
+    from companion.tableside.routes import attach
+
+    side = TableSide(app.state.table, status, TableSideConfig(hub="gpio", camera="none", mic=False),
+                     publish=app.state.hub.publish, gpio_factory=MockFactory())
+    attach(app, side)
+    with side:
+        yield side

@@ -56,7 +56,7 @@ def test_wrong_join_code_is_refused_and_joining_is_rate_limited(night: Night, st
         answers = [client.post("/api/session", json={"code": "000000"}) for _ in range(4)]
         assert [a.status_code for a in answers] == [403, 403, 403, 429]
         assert "'000000'" in answers[0].json()["error"]
-        assert client.get("/api/session").json() == {"joined": False}
+        assert client.get("/api/session").json() == {"joined": False, "cue": False}
 
 
 def test_a_joined_tablet_plays_and_a_retried_tap_applies_once(tablet: TestClient, night: Night) -> None:

@@ -126,6 +126,7 @@ def test_two_tablets_follow_a_casting_and_an_undo(tablets: tuple[Tablet, Tablet]
     assert f"{winner} wins" in shown and "swap wands" in shown
     assert board.evaluate("window.incanto.model.game.wands") != wands
     assert controls.query_selector('.history li[data-seq="1"]') is not None
+    assert controls.query_selector('[data-do="cue"]') is None  # no table side: no cue to give
 
     other_controls = two.open("/controls")
     wait_live(other_controls)
@@ -316,6 +317,56 @@ def test_undo_to_here_and_redo_from_the_history(tablets: tuple[Tablet, Tablet], 
     controls.click('[data-do="redo"]')
     wait_version(controls, 5)
     assert [e["in_effect"] for e in game.history() if e["kind"] == "action"] == [True, True, False]
+
+
+def test_the_cue_button_and_the_tables_notices_reach_every_page(tableside: Any, tablets: tuple[Tablet, Tablet],
+                                                               settings: Settings, status: StatusBoard) -> None:
+    """The cue tapped on the controls goes through /api/cue to the table side, whose reading (no camera
+    here) comes back as a notice on the board; a wand pressed on the GPIO pins and a forgotten swap
+    arrive the same way, and the status page shows the table side's devices with what to do."""
+    from gpiozero.pins.mock import MockFactory
+
+    from companion.inputs.gpio import GpioWiring
+    from companion.tableside.swap import SWAP_FIX
+
+    one, two = tablets
+    controls = one.join(settings.join_code)
+    board = two.open("/")
+    wait_live(board)
+    controls.click('[data-do="cue"]')
+    controls.wait_for_selector('[data-part="cue-result"][data-ok="yes"]')
+    reading = tableside.notices.recent("reading")
+    assert len(reading) == 1 and "cue heard from tablet" in reading[0]["message"]
+    for page in (board, controls):
+        page.wait_for_selector('.notice-banner[data-kind="reading"]:not([hidden])')
+        assert page.inner_text(".notice-banner .notice-message") == reading[0]["message"]
+    screenshot(controls, "controls-cue")
+
+    assert isinstance(tableside.hub.gpio.factory, MockFactory)
+    katya_wand = board.evaluate("window.incanto.model.game.wands")["Katya"]
+    pin = tableside.hub.gpio.factory.pin(GpioWiring().wand_buttons[katya_wand - 1])
+    pin.drive_low()
+    pin.drive_high()
+    board.wait_for_selector('[data-part="notices"] li[data-kind="press"]:has-text("Katya")')
+
+    forgot = f"wand {katya_wand} is still at Lera's seat: Lera and Katya should swap"
+    status.report("wands", "warning", forgot, SWAP_FIX, {"wands": [katya_wand]})
+    tableside.notices.say("swap", forgot, wands=[katya_wand])
+    board.wait_for_selector('.notice-banner[data-kind="swap"][data-tone="warn"]:not([hidden])')
+    assert board.inner_text(".notice-banner .notice-message") == forgot
+    assert [li.get_attribute("data-kind") for li in board.query_selector_all('[data-part="notices"] li')] == \
+        ["swap", "press", "reading"]
+    screenshot(board, "board-swap")
+
+    status_page = two.open("/status")
+    status_page.wait_for_selector('[data-device="wands"][data-level="warning"]')
+    assert f"What to do: {SWAP_FIX}" in status_page.inner_text('[data-device="wands"]')
+    assert "GPIO pins" in status_page.inner_text('[data-device="gpio"][data-level="ok"]')
+
+
+def screenshot(page: Any, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"incantibus-{name}.png"), animations="disabled")  # the viewport: the banner sits at its foot
 
 
 def test_screenshots_of_every_page(chromium: Any, app: FastAPI, server: str, settings: Settings,

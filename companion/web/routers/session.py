@@ -6,6 +6,7 @@ from typing import Any
 import segno
 from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.routing import NoMatchFound
 
 from companion.web.deps import Address, SessionsDep, SettingsDep, session_token
 from companion.web.errors import NotJoined
@@ -32,7 +33,18 @@ def join(body: Join, request: Request, response: Response, sessions: SessionsDep
 
 @router.get("")
 def whoami(request: Request, sessions: SessionsDep) -> dict[str, Any]:
-    return {"joined": sessions.valid(session_token(request))}
+    """``cue``: whether this display hears the tablet's cue button (a table side gave it ``/api/cue``),
+    so the controls show the button only where a tap can do something."""
+    return {"joined": sessions.valid(session_token(request)), "cue": _hears_cue(request)}
+
+
+def _hears_cue(request: Request) -> bool:
+    """``companion.tableside.routes`` names its route ``cue``; looked up by name, since included
+    routers are resolved lazily and do not list their paths in ``app.routes``."""
+    try:
+        return bool(request.app.url_path_for("cue") == "/api/cue")
+    except NoMatchFound:
+        return False
 
 
 @router.delete("")

@@ -2,21 +2,24 @@
 
 import { el } from "./parts.js";
 import { getJSON } from "./api.js";
+import { noticeBanner, recentNotices } from "./notices.js";
 import { boot, gameModule, render } from "./shell.js";
 
 const { model } = boot("Board");
 const root = document.querySelector("main");
+const notices = recentNotices(model);
+document.body.append(noticeBanner(model));
 let shownScores = {};
 let joinCorner = null;
 
 model.onChange(async (why) => {
-  if (why === "status") return;
-  if (!model.game) return render(root, el("section", {}, el("h2", {}, "No game yet"), "Start one from the Night page."), joinCorner);
+  if (why === "status" || why === "notice") return;
+  if (!model.game) return render(root, el("section", {}, el("h2", {}, "No game yet"), "Start one from the Night page."), notices, joinCorner);
   const game = await gameModule(model.game.game);
   const scores = model.game.scores || {};
   const flashed = new Set(Object.keys(scores).filter((p) => why === "event" && shownScores[p] !== scores[p]));
   shownScores = { ...scores };
-  render(root, game.board(model.game, { model, flashed }), joinCorner);
+  render(root, game.board(model.game, { model, flashed }), notices, joinCorner);
 });
 
 // The Pi's own screen and tablets that have joined show the join code, so another tablet can join.

@@ -1,5 +1,7 @@
 // What a page knows of the table: a snapshot, then every pushed message applied in order.
 
+const NOTICES_KEPT = 20;
+
 export class Model {
   constructor() {
     this.game = null;
@@ -8,6 +10,8 @@ export class Model {
     this.status = [];
     this.questions = [];
     this.lastEvent = null;
+    this.notices = []; // pushed as they happen, never in a snapshot: a page knows those since it opened
+    this.lastNotice = null;
     this.listeners = [];
   }
 
@@ -31,6 +35,13 @@ export class Model {
     if (m.type === "status") { this.status = m.status; return this.changed("status"); }
     if (m.type === "questions") { this.questions = m.questions; return this.changed("questions"); }
     if (m.type === "event") return this.event(m);
+    if (m.type === "notice") return this.notice(m.notice);
+  }
+
+  notice(n) {
+    this.notices = [...this.notices.slice(1 - NOTICES_KEPT), n];
+    this.lastNotice = n;
+    this.changed("notice");
   }
 
   event(m) {

@@ -1,0 +1,32 @@
+// The tablet's cue button: whoever holds wand 4 may call "In-can-to!" by tapping instead of speaking.
+// The pointing starts at the tap, so a tap is never retried later; what the camera made of the
+// casting arrives as a "reading" notice.
+
+import { el } from "./parts.js";
+import { actionId, handle, post } from "./api.js";
+
+/** The cue section, or null when this display has no table side to hear it (GET /api/session says). */
+export function cueButton(session, stream) {
+  if (!session.cue) return null;
+  const result = el("div", { class: "cue-result", role: "status", "data-part": "cue-result" });
+  const section = el("section", { class: "cue", "data-part": "cue" });
+  const button = el("button", { class: "primary cue-button", "data-do": "cue", onclick: () => give(button, result, section, stream) },
+    "In-can-to!");
+  section.append(button, result);
+  return section;
+}
+
+async function give(button, result, section, stream) {
+  button.disabled = true;
+  result.dataset.ok = "";
+  result.textContent = "…";
+  const answer = await post("/api/cue", { action_id: actionId() }, { retries: 0 });
+  button.disabled = false;
+  if (answer.status === 404) { // the table side went away under this page: the casting is tapped below
+    section.replaceChildren("No camera cue on this display: enter the casting below.");
+    return;
+  }
+  result.dataset.ok = answer.ok ? "yes" : "no";
+  if (answer.ok) result.textContent = "Cue given — the camera is reading the wands.";
+  else handle(answer, stream, (text) => { result.textContent = text || answer.error || `HTTP ${answer.status}`; });
+}
