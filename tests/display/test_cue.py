@@ -47,3 +47,20 @@ def test_a_swap_the_table_forgot_is_pushed_as_said(tableside: Any, watcher: Test
         said = tableside.notices.say("swap", "wand 4 is still at Lera's seat: Lera and Katya should swap", wands=[4])
         pushed = next_of(stream, "notice")
     assert pushed["notice"] == said and pushed["notice"]["wands"] == [4]
+
+
+def test_a_retried_cue_tap_is_heard_once(tableside: Any, tablet: TestClient, monkeypatch: Any) -> None:
+    given = []
+    tap = tableside.cue.tablet
+    monkeypatch.setattr(tableside.cue, "tablet", lambda: given.append(tap()) or given[-1])
+    first = tablet.post("/api/cue", json={"action_id": "tap-9"})
+    again = tablet.post("/api/cue", json={"action_id": "tap-9"})
+    other = tablet.post("/api/cue", json={"action_id": "tap-10"})
+    assert first.status_code == again.status_code == other.status_code == 200
+    assert again.json() == first.json() and other.json() != first.json()
+    assert len(given) == 2
+
+
+def test_a_cue_tap_with_a_bad_action_id_is_refused_by_name(tableside: Any, tablet: TestClient) -> None:
+    refused = tablet.post("/api/cue", json={"action_id": "no spaces allowed"})
+    assert refused.status_code == 422 and "action_id" in refused.text
