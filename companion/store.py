@@ -98,8 +98,8 @@ class Store:
                                     (name, time.time())).lastrowid or 0
 
     def latest_night(self) -> int | None:
-        row = self._query("SELECT max(id) FROM nights")[0]
-        return row[0]
+        latest: int | None = self._query("SELECT max(id) FROM nights")[0][0]
+        return latest
 
     def night(self, night_id: int) -> dict[str, Any]:
         rows = self._query("SELECT id, name, started_at FROM nights WHERE id = ?", night_id)

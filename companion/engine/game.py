@@ -52,8 +52,9 @@ class Game:
         if len(set(players)) != len(players):
             raise MalformedAction(f"player names must differ: {list(players)!r}")
         seed = Random().randrange(2**31) if seed is None else seed
-        payload = {"game": rules.name, "players": list(players), "options": dict(options or {}), "seed": seed}
-        rules.setup(players, payload["options"], rng_for(seed, 0))  # refuse bad options before writing
+        options = dict(options or {})
+        rules.setup(players, options, rng_for(seed, 0))  # refuse bad options before anything is written
+        payload = {"game": rules.name, "players": list(players), "options": options, "seed": seed}
         log = log if log is not None else MemoryLog()
         log.append(Event(0, SETUP, payload, at=time.time()))
         return cls(rules, log)
