@@ -18,13 +18,15 @@ KNUCKLES = (5, 9, 13, 17)
 class WandAxis:
     """tip_px (2,) and back_px (2,) or None, distorted pixels; ``back_from_tip_mm`` is how far along the
     wand the back point really is (0 when unknown: only the line is known); ``source`` says what the
-    back point is: "band", "hand", "shaft" or "tip" (no back point)."""
+    back point is: "band", "hand", "shaft" or "tip" (no back point). ``tip_radius_px`` is the tip bead's
+    apparent radius (0 when not measured): how big it looks tells roughly how near the camera it is."""
 
     strength: int
     tip_px: np.ndarray
     back_px: np.ndarray | None
     back_from_tip_mm: float
     source: str
+    tip_radius_px: float = 0.0
 
 
 def wand_axis(sighting: WandSighting, markers: MarkerConfig, hands: Sequence[object] | None, use: HandsUse,
@@ -32,14 +34,15 @@ def wand_axis(sighting: WandSighting, markers: MarkerConfig, hands: Sequence[obj
     """The best axis the frame offers for one wand: the band; else the gripping hand (``hands``: objects
     with ``landmarks`` (21,2) pixels); else the shaft's direction (2,) in the image, whose back point
     is at no known distance (``back_from_tip_mm`` 0); else the tip alone."""
+    radius = float(np.sqrt(sighting.tip_area / np.pi))
     if sighting.band_px is not None:
-        return WandAxis(sighting.strength, sighting.tip_px, sighting.band_px, markers.band_from_tip_mm, "band")
+        return WandAxis(sighting.strength, sighting.tip_px, sighting.band_px, markers.band_from_tip_mm, "band", radius)
     grip = gripping_hand(sighting.tip_px, hands or (), reach_px)
     if grip is not None and use.enabled:
-        return WandAxis(sighting.strength, sighting.tip_px, grip, use.grip_from_tip_mm, "hand")
+        return WandAxis(sighting.strength, sighting.tip_px, grip, use.grip_from_tip_mm, "hand", radius)
     if shaft is not None:
-        return WandAxis(sighting.strength, sighting.tip_px, sighting.tip_px + 20.0 * shaft, 0.0, "shaft")
-    return WandAxis(sighting.strength, sighting.tip_px, None, 0.0, "tip")
+        return WandAxis(sighting.strength, sighting.tip_px, sighting.tip_px + 20.0 * shaft, 0.0, "shaft", radius)
+    return WandAxis(sighting.strength, sighting.tip_px, None, 0.0, "tip", radius)
 
 
 def gripping_hand(tip_px: np.ndarray, hands: Sequence[object], reach_px: float) -> np.ndarray | None:

@@ -51,6 +51,7 @@ class PointingConfig:
     min_height_mm: float
     hover_height_mm: float
     hover_min_tilt_deg: float
+    hover_max_bead_scale: dict[int, float]
     max_height_mm: float
     max_reach_mm: float
     height_step_mm: float
@@ -110,6 +111,7 @@ RANGES: dict[str, tuple[float | None, float | None]] = {
     "pointing.hover_radius_mm": (1, 200),
     "pointing.hover_height_mm": (0, 300),
     "pointing.hover_min_tilt_deg": (0, 90),
+    "pointing.hover_max_bead_scale": (0, 10),
     "pointing.min_height_mm": (0, 100),
     "pointing.max_height_mm": (0, 1000),
     "pointing.max_reach_mm": (10, 2000),
@@ -134,6 +136,7 @@ RANGES: dict[str, tuple[float | None, float | None]] = {
     "hands.max_tip_distance_mm": (10, 2000),
 }
 STYLES = ("caps",)
+PER_WAND = ("hues", "hover_max_bead_scale")  # objects keyed by wand strength, given whole
 
 
 def load_config(path: Path | None = None) -> VisionConfig:
@@ -173,7 +176,7 @@ def _merge(base: dict[str, Any], over: Mapping[str, Any], prefix: str) -> dict[s
     for key, value in over.items():
         if key not in base:
             raise ConfigError(f"unknown setting {prefix + key!r}")
-        if isinstance(base[key], dict) and isinstance(value, dict) and key != "hues":
+        if isinstance(base[key], dict) and isinstance(value, dict) and key not in PER_WAND:
             out[key] = _merge(base[key], value, f"{prefix}{key}.")
         else:
             out[key] = value
@@ -206,6 +209,8 @@ def _value(key: str, kind: Any, value: Any) -> Any:
         return value
     if key == "markers.hues":
         return _hues(key, value)
+    if key == "pointing.hover_max_bead_scale":
+        return _per_wand(key, value)
     if kind == "bool":
         if not isinstance(value, bool):
             raise ConfigError(f"setting {key!r} must be true or false, got {value!r}")
@@ -228,4 +233,19 @@ def _hues(key: str, value: Any) -> dict[int, float]:
         if isinstance(hue, bool) or not isinstance(hue, (int, float)) or not 0 <= hue < 180:
             raise ConfigError(f"setting {key + '.' + str(strength)!r} must be a hue in [0, 180), got {hue!r}")
         out[int(strength)] = float(hue)
+    return out
+
+
+def _per_wand(key: str, value: Any) -> dict[int, float]:
+    """A number per wand strength ("1".."4"), each within ``RANGES[key]``."""
+    if not isinstance(value, dict):
+        raise ConfigError(f"setting {key!r} must map wand strengths to numbers, got {value!r}")
+    low, high = RANGES[key]
+    out = {}
+    for strength, v in value.items():
+        if str(strength) not in ("1", "2", "3", "4"):
+            raise ConfigError(f"setting {key!r} has unknown wand strength {strength!r} (1 to 4)")
+        if isinstance(v, bool) or not isinstance(v, (int, float)) or not low <= v <= high:
+            raise ConfigError(f"setting {key + '.' + str(strength)!r} must be between {low} and {high}, got {v!r}")
+        out[int(strength)] = float(v)
     return out

@@ -20,6 +20,7 @@ from vision.config import DecideConfig
 from vision.scoring import TokenScores
 
 TARGET, UNSURE, MISSING, NONE = "target", "unsure", "missing", "none"
+RICHER = ("tip", "shaft", "hand", "flag", "band")  # axis kinds, least to most informative
 
 
 @dataclass(frozen=True)
@@ -80,11 +81,16 @@ def _still(tips_px: list[np.ndarray], cfg: DecideConfig) -> bool:
 
 
 def averaged(axes: list[WandAxis]) -> WandAxis:
-    """One axis from a still wand's frames: mean tip, mean back point of the commonest kind."""
-    kind = max({a.source for a in axes}, key=lambda s: sum(a.source == s for a in axes))
+    """One axis from a still wand's frames: mean tip, mean back point of the commonest kind, mean bead
+    radius."""
+    # A tie goes to the plainer kind (a line seen in only half the frames is as likely a passing shadow),
+    # never to the set's order, which changes with Python's hash seed.
+    kind = max({a.source for a in axes}, key=lambda s: (sum(a.source == s for a in axes), -RICHER.index(s)))
     same = [a for a in axes if a.source == kind]
     back = None if same[0].back_px is None else np.mean([a.back_px for a in same], axis=0)
-    return WandAxis(same[0].strength, np.mean([a.tip_px for a in axes], axis=0), back, same[0].back_from_tip_mm, kind)
+    radius = float(np.mean([a.tip_radius_px for a in axes]))
+    return WandAxis(same[0].strength, np.mean([a.tip_px for a in axes], axis=0), back, same[0].back_from_tip_mm, kind,
+                    radius)
 
 
 def verdict(strength: int, scores: TokenScores, cfg: DecideConfig, source: str) -> WandReading:

@@ -81,7 +81,7 @@ class Pipeline:
         return found
 
     def score(self, axis: WandAxis, candidates: list[dict]) -> TokenScores:
-        return score_tokens(self.geo, axis, candidates, self.cfg.pointing)
+        return score_tokens(self.geo, axis, candidates, self.cfg.pointing, self.cfg.markers.bead_radius_mm)
 
     def casting(self, cue_at: float, wands: Sequence[int], candidates: list[dict]) -> Casting:
         """A casting that started at ``cue_at`` (frames' clock) with these wands and legal targets."""

@@ -48,13 +48,18 @@ def candidate_array(candidates: list[dict]) -> tuple[list[str], np.ndarray]:
     return ids, arr.reshape(-1, 3)
 
 
-def score_tokens(geo: TableGeometry, axis: WandAxis, candidates: list[dict], cfg: PointingConfig) -> TokenScores:
-    """Scores of every candidate token for one wand."""
+def score_tokens(geo: TableGeometry, axis: WandAxis, candidates: list[dict], cfg: PointingConfig,
+                 bead_radius_mm: float | None = None) -> TokenScores:
+    """Scores of every candidate token for one wand; with ``bead_radius_mm`` the tip bead's apparent size
+    also rules out hover heights it looks too big for."""
     ids, tokens = candidate_array(candidates)
     if not ids:
         return TokenScores({}, {})
     heights = np.arange(cfg.min_height_mm, cfg.max_height_mm + 1e-9, cfg.height_step_mm)
     tips = geo.at_height(axis.tip_px, heights)  # (H,3)
+    if bead_radius_mm is not None:
+        # Heights the bead looks too big for are kept for aiming but never count as hovering.
+        heights = np.where(_looks_higher(geo, axis, tips, bead_radius_mm, cfg), np.inf, heights)
     tip_only = _hover_only(tips, heights, tokens, cfg)
     if axis.back_px is None:
         s = tip_only * cfg.tip_only_weight
@@ -101,6 +106,27 @@ def wand_directions(geo: TableGeometry, axis: WandAxis, tips: np.ndarray, cfg: P
     fit = np.exp(-0.5 * (np.clip(miss, 0, None) / cfg.length_sigma_mm) ** 2)
     fit = fit * (dirs[:, 2] < -0.05)  # a wand pointing up or level points at no token
     return dirs, fit
+
+
+def bead_radius_px(geo: TableGeometry, points: np.ndarray, radius_mm: float) -> np.ndarray:
+    """(H,3) bead centres in table mm -> (H,) apparent radius in pixels of a bead of ``radius_mm``.
+
+    A ball off the optical axis looks stretched away from the image centre: its outline's area grows
+    as 1/cos^3 of the angle off the axis, so the equal-area radius grows as 1/cos^1.5."""
+    v = points - geo.centre[None, :]
+    dist = np.linalg.norm(v, axis=1)
+    cos = np.clip((v @ geo.R[2]) / np.maximum(dist, 1e-9), 0.2, 1.0)
+    return geo.focal_px * radius_mm / np.maximum(dist, 1.0) / cos ** 1.5
+
+
+def _looks_higher(geo: TableGeometry, axis: WandAxis, tips: np.ndarray, radius_mm: float,
+                  cfg: PointingConfig) -> np.ndarray:
+    """(H,) True for tip hypotheses that the bead looks clearly too big for: it is nearer the camera, so
+    higher up. Only ever rules out (a bead partly hidden looks smaller, never bigger)."""
+    scale = cfg.hover_max_bead_scale.get(axis.strength, 0.0)
+    if axis.tip_radius_px <= 0 or scale <= 0:
+        return np.zeros(len(tips), bool)
+    return axis.tip_radius_px > scale * bead_radius_px(geo, tips, radius_mm)
 
 
 def _offsets(tips: np.ndarray, dirs: np.ndarray, tokens: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -1,0 +1,142 @@
+"""The tip bead's apparent size as evidence of its height: a bead that looks too big for a hover height
+is nearer the camera, so the wand is held higher and aims from further away."""
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import numpy as np
+import pytest
+
+from vision.axis import WandAxis
+from vision.config import ConfigError, load_config
+from vision.decide import TARGET, averaged, verdict
+from vision.pipeline import Pipeline
+from vision.render.scene import make_scene, random_camera
+from vision.scoring import bead_radius_px, score_tokens
+from vision.table_geometry import TableGeometry
+
+
+def test_found_beads_are_as_big_as_balls_at_their_true_places(config) -> None:
+    """Blue and green beads (their outlines measured reliably) against the renderer's 3D tips: typically
+    within a few percent (a tip stretched by the lens or touching a sleeve may look bigger)."""
+    ratios = []
+    for seed in range(1500, 1506):
+        scene = make_scene(seed, "distance")
+        pipeline = Pipeline(scene.calibration, config)
+        frame, truth = scene.render(scene.frames - 1)
+        for k, sighting in pipeline.find(frame.image).items():
+            if k in (2, 3) and truth.wands[k].tip_visible > 0.99:
+                ball = bead_radius_px(pipeline.geo, truth.wands[k].tip_mm[None], config.markers.bead_radius_mm)[0]
+                ratios.append(np.sqrt(sighting.tip_area / np.pi) / ball)
+    assert len(ratios) >= 8
+    assert float(np.median(ratios)) == pytest.approx(1.0, abs=0.04)
+    assert min(ratios) > 0.9
+
+
+def _wand_over_b_aiming_at_a(tip_height: float):
+    """A steep wand whose tip is over token B (tip ``tip_height`` up) while its axis meets the table at
+    token A, 90 mm further on: from above, nearly the picture of a wand hovering over B."""
+    cam = random_camera(np.random.default_rng(5))
+    geo = TableGeometry(cam.calibration())
+    a, b = np.array([560.0, 420.0, 0.0]), np.array([470.0, 420.0, 0.0])
+    tip = np.array([b[0], b[1], tip_height])
+    direction = (a - tip) / np.linalg.norm(a - tip)
+    px = cam.project(np.array([tip, tip - 110.0 * direction]))
+    candidates = [{"id": "A", "x_mm": a[0], "y_mm": a[1], "radius_mm": 15.0},
+                  {"id": "B", "x_mm": b[0], "y_mm": b[1], "radius_mm": 15.0}]
+    return geo, px, candidates, tip
+
+
+@pytest.mark.parametrize("strength", (2, 3))
+def test_a_bead_too_big_for_hovering_takes_the_hover_reading_away(strength: int, config) -> None:
+    geo, px, candidates, tip = _wand_over_b_aiming_at_a(120.0)
+    seen = bead_radius_px(geo, tip[None], 12.0)[0]
+    axis = WandAxis(strength, px[0], px[1], 110.0, "band", seen)
+    unsized = score_tokens(geo, dataclasses.replace(axis, tip_radius_px=0.0), candidates, config.pointing, 12.0)
+    sized = score_tokens(geo, axis, candidates, config.pointing, 12.0)
+    assert verdict(strength, unsized, config.decide, "band").target == "B"  # without size: read hovering over B
+    assert sized.scores["B"] < 0.5 * unsized.scores["B"]
+    assert verdict(strength, sized, config.decide, "band").target != "B"
+
+
+def test_a_bead_of_hover_size_keeps_its_hover_reading(config) -> None:
+    geo, px, candidates, _ = _wand_over_b_aiming_at_a(120.0)
+    low = np.array([candidates[1]["x_mm"], candidates[1]["y_mm"], 25.0])
+    axis = WandAxis(2, px[0], px[1], 110.0, "band", bead_radius_px(geo, low[None], 12.0)[0])
+    reading = verdict(2, score_tokens(geo, axis, candidates, config.pointing, 12.0), config.decide, "band")
+    assert (reading.status, reading.target) == (TARGET, "B")
+
+
+def test_a_wand_whose_size_is_not_trusted_ignores_it(config) -> None:
+    geo, px, candidates, tip = _wand_over_b_aiming_at_a(120.0)
+    axis = WandAxis(1, px[0], px[1], 110.0, "band", bead_radius_px(geo, tip[None], 12.0)[0])
+    assert config.pointing.hover_max_bead_scale[1] == 0.0
+    assert verdict(1, score_tokens(geo, axis, candidates, config.pointing, 12.0), config.decide, "band").target == "B"
+
+
+@pytest.mark.parametrize("value, named", [({"2": 0.5, "5": 1.1}, "'5'"), ({"2": -1}, "'pointing.hover_max_bead_scale.2'"),
+                                         (1.1, "1.1"), ({"3": "big"}, "'big'")])
+def test_bad_bead_scale_is_refused_by_name(tmp_path, value, named: str) -> None:
+    path = tmp_path / "vision.json"
+    path.write_text(json.dumps({"pointing": {"hover_max_bead_scale": value}}))
+    with pytest.raises(ConfigError, match=named):
+        load_config(path)
+
+
+def test_a_table_file_replaces_the_bead_scales_whole(tmp_path) -> None:
+    path = tmp_path / "vision.json"
+    path.write_text(json.dumps({"pointing": {"hover_max_bead_scale": {"3": 1.2}}}))
+    assert load_config(path).pointing.hover_max_bead_scale == {3: 1.2}
+
+
+def _wand_low_near_b(elevation_deg: float):
+    """Tip 30 mm up, 20 mm short of token B, the wand ``elevation_deg`` below the horizontal; token A
+    80 mm beyond B. Flat (17 degrees), the axis meets the table at A; steep (50), at B."""
+    cam = random_camera(np.random.default_rng(5))
+    geo = TableGeometry(cam.calibration())
+    e = np.radians(elevation_deg)
+    direction = np.array([np.cos(e), 0.0, -np.sin(e)])
+    tip = np.array([450.0, 420.0, 30.0])
+    px = cam.project(np.array([tip, tip - 110.0 * direction]))
+    candidates = [{"id": "A", "x_mm": 550.0, "y_mm": 420.0, "radius_mm": 15.0},
+                  {"id": "B", "x_mm": 470.0, "y_mm": 420.0, "radius_mm": 15.0}]
+    return geo, px, candidates
+
+
+def test_a_wand_too_flat_for_hovering_is_not_read_hovering(config) -> None:
+    geo, px, candidates = _wand_low_near_b(17.0)
+    axis = WandAxis(2, px[0], px[1], 110.0, "band")
+    any_tilt = dataclasses.replace(config.pointing, hover_min_tilt_deg=0.0)
+    assert verdict(2, score_tokens(geo, axis, candidates, any_tilt), config.decide, "band").target == "B"
+    assert config.pointing.hover_min_tilt_deg >= 20.0
+    assert verdict(2, score_tokens(geo, axis, candidates, config.pointing), config.decide, "band").target != "B"
+
+
+def test_a_steep_wand_low_over_a_token_is_read_hovering(config) -> None:
+    geo, px, candidates = _wand_low_near_b(50.0)
+    reading = verdict(2, score_tokens(geo, WandAxis(2, px[0], px[1], 110.0, "band"), candidates, config.pointing),
+                      config.decide, "band")
+    assert (reading.status, reading.target) == (TARGET, "B")
+
+
+@pytest.mark.parametrize("order", ((0, 1, 2, 3), (2, 3, 0, 1), (1, 3, 0, 2)))
+def test_a_tie_between_axis_kinds_goes_to_the_plainer_one(order: tuple[int, ...]) -> None:
+    """Half the still frames saw a shaft line, half only the tip: the line flickers, so the tip alone is
+    kept, whatever the frames' order; the bead's radius is the mean over every frame."""
+    frames = [WandAxis(3, np.array([100.0, 50.0]), np.array([120.0, 50.0]), 0.0, "shaft", 6.0),
+              WandAxis(3, np.array([101.0, 50.0]), np.array([121.0, 50.0]), 0.0, "shaft", 6.2),
+              WandAxis(3, np.array([100.0, 51.0]), None, 0.0, "tip", 5.8),
+              WandAxis(3, np.array([101.0, 51.0]), None, 0.0, "tip", 6.0)]
+    axis = averaged([frames[i] for i in order])
+    assert (axis.source, axis.back_px) == ("tip", None)
+    assert axis.tip_px == pytest.approx([100.5, 50.5])
+    assert axis.tip_radius_px == pytest.approx(6.0)
+
+
+def test_the_commoner_axis_kind_wins() -> None:
+    band = WandAxis(2, np.array([100.0, 50.0]), np.array([130.0, 50.0]), 110.0, "band", 6.0)
+    tip = WandAxis(2, np.array([100.0, 50.0]), None, 0.0, "tip", 6.0)
+    assert averaged([tip, band, band]).source == "band"
+    assert averaged([band, tip, tip]).source == "tip"
+
