@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import tempfile
@@ -22,6 +21,7 @@ from companion import games
 from companion.engine.game import Game
 from companion.engine.log import EventLog
 from companion.engine.rules import Rules
+from companion.figures import print_figures
 from companion.store import Store
 
 PLAYERS = ["Lera", "Kirill", "Katya", "Rosa"]
@@ -123,11 +123,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seconds", type=float, default=5.0, help="how long to play random games")
     args = parser.parse_args(argv)
     figures = measure(args.game, args.seconds)
-    if args.json:
-        print(json.dumps(figures))
-    else:
-        for key, value in figures.items():
-            print(f"{key:>22}: {value}")
+    print_figures(figures, args.json)
     return 0
 
 

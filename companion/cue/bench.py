@@ -9,12 +9,11 @@ chant's last syllable ends in the mix.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import tempfile
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
@@ -26,6 +25,7 @@ from companion.cue.detector import ChantDetector, Verdict
 from companion.cue.features import SAMPLE_RATE
 from companion.cue.table_noise import mix_at, spoken_span, table_noise
 from companion.cue.templates import ChantBook
+from companion.figures import print_figures
 
 # (speed, pitch) of the enrolment takes: everyday voice, lower and slower, higher and quicker,
 # as the enrol command asks players to do.
@@ -200,7 +200,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.add_argument("--json", action="store_true", help="print one JSON object")
     parsed = args.parse_args(argv)
     figures = measure(parsed.quick)
-    print(json.dumps(figures, indent=None if parsed.json else 2))
+    print_figures(figures, parsed.json)
     return 0
 
 

@@ -19,7 +19,6 @@ import argparse
 import json
 import os
 import random
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -28,6 +27,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from companion.figures import print_figures
 from companion.inputs.events import InputEvent, Press
 from companion.inputs.link import HubLink
 from companion.inputs.ptypair import PtyPair
@@ -215,11 +215,7 @@ def main(argv: list[str] | None = None) -> int:
         results.update(measure_garbage(Path(folder)))
     results["press_rate_per_s"], results["press_seconds"] = RATE, seconds
     results.update({key: None for key in CUE_KEYS} if args.no_cue else cue_figures())
-    if args.json:
-        print(json.dumps(results))
-    else:
-        for key, value in results.items():
-            print(f"{key:<28} {value}")
+    print_figures(results, args.json)
     return 0
 
 

@@ -8,7 +8,6 @@ and how many of those matched what the players meant (a wrong one would be a gue
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
 import tempfile
@@ -17,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.cue import Cue
+from companion.figures import print_figures
 from companion.night import Night
 from companion.status import StatusBoard
 from companion.store import Store
@@ -90,5 +90,5 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="one JSON object")
     args = parser.parse_args(argv)
     figures = measure(args.castings, args.seed)
-    print(json.dumps(figures) if args.json else "\n".join(f"{k}: {v}" for k, v in figures.items()))
+    print_figures(figures, args.json)
     return 0

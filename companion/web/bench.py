@@ -14,7 +14,6 @@ import argparse
 import asyncio
 import base64
 import gc
-import json
 import multiprocessing
 import os
 import random
@@ -28,6 +27,8 @@ from pathlib import Path
 from typing import Any
 
 import websockets
+
+from companion.figures import print_figures
 
 PLAYERS = ["Lera", "Kirill", "Katya", "Rosa"]
 SEED = 1
@@ -205,7 +206,7 @@ def main(argv: list[str]) -> int:
         server.join(timeout=10)
         if server.is_alive():
             server.terminate()
-    print(json.dumps(result) if args.json else "\n".join(f"{k}: {v}" for k, v in result.items()))
+    print_figures(result, args.json)
     return 0
 
 
