@@ -60,12 +60,6 @@ def wire() -> Iterator[Any]:
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    with Store(tmp_path / "night.sqlite") as s:
-        yield s
-
-
-@pytest.fixture
 def game_name() -> str:
     """The game on the table: Counting here; the end-to-end tests play Incantibus."""
     return "counting"

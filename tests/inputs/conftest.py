@@ -3,11 +3,9 @@ from __future__ import annotations
 
 import os
 import queue
-import shutil
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 
@@ -50,14 +48,6 @@ class Rig:
         if self.sim is None:
             pytest.skip("pressing buttons needs the simulated hub (INCANTO_RIG is 'hardware')")
         return self.sim
-
-
-@pytest.fixture
-def pty_pair(tmp_path: Path) -> Iterator[PtyPair]:
-    if shutil.which("socat") is None:
-        pytest.skip("socat is not installed (Debian package 'socat')")
-    with PtyPair(tmp_path / "hub", tmp_path / "host") as pair:
-        yield pair
 
 
 @pytest.fixture

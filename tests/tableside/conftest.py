@@ -2,7 +2,6 @@
 and the rendered table as the camera, read by the real vision pipeline."""
 from __future__ import annotations
 
-import shutil
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -43,12 +42,6 @@ def casts(table: Table) -> list[dict[str, Any]]:
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    with Store(tmp_path / "night.sqlite") as s:
-        yield s
-
-
-@pytest.fixture
 def status() -> StatusBoard:
     return StatusBoard()
 
@@ -71,14 +64,6 @@ def rendered(table: Table) -> RenderedTable:
 @pytest.fixture
 def calibration(rendered: RenderedTable, tmp_path: Path) -> Path:
     return rendered.save_calibration(tmp_path / "calibration.json")
-
-
-@pytest.fixture
-def pty_pair(tmp_path: Path) -> Iterator[PtyPair]:
-    if shutil.which("socat") is None:
-        pytest.skip("socat is not installed (Debian package 'socat')")
-    with PtyPair(tmp_path / "hub", tmp_path / "host") as pair:
-        yield pair
 
 
 @pytest.fixture
