@@ -29,10 +29,6 @@ class Night:
         night_id = store.latest_night()
         return cls(store, night_id if night_id is not None else store.new_night(name))
 
-    @property
-    def current_game_id(self) -> int | None:
-        return next((gid for gid, g in self._games.items() if g is self.current), None)
-
     def start_game(self, game: str, players: Sequence[str], options: Mapping[str, Any] | None = None,
                    seed: int | None = None) -> Game:
         rules = games.get(game)
@@ -49,7 +45,7 @@ class Night:
         """Across every game of the night: wins, place points (last place 0, each place above +1)
         and the sum of points, best first. Unfinished games count only once they are over."""
         table: dict[str, dict[str, Any]] = {}
-        for _, game in self._games.items():
+        for game in self._games.values():
             if not game.rules.is_over(game.state):
                 continue
             ranking = game.rules.ranking(game.state)

@@ -116,10 +116,6 @@ class Store:
         rows = self._query("SELECT id, game, started_at FROM games WHERE night_id = ? ORDER BY id", night_id)
         return [{"id": r[0], "game": r[1], "started_at": r[2]} for r in rows]
 
-    def latest_game(self) -> dict[str, Any] | None:
-        rows = self._query("SELECT id, night_id, game FROM games ORDER BY id DESC LIMIT 1")
-        return {"id": rows[0][0], "night_id": rows[0][1], "game": rows[0][2]} if rows else None
-
     def log(self, game_id: int) -> "StoredLog":
         return StoredLog(self, game_id)
 
