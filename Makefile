@@ -4,7 +4,10 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: venv demo test bench system-deps clean
+.PHONY: venv demo test lint bench system-deps system-check clean
+
+# The Debian programs the tests use as real parts, by the command each package installs.
+SYSTEM_COMMANDS := chromium socat espeak-ng sox npm
 
 venv: $(STAMP)
 
@@ -19,8 +22,21 @@ $(STAMP): pyproject.toml package.json
 demo: venv
 	$(PY) -m companion demo
 
-test: venv
+test: system-check venv lint
 	$(PY) -m pytest
+
+lint: venv
+	$(PY) -m ruff check .
+
+# Installs the Debian packages the tests need when it can (as root, or with sudo that asks no
+# password); otherwise stops at once with the command to run. No test may rely on a hand install.
+system-check:
+	@missing=""; for c in $(SYSTEM_COMMANDS); do command -v $$c >/dev/null || missing="$$missing $$c"; done; \
+	if [ -n "$$missing" ]; then \
+		if [ "$$(id -u)" = 0 ]; then $(MAKE) system-deps; \
+		elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then sudo $(MAKE) system-deps; \
+		else echo "make test needs Debian packages (missing:$$missing): run 'sudo make system-deps' first"; exit 1; fi; \
+	fi
 
 bench: venv
 	$(PY) -m companion bench engine --json

@@ -12,7 +12,7 @@ import numpy as np
 
 from calibration.boards import parse_board
 from calibration.camera import calibrate_camera
-from calibration.model import Calibration, CalibrationError, save
+from calibration.model import Calibration, save
 from calibration.status import default_path, describe, load_if_present, require_camera
 from calibration.table import DEFAULT_LAYOUT, TableLayout, find_markers, solve_table_pose
 
@@ -39,7 +39,7 @@ def camera(args: argparse.Namespace) -> None:
     print(f"board found in {len(result.used)} of {len(images)} images")
     print(f"fx {c.fx:.2f} fy {c.fy:.2f} cx {c.cx:.2f} cy {c.cy:.2f} rms {c.rms_px:.4f} px -> {args.cal}")
     if old is not None and old.table is not None:
-        print(f"the table pose was cleared: run `python -m calibration table` again")
+        print("the table pose was cleared: run `python -m calibration table` again")
 
 
 def first_frame(args: argparse.Namespace) -> np.ndarray:

@@ -8,10 +8,9 @@
 """
 from __future__ import annotations
 
-import argparse
 import importlib
 import sys
-from typing import Callable
+from collections.abc import Callable
 
 # Subcommands whose code lives elsewhere, imported only when asked for (the web stack and the
 # serial stack need not load to list games or replay a script).

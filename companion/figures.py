@@ -3,7 +3,8 @@ others measure with), else one aligned line per figure for a person."""
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 
 def print_figures(figures: Mapping[str, Any], as_json: bool) -> None:

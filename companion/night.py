@@ -6,7 +6,8 @@ standings across the games played. After a restart it resumes the latest night a
 from __future__ import annotations
 
 import threading
-from typing import Any, Mapping, Sequence
+from typing import Any
+from collections.abc import Mapping, Sequence
 
 from companion import games
 from companion.engine.game import Game
@@ -24,7 +25,7 @@ class Night:
             self.current = self._load(row["id"], row["game"])
 
     @classmethod
-    def resume_or_start(cls, store: Store, name: str = "Game night") -> "Night":
+    def resume_or_start(cls, store: Store, name: str = "Game night") -> Night:
         """The latest night in the store, or a new one if there is none."""
         night_id = store.latest_night()
         return cls(store, night_id if night_id is not None else store.new_night(name))

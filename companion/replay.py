@@ -10,9 +10,9 @@ import json
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
-from companion import games
 from companion.engine.game import Game
 from companion.errors import IncantoError
 from companion.night import Night

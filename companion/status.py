@@ -8,7 +8,8 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import asdict, dataclass
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 OK, WARNING, ERROR, OFF = "ok", "warning", "error", "off"
 LEVELS = (OK, WARNING, ERROR, OFF)

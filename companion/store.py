@@ -84,7 +84,7 @@ class Store:
         with self._lock:
             self._db.close()
 
-    def __enter__(self) -> "Store":
+    def __enter__(self) -> Store:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -116,7 +116,7 @@ class Store:
         rows = self._query("SELECT id, game, started_at FROM games WHERE night_id = ? ORDER BY id", night_id)
         return [{"id": r[0], "game": r[1], "started_at": r[2]} for r in rows]
 
-    def log(self, game_id: int) -> "StoredLog":
+    def log(self, game_id: int) -> StoredLog:
         return StoredLog(self, game_id)
 
     # -- entries ---------------------------------------------------------------------------

@@ -62,7 +62,7 @@ def unframe(line):
         sent = int(line[star + 1:].decode(), 16)
         words = inner.decode().split()
     except (ValueError, UnicodeError):
-        raise ValueError("unreadable frame")
+        raise ValueError("unreadable frame") from None
     if sent != crc16(inner):
         raise ValueError("bad checksum")
     if len(words) < 2 or not words[0].isdigit() or int(words[0]) >= SEQ_MOD:

@@ -3,7 +3,7 @@ band is hidden, or the tip alone when neither is seen."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -49,7 +49,7 @@ def gripping_hand(tip_px: np.ndarray, hands: Sequence[object], reach_px: float) 
     """(2,) knuckle centre of the hand nearest the tip within ``reach_px`` (a wand's length), or None."""
     best, best_d = None, reach_px
     for hand in hands:
-        knuckles = np.asarray(getattr(hand, "landmarks"))[list(KNUCKLES)].mean(axis=0)
+        knuckles = np.asarray(hand.landmarks)[list(KNUCKLES)].mean(axis=0)
         d = float(np.linalg.norm(knuckles - tip_px))
         if 0.2 * reach_px < d < best_d:
             best, best_d = knuckles, d

@@ -18,7 +18,7 @@ import resource
 import sys
 import time
 from dataclasses import dataclass
-from typing import Iterable
+from collections.abc import Iterable
 
 import numpy as np
 

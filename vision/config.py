@@ -16,7 +16,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 DEFAULT_PATH = Path(__file__).with_name("config.default.json")
 REPO_ROOT = Path(__file__).resolve().parents[1]

@@ -4,8 +4,10 @@ from __future__ import annotations
 import threading
 import time
 from random import Random
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
+from collections.abc import Callable, Mapping, Sequence
 
+from companion.engine.actions import check_bounds
 from companion.engine.events import ACTION, REDO, SETUP, UNDO, Event
 from companion.engine.history import Timeline
 from companion.engine.log import EventLog, MemoryLog
@@ -45,7 +47,7 @@ class Game:
 
     @classmethod
     def start(cls, rules: Rules, players: Sequence[str], options: Mapping[str, Any] | None = None,
-              seed: int | None = None, log: EventLog | None = None) -> "Game":
+              seed: int | None = None, log: EventLog | None = None) -> Game:
         """A new game; its setup (players, options, seed) is the first entry of the log."""
         if len(players) not in rules.player_counts:
             raise MalformedAction(f"{rules.title} is for {list(rules.player_counts)} players, not {len(players)!r}")
@@ -109,8 +111,9 @@ class Game:
         Raises IllegalAction (every problem at once), MalformedAction or StaleAction; on any error
         nothing changed.
         """
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise MalformedAction(f"an action is a JSON object with a string 'type', not {action!r}")
+        check_bounds(action)
+        if not isinstance(action.get("type"), str):
+            raise MalformedAction("an action needs a string 'type'")
         kind = action["type"]
         if kind == "undo":
             return self.undo(action_id, base)
@@ -122,6 +125,7 @@ class Game:
             if (done := self._already(action_id)) is not None:
                 return done
             self._check_base(base)
+            action = self.rules.parse_action(action)  # only the validated action goes further
             problems = self.rules.check(self._state, action)
             if problems:
                 raise IllegalAction(problems)

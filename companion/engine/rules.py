@@ -5,14 +5,17 @@ it only hands states back to the rules that made them. States must be treated as
 ``apply`` returns a new state and never changes the one it was given (the engine keeps old states
 for undo).
 
-Actions are plain JSON objects (``dict``) with a ``"type"`` key, so the same action can come from a
-camera, a button, a tablet or a replay script and be stored in the log as it was proposed. The types
-``setup``, ``undo``, ``redo`` and ``undo_to`` belong to the engine and may not be used by a game.
+Actions are JSON objects (``dict``) with a ``"type"`` key, so the same action can come from a camera,
+a button, a tablet or a replay script. Each game declares its actions as models
+(``companion.engine.actions``); ``parse_action`` validates a proposal against them and only what it
+returns is checked, stored and applied. The types ``setup``, ``undo``, ``redo`` and ``undo_to``
+belong to the engine and may not be used by a game.
 """
 from __future__ import annotations
 
 from random import Random
-from typing import Any, Mapping, Protocol, Sequence
+from typing import Any, Protocol
+from collections.abc import Mapping, Sequence
 
 from companion.errors import Problem
 
@@ -28,6 +31,18 @@ class Rules(Protocol):
     def setup(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> State:
         """The state before the first action. Options are the game's documented house rules and
         modes (e.g. ``{"expert": true}``); unknown options are an error."""
+
+    def parse_action(self, raw: Mapping[str, Any]) -> Action:
+        """``raw`` validated against the game's declared actions (``engine.actions.parse_action``):
+        unknown keys, wrong types, oversized or over-deep input raise ``MalformedAction`` naming the
+        key. The returned dict is what the engine checks and stores."""
+
+    def from_position(self, players: Sequence[str], options: Mapping[str, Any], position: Mapping[str, Any],
+                      rng: Random) -> State:
+        """A state described by the table instead of reached from the setup (a game started halfway, a
+        golden test that begins at the final battle, a game restored by hand). The position is
+        validated like an action: counts, limits and conservation of tokens; every problem is raised at
+        once as ``IllegalAction``, a wrong shape as ``MalformedAction``."""
 
     def legal_actions(self, state: State) -> dict[str, Any]:
         """What the table must do next and the legal choices, as JSON: at least ``{"kind": ...}``.

@@ -11,7 +11,8 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from gpiozero import LED, Button, Buzzer, Device
 from gpiozero.pins import Factory

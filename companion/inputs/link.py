@@ -13,7 +13,7 @@ import queue
 import threading
 import time
 from dataclasses import replace
-from typing import Callable
+from collections.abc import Callable
 
 import serial
 import serial.tools.list_ports

@@ -6,7 +6,8 @@ every tied wand; a cue says when the last syllable ended on the host's monotonic
 from __future__ import annotations
 
 from functools import singledispatch
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from companion.inputs.events import CueHeard, EarlyPress, InputEvent, Press, RaceArmed, RaceWon, Release
 

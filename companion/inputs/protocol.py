@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable
+from collections.abc import Callable
 
 from companion.errors import IncantoError
 from companion.inputs.events import EarlyPress, Press, RaceArmed, RaceWon, Release

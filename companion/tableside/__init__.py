@@ -11,7 +11,8 @@ any source starts the casting reading (``reading``); a casting with swaps is che
 from __future__ import annotations
 
 import logging
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from companion.cue import Cue
 from companion.status import StatusBoard

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import threading
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 from calibration.model import CalibrationError
 from calibration.status import CAMERA_COMMAND, TABLE_COMMAND, default_path, load_if_present, require_table

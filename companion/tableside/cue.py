@@ -10,7 +10,8 @@ import logging
 import threading
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from companion.cue import Cue, CueError
 from companion.cue import templates as chant_book

@@ -7,7 +7,8 @@ from __future__ import annotations
 import threading
 import time
 from collections import deque
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 Publish = Callable[[dict[str, Any]], None]
 KEPT = 50

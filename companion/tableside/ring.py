@@ -9,7 +9,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import deque
-from typing import Callable
+from collections.abc import Callable
 
 from vision.frames import Frame
 
@@ -45,7 +45,7 @@ class FrameRing:
                     return found
                 self._arrived.wait(min(left, 0.1))
 
-    def since(self, t: float, timeout_s: float) -> "RingSource":
+    def since(self, t: float, timeout_s: float) -> RingSource:
         return RingSource(self, t, self.clock() + timeout_s)
 
 

@@ -11,7 +11,8 @@ import logging
 import threading
 import time
 from collections import Counter
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from companion.errors import IncantoError
 from companion.status import OFF, OK, WARNING, StatusBoard

@@ -20,7 +20,8 @@ import threading
 import time
 import webbrowser
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
 from companion.errors import IncantoError
 from companion.night import Night

@@ -16,7 +16,8 @@ import contextlib
 import json
 import logging
 import time
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
+from collections.abc import Callable
 
 log = logging.getLogger(__name__)
 
@@ -106,7 +107,7 @@ class Hub:
             text = await client.queue.get()
             try:
                 await asyncio.wait_for(client.peer.send(text), self.send_timeout_s)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 self._drop(client, f"no send in {self.send_timeout_s} s")
                 return
             except Exception:  # the page went away mid-send; its own handler cleans up

@@ -9,7 +9,8 @@ from __future__ import annotations
 import itertools
 import threading
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
+from collections.abc import Callable
 
 from companion.errors import MalformedAction
 from companion.web.errors import UnknownQuestion

@@ -5,7 +5,7 @@ import hmac
 import secrets
 import threading
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from companion.web.errors import WrongJoinCode
 

@@ -7,7 +7,8 @@ whichever thread made it.
 from __future__ import annotations
 
 import threading
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
+from collections.abc import Callable, Mapping, Sequence
 
 from companion.engine.events import Event
 from companion.engine.game import Game

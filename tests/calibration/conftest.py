@@ -1,13 +1,11 @@
-"""Paths of the shared real photos, and the calibration file of each test."""
+"""Paths of the real photos in tests/data, and the calibration file of each test."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 
-SHARED = Path(os.environ.get("INCANTO_SHARED") or Path(__file__).resolve().parents[2] / ".." / "shared")
-REALDATA = SHARED / "realdata"
+REALDATA = Path(__file__).resolve().parents[1] / "data" / "realdata"
 CHESSBOARD = REALDATA / "opencv_chessboard"
 ARUCO = REALDATA / "opencv_aruco"
 

@@ -5,7 +5,8 @@ import importlib.util
 import sys
 import warnings
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
 import pytest
 from fastapi import FastAPI

@@ -9,9 +9,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from random import Random
-from typing import Any, Mapping, Sequence
+from typing import Any, Literal
+from collections.abc import Mapping, Sequence
 
+from companion.engine.actions import ActionModel, actions_of, parse_action
 from companion.errors import MalformedAction, Problem
+
+
+class Cast(ActionModel):
+    type: Literal["cast"] = "cast"
+    targets: dict[str, str | None]
+
+
+ACTIONS = actions_of(Cast)
 
 ROOMS = ((3, 1, 2, 4), (2, 5, 1), (4, 3, 2, 1))
 
@@ -45,6 +55,9 @@ class Counting:
         return {"kind": "cast", "players": list(state.players), "targets": {p: ids for p in state.players},
                 "tokens": {t: {"place": "room", "slot": i, "visible": True, "kind": f"{v} points"}
                            for i, (t, v) in enumerate(state.tokens)}}
+
+    def parse_action(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        return parse_action(ACTIONS, raw)
 
     def check(self, state: State, action: dict[str, Any]) -> list[Problem]:
         if action.get("type") != "cast":

@@ -5,7 +5,8 @@ import os
 import random
 import re
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 from urllib.parse import urlparse
 
 import pytest

@@ -5,9 +5,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from random import Random
-from typing import Any, Mapping, Sequence
+from typing import Any, Literal
+from collections.abc import Mapping, Sequence
 
+from companion.engine.actions import ActionModel, actions_of, parse_action
 from companion.errors import Problem
+
+
+class Take(ActionModel):
+    type: Literal["take"] = "take"
+    player: str
+    count: int
+
+
+ACTIONS = actions_of(Take)
 
 
 @dataclass(frozen=True)
@@ -30,6 +41,9 @@ class Stones:
             raise ValueError(f"unknown option {sorted(unknown)[0]!r}")
         heap = options.get("heap") or rng.randint(10, 20)
         return StonesState(tuple(players), heap, 0, (0,) * len(players))
+
+    def parse_action(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        return parse_action(ACTIONS, raw)
 
     def legal_actions(self, state: StonesState) -> dict[str, Any]:
         if state.winner:

@@ -4,7 +4,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from random import Random
-from typing import Any, Iterator
+from typing import Any
+from collections.abc import Iterator
 
 
 from companion.engine.game import Game, rng_for

@@ -1,17 +1,15 @@
-"""Shared fixtures: the real photos of ../shared/realdata and one tracker for the whole session."""
+"""Fixtures: the real photos of tests/data/realdata and one tracker for the whole session."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 import cv2
 import numpy as np
 import pytest
 
 from vision.hands import Hand, HandsConfig, LegacyHands
-from vision.hands.realdata import shared_dir
-
-REALDATA = shared_dir() / "realdata"
+from vision.hands.realdata import REALDATA
 
 
 def photo(name: str) -> np.ndarray:

@@ -1,7 +1,7 @@
 """Finger pointing: a ray from the index fingertip, on drawn hands and on real photos."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 import pytest

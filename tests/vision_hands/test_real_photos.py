@@ -1,7 +1,7 @@
 """The hand tracker on real photos, against hand counts a person read off each photo."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import cv2
 import numpy as np

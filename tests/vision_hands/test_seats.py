@@ -1,7 +1,7 @@
 """Tying a hand (and the wand it grips) to the seat its arm comes from."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pytest
 

@@ -163,7 +163,7 @@ def test_camera_watch_survives_an_unplugged_camera(unplugging) -> None:  # type:
     assert watch.status.retry_at == clock.now + 1.0
 
     tries = []
-    for step in range(16):  # 8 seconds in half-second steps
+    for _step in range(16):  # 8 seconds in half-second steps
         clock.now += 0.5
         assert watch.read() is None
         tries.append(len(opened))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 import cv2
 import numpy as np

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 VIEW_NAMES = ("plain", "padded", "swapped")
 

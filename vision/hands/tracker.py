@@ -56,7 +56,7 @@ class ViewedTracker(ABC):
     @abstractmethod
     def _infer(self, view: str, image_rgb: np.ndarray) -> list[Hand]: ...
 
-    def close(self) -> None:
+    def close(self) -> None:  # noqa: B027 - a hook with nothing to release by default
         """Nothing to release unless a model says so."""
 
     def detect(self, image_bgr: np.ndarray) -> list[Hand]:

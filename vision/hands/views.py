@@ -5,7 +5,7 @@ vectors to subtract from a view's coordinates to get the original image's coordi
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import cv2
 import numpy as np

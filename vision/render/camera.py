@@ -50,7 +50,7 @@ class RenderCamera:
         """(N,3) table points -> (N,) pixels per millimetre at that depth (ignoring distortion)."""
         return self.fx / self.depth(points)
 
-    def scaled(self, factor: int) -> "RenderCamera":
+    def scaled(self, factor: int) -> RenderCamera:
         """The same camera drawn at ``factor`` times the resolution (for supersampling); pixel centres
         stay put: low-res pixel u covers high-res pixels factor*u .. factor*u + factor - 1."""
         shift = (factor - 1) / 2

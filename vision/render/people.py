@@ -180,7 +180,8 @@ class Gesture:
     def _tremble(self, pose: WandPose, t: float) -> WandPose:
         # Physiological tremor is a few hertz; two sines per axis with random phases are enough.
         p, a = self.tremor_phase, self.tremor_mm
-        wave = lambda f1, f2, i: math.sin(2 * math.pi * f1 * t + p[i]) + 0.5 * math.sin(2 * math.pi * f2 * t + p[i + 1])
+        def wave(f1, f2, i):
+            return math.sin(2 * math.pi * f1 * t + p[i]) + 0.5 * math.sin(2 * math.pi * f2 * t + p[i + 1])
         shake = a * np.array([wave(5.3, 9.1, 0), wave(4.7, 8.3, 2), 0.5 * math.sin(2 * math.pi * 6.1 * t + p[4])])
         turn = 0.002 * a * np.array([math.sin(2 * math.pi * 3.9 * t + p[5]), math.cos(2 * math.pi * 4.4 * t + p[5]), 0])
         d = pose.direction + turn

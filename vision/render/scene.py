@@ -339,7 +339,7 @@ def _occluders(rng: np.random.Generator, by_wand: dict[int, Seat], gestures: dic
                ) -> list[tuple[np.ndarray, np.ndarray, float]]:
     """Sometimes another player's sleeve lies across a wand's shaft, hiding its band."""
     out = []
-    for k, g in gestures.items():
+    for _k, g in gestures.items():
         if rng.random() < 0.2:
             pose = g.aims[-1]
             over = pose.point(rng.uniform(90, 150)) + np.array([0, 0, rng.uniform(50, 90)])

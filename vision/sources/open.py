@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 import time
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 from vision.frames import FrameSource
 from vision.sources.capture import VideoFileSource, WebcamSource

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 
 from companion.games.incantibus.satchel import by_kind
 from companion.games.incantibus.state import State
@@ -34,7 +34,7 @@ def can_brew(have: Counter[str], potion: str) -> bool:
     return short <= have[STONE]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _recipe(potion: str) -> Counter[str]:
     return Counter(load().kinds[potion].recipe)
 

@@ -6,8 +6,10 @@ Actions (every one is documented in docs/incantibus.md):
 from __future__ import annotations
 
 from random import Random
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
+from collections.abc import Callable, Mapping, Sequence
 
+from companion.engine.actions import check_bounds
 from companion.errors import Problem
 from companion.games.incantibus import bots, casting, scoring, setup, spells, table, tower, view
 from companion.games.incantibus.satchel import discards_that_make_room, put, take_out
@@ -109,6 +111,11 @@ class IncantibusRules:
 
     def setup(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> State:
         return setup.setup(players, options, rng)
+
+    def parse_action(self, raw: Mapping[str, Any]) -> Action:
+        # Bounds only, until Incantibus declares its actions as models.
+        check_bounds(raw)
+        return dict(raw)
 
     def legal_actions(self, state: State) -> dict[str, Any]:
         return view.legal_actions(state)

@@ -7,7 +7,7 @@ cell of its own kind, otherwise to a free purse cell. Spells and sorcerers stack
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from companion.games.incantibus.state import State
 from companion.games.incantibus.tokens import load

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from random import Random
-from typing import Any, Mapping, Sequence
+from typing import Any
+from collections.abc import Mapping, Sequence
 
 from companion.errors import MalformedAction
 from companion.games.incantibus import tower

@@ -46,7 +46,7 @@ class State:
     last_cast: dict[str, Any]
     notes: tuple[dict[str, Any], ...]  # what happened since the last casting, in order
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         return State(
             self.players, self.expert, self.table_draws, dict(self.wands), dict(self.satchels),
             dict(self.kinds), self.secret, dict(self.pools), self.room, self.slots, self.potions, self.books,

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from random import Random
-from typing import Callable
+from collections.abc import Callable
 
 from companion.games.incantibus import dungeon, receiving, spells
 from companion.games.incantibus.casting import targets_for

@@ -1,0 +1,94 @@
+"""Typed actions: every action a game accepts is declared as a model, and only a validated action is
+stored.
+
+A game declares each of its actions as a subclass of ``ActionModel`` with a literal ``type`` and joins
+them in a discriminated union (``actions_of``). ``parse_action`` first bounds the raw input (size and
+nesting, before any model walks it), then validates it against the union and returns the action as
+plain JSON with only the declared keys that were given. Unknown keys, wrong types and over-deep
+nesting are refused with a ``MalformedAction`` that names the key.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Annotated, Any, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from companion.errors import MalformedAction
+
+Action = dict[str, Any]
+
+MAX_ACTION_BYTES = 8192  # the largest legal action (a 4-wand casting with payments) is a few hundred bytes
+MAX_ACTION_DEPTH = 6  # an action is an object of lists of objects at the most; more is junk
+
+
+class ActionModel(BaseModel):
+    """Base of every declared action: unknown keys refused, values never coerced, never changed."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+def actions_of(*models: type[ActionModel]) -> TypeAdapter[Any]:
+    """The adapter of a game's actions: one union told apart by each model's ``type`` literal."""
+    union = Union[tuple(models)]  # type: ignore[valid-type]  # noqa: UP007 - built at run time from a tuple
+    return TypeAdapter(Annotated[union, Field(discriminator="type")])
+
+
+def parse_action(adapter: TypeAdapter[Any], raw: object, max_depth: int = MAX_ACTION_DEPTH) -> Action:
+    """``raw`` validated against ``adapter``, as JSON with only the declared keys that were given."""
+    check_bounds(raw, max_depth)
+    try:
+        model = adapter.validate_python(raw)
+    except ValidationError as exc:
+        raise MalformedAction(describe(exc)) from None
+    dumped: Action = model.model_dump(mode="json", exclude_unset=True)
+    dumped["type"] = model.type  # a literal default is never "set", but the type is always stored
+    return dumped
+
+
+def check_bounds(raw: object, max_depth: int = MAX_ACTION_DEPTH) -> None:
+    """Refuse input too big or too deep to be an action, naming the key where it goes too deep."""
+    if not isinstance(raw, Mapping):
+        raise MalformedAction(f"an action is a JSON object with a string 'type', not {_short(raw)}")
+    _check_depth(raw, max_depth, "")
+    try:
+        size = len(json.dumps(raw, ensure_ascii=False).encode("utf-8", "surrogatepass"))
+    except (TypeError, ValueError) as exc:
+        raise MalformedAction(f"an action must be plain JSON: {exc}") from None
+    if size > MAX_ACTION_BYTES:
+        biggest = max(raw, key=lambda k: len(json.dumps(raw[k], ensure_ascii=False, default=str)))
+        raise MalformedAction(f"action is {size} bytes, more than {MAX_ACTION_BYTES}; key {biggest!r} is the largest")
+
+
+def _check_depth(value: object, budget: int, where: str) -> None:
+    # Iterative walks would do too, but nothing deeper than the budget is ever entered, so the
+    # recursion is bounded by MAX_ACTION_DEPTH whatever the input.
+    if isinstance(value, Mapping | list | tuple):
+        if budget <= 0:
+            raise MalformedAction(f"action key {where or 'type'!r} is nested deeper than an action can be")
+        items = value.items() if isinstance(value, Mapping) else enumerate(value)
+        for key, item in items:
+            _check_depth(item, budget - 1, f"{where}.{key}" if where else str(key))
+
+
+def describe(exc: ValidationError) -> str:
+    """Every problem of a validation error on one line, each naming its key."""
+    parts = []
+    for error in exc.errors(include_url=False):
+        loc = error["loc"][1:]  # the first step is the action's own type tag
+        where = ".".join(str(p) for p in loc) or "type"
+        if error["type"] == "extra_forbidden":
+            parts.append(f"action key {where!r} is unknown")
+        elif error["type"] == "union_tag_invalid":
+            parts.append(f"action 'type' {error['input'].get('type')!r} is unknown; {error['ctx']['expected_tags']}")
+        elif error["type"] == "union_tag_not_found":
+            parts.append("action has no string 'type'")
+        else:
+            parts.append(f"action key {where!r}: {error['msg']} (got {_short(error['input'])})")
+    return "; ".join(parts)
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
