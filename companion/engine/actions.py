@@ -31,8 +31,9 @@ class ActionModel(BaseModel):
 
 def actions_of(*models: type[ActionModel]) -> TypeAdapter[Any]:
     """The adapter of a game's actions: one union told apart by each model's ``type`` literal."""
-    union = Union[tuple(models)]  # type: ignore[valid-type]  # noqa: UP007 - built at run time from a tuple
-    return TypeAdapter(Annotated[union, Field(discriminator="type")])
+    union: Any = Union[tuple(models)]  # noqa: UP007 - built at run time from the models given
+    discriminated: Any = Annotated[union, Field(discriminator="type")]
+    return TypeAdapter(discriminated)
 
 
 def parse_action(adapter: TypeAdapter[Any], raw: object, max_depth: int = MAX_ACTION_DEPTH) -> Action:
