@@ -15,8 +15,8 @@ from collections.abc import Callable
 # Subcommands whose code lives elsewhere, imported only when asked for (the web stack and the
 # serial stack need not load to list games or replay a script).
 DELEGATES: dict[str, str] = {
-    "demo": "companion.web.demo",
-    "serve": "companion.web.serve",
+    "demo": "companion.night_at_the_table.demo",
+    "serve": "companion.night_at_the_table.serve",
     "bench engine": "companion.bench_engine",
     "bench inputs": "companion.inputs.bench",
     "bench display": "companion.web.bench",

@@ -21,6 +21,7 @@ from companion.inputs.protocol import PROTOCOL_VERSION
 from companion.inputs.proposals import proposal
 from companion.status import ERROR, OK, OFF, WARNING, StatusBoard
 from companion.tableside.notices import Notices
+from companion.tableside.table import Table
 
 log = logging.getLogger("incanto.tableside")
 MIRROR_EVERY_S = 0.2
@@ -62,7 +63,7 @@ class WandHub:
     "none", or a serial port / pyserial URL."""
 
     def __init__(self, spec: str, status: StatusBoard, on_cue: OnCue, notices: Notices,
-                 table: Any = None, *, find_port: Callable[[], str | None] | None = None,
+                 table: Table | None = None, *, find_port: Callable[[], str | None] | None = None,
                  gpio_factory: Any = None) -> None:
         self.spec, self.status, self.on_cue, self.notices, self.table = spec, status, on_cue, notices, table
         self.find_port = find_port or (lambda: os.environ.get(PORT_ENV) or find_hub_port())
