@@ -31,7 +31,7 @@ from companion.night_at_the_table import CannotStart, display, open_store, resum
 from companion.night import Night
 from companion.night_at_the_table.rendered import RenderedTable
 from companion.status import StatusBoard
-from companion.tableside import TableSide, TableSideConfig
+from companion.tableside import TableSide, TableSideConfig, TableSideError
 from companion.tableside.places import TablePlaces, load_places
 from companion.web.errors import UnknownQuestion
 from companion.web.serve import announce, running
@@ -219,7 +219,7 @@ def main(argv: list[str]) -> int:
             with open_store(store_path) as store, simulated_hub(Path(folder)) as (port, sim):
                 night = resume_night(store, "Demo night")
                 return play(args, night, Path(folder), port, sim, places)
-    except (CannotStart, ValueError) as e:  # a store or a places file that cannot be used
+    except (CannotStart, TableSideError) as e:  # a store or a places file that cannot be used
         print(str(e), file=sys.stderr)
         return 2
 

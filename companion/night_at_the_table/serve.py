@@ -12,7 +12,8 @@ from companion.night_at_the_table import CannotStart, data_dir, display, open_st
 from companion.night_at_the_table import settings as night_settings
 from companion.status import StatusBoard
 from companion.tableside import TableSideConfig
-from companion.tableside.config import default_camera
+from companion.tableside.config import TableSideError, default_camera
+from companion.tableside.places import load_places
 from companion.web.serve import announce, serve
 
 # Flag -> (part of the settings file, key); a flag left out leaves the file's value (or the default).
@@ -74,7 +75,7 @@ def settings_of(args: argparse.Namespace, folder: Path | None = None) -> night_s
 
 
 def table_side_config(args: argparse.Namespace, folder: Path | None = None) -> TableSideConfig:
-    return settings_of(args, folder).table
+    return settings_of(args, folder).table_side()
 
 
 def main(argv: list[str]) -> int:
@@ -89,14 +90,16 @@ def main(argv: list[str]) -> int:
 def _serve(args: argparse.Namespace) -> int:
     folder = data_dir.prepare(args.data_dir)
     settings = settings_of(args, folder)
+    config = settings.table_side()
+    try:
+        load_places(config.places)  # every file is checked before the store is opened or made
+    except TableSideError as e:
+        raise CannotStart(e.problems) from None
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
     with open_store(args.store or folder / data_dir.STORE) as store:
         status = StatusBoard()  # one board: the devices report to it, the pages read it
         app = display(resume_night(store), status, settings.display)
-        try:
-            side = table_side(app, status, settings.table)
-        except ValueError as e:  # a places file that cannot be used
-            raise CannotStart(str(e)) from None
+        side = table_side(app, status, config)
         announce(settings.display, settings.display.port)
         with side:
             serve(app, settings.display)

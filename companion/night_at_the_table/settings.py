@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from companion import settings_file
 from companion.night_at_the_table import CannotStart
-from companion.tableside.config import TableSideConfig
+from companion.tableside.config import TableSideConfig, TableSideSettings
 from companion.web.settings import Settings
 
 
@@ -24,7 +24,10 @@ class NightSettings(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     display: Settings = Field(default_factory=Settings)
-    table: TableSideConfig = Field(default_factory=TableSideConfig)
+    table: TableSideSettings = Field(default_factory=TableSideSettings)
+
+    def table_side(self) -> TableSideConfig:
+        return TableSideConfig(**self.table.model_dump())
 
 
 def read(path: Path | None) -> dict[str, Any]:

@@ -34,7 +34,7 @@ def _named(what: str) -> Any:
 Seconds = Annotated[float, Field(ge=0, strict=True)]
 
 
-class TableSideConfig(BaseModel):
+class TableSideSettings(BaseModel):
     """hub: "auto" (a plugged-in hub, else none), "gpio", "none", or a serial port / pyserial URL.
     camera: a ``vision.sources.open_source`` spec, or "none". calibration: the calibration file
     (None: where ``python -m calibration`` writes it). places: where each token place and seat lies on
@@ -54,12 +54,18 @@ class TableSideConfig(BaseModel):
     swap_recheck_s: Seconds = 3.0
     swap_give_up_s: Seconds = 40.0
 
+    @property
+    def wants_camera(self) -> bool:
+        return self.camera != "none"
+
+
+class TableSideConfig(TableSideSettings):
+    """The settings as the table side takes them: made in code, a bad value raises TableSideError
+    naming every bad setting. (Inside a settings file the file's model reads ``TableSideSettings``,
+    so its problems are listed with the file's.)"""
+
     def __init__(self, **settings: Any) -> None:
         try:
             super().__init__(**settings)
         except ValidationError as e:
             raise TableSideError(settings_file.problems(e, type(self))) from None
-
-    @property
-    def wants_camera(self) -> bool:
-        return self.camera != "none"
