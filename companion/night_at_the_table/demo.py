@@ -26,6 +26,7 @@ from collections.abc import Iterator
 
 from fastapi import FastAPI
 
+from companion import settings_file
 from companion.errors import IncantoError
 from companion.night_at_the_table import CannotStart, display, open_store, resume_night, table_side
 from companion.night import Night
@@ -213,20 +214,21 @@ def simulated_table_side(app: FastAPI, status: StatusBoard, folder: Path, port: 
 def main(argv: list[str]) -> int:
     args = parse(argv)
     try:
+        settings = settings_file.validate(Settings, {"host": args.host, "port": args.port}, "settings", CannotStart)
         places = load_places(args.places)
         with tempfile.TemporaryDirectory(prefix="incanto-demo-") as folder:
             store_path = args.store or Path(folder) / "demo.sqlite"
             with open_store(store_path) as store, simulated_hub(Path(folder)) as (port, sim):
                 night = resume_night(store, "Demo night")
-                return play(args, night, Path(folder), port, sim, places)
+                return play(args, settings, night, Path(folder), port, sim, places)
     except (CannotStart, TableSideError) as e:  # a store or a places file that cannot be used
         print(str(e), file=sys.stderr)
         return 2
 
 
-def play(args: argparse.Namespace, night: Night, folder: Path, port: str | None, sim: Any, places: TablePlaces) -> int:
+def play(args: argparse.Namespace, settings: Settings, night: Night, folder: Path, port: str | None, sim: Any,
+         places: TablePlaces) -> int:
     rng = random.Random(args.seed)
-    settings = Settings(host=args.host, port=args.port)
     night.start_game("incantibus", PLAYERS, seed=rng.randrange(2**31))
     status = StatusBoard()
     app = display(night, status, settings)

@@ -95,6 +95,8 @@ def test_a_bad_settings_file_lists_every_key_and_what_it_may_be(tmp_path: Path, 
 def test_flags_are_checked_with_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (line,) = refused(capsys, serve.main(["--data-dir", str(tmp_path), "--port", "99999", "--hub", "none"]))
     assert "display.port" in line and "99999" in line
+    (line,) = refused(capsys, demo.main(["--port", "99999", "--no-browser", "--seconds", "0"]))
+    assert "port" in line and "99999" in line
 
 
 def test_flags_win_over_the_settings_file(tmp_path: Path) -> None:
