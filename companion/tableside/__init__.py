@@ -11,7 +11,7 @@ any source starts the casting reading (``reading``); a casting with swaps is che
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from collections.abc import Callable
 
 from companion.cue import Cue
@@ -27,6 +27,10 @@ from companion.tableside.swap import SwapWatch
 from companion.tableside.table import Table
 
 __all__ = ["TableSide", "TableSideConfig", "TableSideError", "Reading", "TablePlaces", "Table"]
+
+if TYPE_CHECKING:  # gpiozero loads only when the buttons are on the Pi's pins
+    from gpiozero.pins import Factory
+
 log = logging.getLogger("incanto.tableside")
 
 
@@ -38,7 +42,7 @@ class TableSide:
 
     def __init__(self, table: Table, status: StatusBoard, config: TableSideConfig = TableSideConfig(), *,
                  publish: Publish | None = None, opener: Opener | None = None,
-                 microphone: Callable[[], Any] | None = None, gpio_factory: Any = None) -> None:
+                 microphone: Callable[[], Any] | None = None, gpio_factory: Factory | None = None) -> None:
         self.table, self.status, self.config = table, status, config
         self.notices = Notices(publish)
         self.places = load_places(config.places)

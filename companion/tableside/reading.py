@@ -23,6 +23,7 @@ from companion.tableside.notices import Notices
 from companion.tableside.places import TablePlaces
 from companion.tableside.proposal import CastProposal
 from companion.tableside.table import Table
+from vision.decide import CastingResult, WandReading
 from vision.pipeline import read_casting
 from vision.proposal import cast_proposal
 
@@ -112,7 +113,7 @@ class CastingReader:
         return self._propose(cue, view, reading, details, result)
 
     def _propose(self, cue: Cue, view: dict[str, Any], reading: dict[str, Any], details: dict[str, Any],
-                 result: Any) -> Reading:
+                 result: CastingResult) -> Reading:
         holders = {strength: player for player, strength in view["wands"].items()}
         proposal = CastProposal.from_reading(reading["targets"], holders, view["version"], cue)
         action = proposal.action()
@@ -127,7 +128,7 @@ class CastingReader:
         return Reading("cast", f"the camera read the casting: {proposal.said()}", reading, action, details=details)
 
     def _ask(self, view: dict[str, Any], reading: dict[str, Any], unsure: set[int], details: dict[str, Any],
-             result: Any) -> Reading:
+             result: CastingResult) -> Reading:
         if self.table.view()["version"] != view["version"]:
             return Reading("stale", "the casting was entered on a tablet while the camera read it", reading)
         holders = {strength: player for player, strength in view["wands"].items()}
@@ -139,7 +140,7 @@ class CastingReader:
                        question_id=question.id, details=details)
 
 
-def _choices(wand: Any, legal: list[str]) -> list[str | None]:
+def _choices(wand: WandReading, legal: list[str]) -> list[str | None]:
     """The camera's best guess and runner-up that the holder may take, best first; every legal target
     when the camera has no idea (a wand not seen)."""
     guesses = [t for t in (wand.best, wand.runner_up) if t is not None and t in legal]
