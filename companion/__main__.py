@@ -3,7 +3,7 @@
     games                          the games Incanto knows
     replay FILE [--json]           play a game script and print the final public state
     demo [...]                     a simulated Incantibus table on the tablets (no hardware)
-    serve [...]                    the display for a real table
+    serve [--data-dir DIR] [...]   the display for a real table, its state in one data directory
     bench engine|inputs|display    benchmarks that print one JSON object with --json
 """
 from __future__ import annotations

@@ -108,6 +108,18 @@ def test_games_the_terminal_demo_and_serves_help_run_from_elsewhere(installed: t
     assert git_status() == before and list(cwd.iterdir()) == []
 
 
+def test_the_demo_reads_the_rendered_table_from_elsewhere(installed: tuple[Path, dict[str, str], Path]) -> None:
+    """The whole simulated night (rendered camera, vision's packaged settings, the hub on a pty when
+    socat is there), started from an unrelated folder, writes nothing outside its temporary folder."""
+    bin_, env, cwd = installed
+    before = git_status()
+    demo = run([str(bin_ / "incanto"), "demo", "--no-browser", "--seconds", "4", "--port", "0", "--host", "127.0.0.1",
+                "--pace", "0.3", "--seed", "2"], env=env, cwd=cwd)
+    assert demo.returncode == 0, demo.stderr[-3000:]
+    assert "join code:" in demo.stdout and "castings read by the camera:" in demo.stdout
+    assert git_status() == before and list(cwd.iterdir()) == []
+
+
 def test_the_hub_simulation_runs_the_installed_firmware(installed: tuple[Path, dict[str, str], Path]) -> None:
     if shutil.which("socat") is None:
         pytest.skip("socat is not installed (Debian package 'socat')")
