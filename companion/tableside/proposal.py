@@ -24,7 +24,10 @@ class CastProposal:
     @classmethod
     def from_reading(cls, by_strength: Mapping[int, str | None], holders: Mapping[int, str], base: int,
                      cue: Cue) -> CastProposal:
-        """From the camera's targets by wand strength, with ``holders`` (strength -> player)."""
+        """From the camera's targets by wand strength, with ``holders`` (strength -> player). A wand
+        nobody holds cannot be proposed for anyone: ValueError naming it."""
+        if unheld := sorted(set(by_strength) - set(holders)):
+            raise ValueError(f"wands {unheld!r} were read, but nobody at the table holds them ({dict(holders)!r})")
         targets = {holders[strength]: target for strength, target in by_strength.items()}
         return cls(targets, base, f"camera-{cue.source}-{cue.t_end:.3f}")
 
