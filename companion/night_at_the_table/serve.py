@@ -67,11 +67,11 @@ def flags(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
 
 
 def settings_of(args: argparse.Namespace, folder: Path | None = None) -> night_settings.NightSettings:
-    """The night's settings: defaults, the settings file, then the flags; CannotStart lists every problem."""
+    """The night's settings: defaults, the settings file, then the flags; CannotStart lists every problem.
+    The file is checked on its own first, so what is left to refuse came from the command line."""
     path = args.settings or (folder / data_dir.SETTINGS if folder is not None else None)
     from_file = night_settings.read(path if args.settings or (path and path.exists()) else None)
-    where = repr(str(path)) if from_file else "settings"
-    return night_settings.merged(defaults(folder), from_file, flags(args), where)
+    return night_settings.merged(defaults(folder), from_file, flags(args), "command line")
 
 
 def table_side_config(args: argparse.Namespace, folder: Path | None = None) -> TableSideConfig:
