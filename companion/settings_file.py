@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -45,20 +46,24 @@ def read_json(path: Path, error: type[SettingsError] = SettingsError) -> Any:
         raise error(f"not JSON: {e}", repr(str(path))) from None
 
 
-def validate(model: type[Model], data: Any, where: str = "", error: type[SettingsError] = SettingsError) -> Model:
+def validate(model: type[Model], data: Any, where: str = "", error: type[SettingsError] = SettingsError,
+             names: Mapping[str, str] | None = None) -> Model:
+    """``data`` as ``model``, or ``error`` listing every problem; ``names`` calls a key by another name
+    where the value came from elsewhere (``{"display.port": "--port"}``)."""
     try:
         return model.model_validate(data)
     except ValidationError as e:
-        raise error(problems(e, model), where) from None
+        raise error(problems(e, model, names), where) from None
 
 
-def problems(error: ValidationError, model: type[BaseModel]) -> list[str]:
+def problems(error: ValidationError, model: type[BaseModel], names: Mapping[str, str] | None = None) -> list[str]:
     """One line per error: the dotted key, what is wrong with it in words, and the value given."""
-    return [_problem(e, model) for e in error.errors(include_url=False)]
+    return [_problem(e, model, names or {}) for e in error.errors(include_url=False)]
 
 
-def _problem(e: Any, model: type[BaseModel]) -> str:
+def _problem(e: Any, model: type[BaseModel], names: Mapping[str, str]) -> str:
     key = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in e["loc"]).lstrip(".") or "the file"
+    key = names.get(key, key)
     if e["type"] == "extra_forbidden":
         known = ", ".join(repr(k) for k in _known_keys(model, e["loc"][:-1]))
         return f"{key}: not a setting here; the settings are {known}"

@@ -71,7 +71,8 @@ def settings_of(args: argparse.Namespace, folder: Path | None = None) -> night_s
     The file is checked on its own first, so what is left to refuse came from the command line."""
     path = args.settings or (folder / data_dir.SETTINGS if folder is not None else None)
     from_file = night_settings.read(path if args.settings or (path and path.exists()) else None)
-    return night_settings.merged(defaults(folder), from_file, flags(args), "command line")
+    names = {f"{part}.{key}": f"--{flag.replace('_', '-')} ({part}.{key})" for flag, (part, key) in FLAGS.items()}
+    return night_settings.merged(defaults(folder), from_file, flags(args), "command line", names)
 
 
 def table_side_config(args: argparse.Namespace, folder: Path | None = None) -> TableSideConfig:

@@ -40,8 +40,9 @@ def read(path: Path | None) -> dict[str, Any]:
 
 
 def merged(defaults: Mapping[str, Mapping[str, Any]], from_file: Mapping[str, Any],
-           flags: Mapping[str, Mapping[str, Any]], where: str) -> NightSettings:
-    """Defaults, then the file, then the flags given, validated together: every problem at once."""
+           flags: Mapping[str, Mapping[str, Any]], where: str, names: Mapping[str, str] | None = None) -> NightSettings:
+    """Defaults, then the file, then the flags given, validated together: every problem at once
+    (``names``: what to call a key in the problems, e.g. the flag that set it)."""
     parts = {part: {**defaults.get(part, {}), **from_file.get(part, {}), **flags.get(part, {})}
              for part in ("display", "table")}
-    return settings_file.validate(NightSettings, parts, where, CannotStart)
+    return settings_file.validate(NightSettings, parts, where, CannotStart, names)
