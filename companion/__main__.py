@@ -3,7 +3,7 @@
     games                          the games Incanto knows
     replay FILE [--json]           play a game script and print the final public state
     demo [...]                     a simulated Incantibus table on the tablets (no hardware)
-    serve [...]                    the display for a real table
+    serve [--data-dir DIR] [...]   the display for a real table, its state in one data directory
     bench engine|inputs|display    benchmarks that print one JSON object with --json
 """
 from __future__ import annotations
@@ -15,8 +15,8 @@ from collections.abc import Callable
 # Subcommands whose code lives elsewhere, imported only when asked for (the web stack and the
 # serial stack need not load to list games or replay a script).
 DELEGATES: dict[str, str] = {
-    "demo": "companion.web.demo",
-    "serve": "companion.web.serve",
+    "demo": "companion.night_at_the_table.demo",
+    "serve": "companion.night_at_the_table.serve",
     "bench engine": "companion.bench_engine",
     "bench inputs": "companion.inputs.bench",
     "bench display": "companion.web.bench",

@@ -21,6 +21,9 @@ HEARTBEAT_US = 1000000
 BLINK_US = 150000
 
 
+# Written out here, not taken from a library: MicroPython's binascii has no crc_hqx, and a 256-entry
+# table is the fast way on a Pico. The host uses binascii.crc_hqx; tests/firmware/test_crc.py holds
+# the two equal on random data under both interpreters.
 def _crc_table():
     table = []
     for byte in range(256):

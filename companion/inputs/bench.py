@@ -87,17 +87,55 @@ def measure_stream(folder: Path, rate: float, seconds: float) -> dict[str, Any]:
 
 
 def run_simulated_hub(port: Path, rate: float, seconds: float) -> dict[str, Any]:
-    """Run `simhub --drive` in its own process; its report says when each press was made and
-    which presses the firmware sent."""
+    """Run ``driven_hub`` in its own process; its report says when each press was made and which
+    presses the firmware sent."""
     start = time.monotonic() + 3.0          # time for the process to start and be greeted
-    command = [sys.executable, "-m", "companion.inputs.simhub", "--port", str(port), "--drive", str(rate),
-               "--seconds", str(seconds), "--start-at", repr(start)]
+    command = [sys.executable, "-c", DRIVEN_HUB, str(port), str(rate), str(seconds), repr(start)]
     hub = subprocess.run(command, capture_output=True, text=True, timeout=seconds + 60,
                          env={**os.environ, "PYTHONUNBUFFERED": "1"})
     if hub.returncode != 0 or not hub.stdout.strip():
         raise RuntimeError(f"simulated hub exited with {hub.returncode}: {hub.stderr[-500:]}")
     report: dict[str, Any] = json.loads(hub.stdout.strip().splitlines()[-1])
     return report
+
+
+# The simulated hub's own process, pressing on a schedule ----------------------------------------
+
+DRIVEN_HUB = "import sys; from companion.inputs.bench import driven_hub; sys.exit(driven_hub(*sys.argv[1:]))"
+
+
+def driven_hub(port: str, rate: str, seconds: str, start_at: str) -> int:
+    """The simulated hub on ``port``, pressed ``rate`` times a second from ``start_at`` (the host's
+    monotonic clock, shared across processes); prints when each press was made and what it sent."""
+    with SimHub(port) as sim:
+        pressed_at = drive(sim, press_schedule(float(rate), float(seconds), float(start_at)))
+        time.sleep(0.5)
+        print(json.dumps({"pressed_at": pressed_at, "sent": sim.sent_presses}), flush=True)
+    return 0
+
+
+def press_schedule(rate: float, seconds: float, start: float, wands: int = 8,
+                   hold_s: float = 0.015) -> list[tuple[float, int, bool]]:
+    """(host monotonic time, wand, down) for `rate` presses a second, round-robin over the wands."""
+    steps: list[tuple[float, int, bool]] = []
+    for index in range(int(rate * seconds)):
+        at = start + index / rate
+        wand = index % wands + 1
+        steps += [(at, wand, True), (at + hold_s, wand, False)]
+    return sorted(steps)
+
+
+def drive(sim: SimHub, steps: list[tuple[float, int, bool]]) -> list[float]:
+    """Make the presses; returns the moment each press was actually made, in schedule order."""
+    pressed_at: list[float] = []
+    for at, wand, down in steps:
+        delay = at - time.monotonic()
+        if delay > 0:
+            time.sleep(delay)
+        sim.buttons.hold(wand - 1, down)
+        if down:
+            pressed_at.append(time.monotonic())
+    return pressed_at
 
 
 def stream_figures(pressed_at: list[float], sent: list[tuple[int, int]], recorder: Recorder) -> dict[str, Any]:

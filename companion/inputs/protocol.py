@@ -6,6 +6,8 @@ reason, and hands each good line to `handle_event(seq, message, raw)`.
 """
 from __future__ import annotations
 
+import binascii
+
 import time
 from collections import Counter
 from dataclasses import dataclass
@@ -88,13 +90,9 @@ HubMessage = (Hello | Heartbeat | Pong | HubTime | CuePressed | Disarmed | Lost 
 
 
 def crc16(data: bytes) -> int:
-    """CRC-16/CCITT-FALSE, the same as firmware/hub.py."""
-    crc = 0xFFFF
-    for byte in data:
-        crc ^= byte << 8
-        for _ in range(8):
-            crc = ((crc << 1) ^ 0x1021) & 0xFFFF if crc & 0x8000 else (crc << 1) & 0xFFFF
-    return crc
+    """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF): ``binascii.crc_hqx`` from 0xFFFF, in C. The
+    firmware keeps its own table (MicroPython's binascii has no crc_hqx); a test holds them equal."""
+    return binascii.crc_hqx(data, 0xFFFF)
 
 
 def frame(seq: int, body: str) -> bytes:

@@ -5,12 +5,12 @@ side cannot tell it from a Pico. It keeps scanning while its port is gone (as a 
 USB hub does), so the lines it sends meanwhile sit in its ring for the host to ask for again.
 
     python -m companion.inputs.simhub --pty /tmp/incanto-hub        # a hub for the demo
-    python -m companion.inputs.simhub --port HUB_END --drive 200 --seconds 60 --start-at T
+
+(The bench drives presses on a schedule with ``companion.inputs.bench.driven_hub``.)
 """
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import signal
 import sys
@@ -250,40 +250,11 @@ def simulated_hub(folder: Path, on_event: Callable[[InputEvent], None] | None = 
         yield link, sim
 
 
-# Driving presses on a schedule (the bench) -----------------------------------------------------
-
-def press_schedule(rate: float, seconds: float, start: float, wands: int = 8,
-                   hold_s: float = 0.015) -> list[tuple[float, int, bool]]:
-    """(host monotonic time, wand, down) for `rate` presses a second, round-robin over the wands."""
-    steps: list[tuple[float, int, bool]] = []
-    for index in range(int(rate * seconds)):
-        at = start + index / rate
-        wand = index % wands + 1
-        steps += [(at, wand, True), (at + hold_s, wand, False)]
-    return sorted(steps)
-
-
-def drive(sim: SimHub, steps: list[tuple[float, int, bool]]) -> list[float]:
-    """Make the presses; returns the moment each press was actually made, in schedule order."""
-    pressed_at: list[float] = []
-    for at, wand, down in steps:
-        delay = at - time.monotonic()
-        if delay > 0:
-            time.sleep(delay)
-        sim.buttons.hold(wand - 1, down)
-        if down:
-            pressed_at.append(time.monotonic())
-    return pressed_at
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m companion.inputs.simhub", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--port", help="serial path of the hub's end (e.g. one end of a socat pair)")
     parser.add_argument("--pty", help="make a socat pty pair; the host end is at this path")
-    parser.add_argument("--drive", type=float, default=0.0, help="presses per second to make")
-    parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument("--start-at", type=float, default=None, help="time.monotonic() of the first press")
     parser.add_argument("--demo", action="store_true", help="tap a random wand now and then, forever")
     args = parser.parse_args(argv)
     if not args.port and not args.pty:
@@ -309,12 +280,6 @@ def _interrupt(*_: object) -> None:
 
 
 def _play(sim: SimHub, args: Any) -> None:
-    if args.drive:
-        start = args.start_at if args.start_at is not None else time.monotonic() + 0.5
-        pressed_at = drive(sim, press_schedule(args.drive, args.seconds, start))
-        time.sleep(0.5)
-        print(json.dumps({"pressed_at": pressed_at, "sent": sim.sent_presses}), flush=True)
-        return
     print(f"simulated hub on {sim.port_path}", file=sys.stderr, flush=True)
     while True:
         time.sleep(random.uniform(0.5, 2.0) if args.demo else 3600)

@@ -11,7 +11,7 @@ any source starts the casting reading (``reading``); a casting with swaps is che
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from collections.abc import Callable
 
 from companion.cue import Cue
@@ -24,19 +24,25 @@ from companion.tableside.notices import Notices, Publish
 from companion.tableside.places import TablePlaces, load_places
 from companion.tableside.reading import CastingReader, Reading
 from companion.tableside.swap import SwapWatch
+from companion.tableside.table import Table
 
-__all__ = ["TableSide", "TableSideConfig", "TableSideError", "Reading", "TablePlaces"]
+__all__ = ["TableSide", "TableSideConfig", "TableSideError", "Reading", "TablePlaces", "Table"]
+
+if TYPE_CHECKING:  # gpiozero loads only when the buttons are on the Pi's pins
+    from gpiozero.pins import Factory
+
 log = logging.getLogger("incanto.tableside")
 
 
 class TableSide:
-    """``table``: the display's ``companion.web.table.Table``. ``publish``: the display's push (for
+    """``table``: the table played at (the display's, handed in by ``companion.night_at_the_table``).
+    ``publish``: the display's push (for
     notices); ``opener``: the camera's back-end when it is not ``open_source(config.camera)``;
     ``microphone`` and ``gpio_factory``: the sound and pin back-ends, for the simulated table."""
 
-    def __init__(self, table: Any, status: StatusBoard, config: TableSideConfig = TableSideConfig(), *,
+    def __init__(self, table: Table, status: StatusBoard, config: TableSideConfig = TableSideConfig(), *,
                  publish: Publish | None = None, opener: Opener | None = None,
-                 microphone: Callable[[], Any] | None = None, gpio_factory: Any = None) -> None:
+                 microphone: Callable[[], Any] | None = None, gpio_factory: Factory | None = None) -> None:
         self.table, self.status, self.config = table, status, config
         self.notices = Notices(publish)
         self.places = load_places(config.places)

@@ -10,7 +10,7 @@ import logging
 import os
 import threading
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from collections.abc import Callable
 
 from companion.cue import Cue
@@ -21,6 +21,12 @@ from companion.inputs.protocol import PROTOCOL_VERSION
 from companion.inputs.proposals import proposal
 from companion.status import ERROR, OK, OFF, WARNING, StatusBoard
 from companion.tableside.notices import Notices
+from companion.tableside.table import Table
+
+if TYPE_CHECKING:  # gpiozero loads only when the buttons are on the Pi's pins
+    from gpiozero.pins import Factory
+
+    from companion.inputs.gpio import GpioWands
 
 log = logging.getLogger("incanto.tableside")
 MIRROR_EVERY_S = 0.2
@@ -62,13 +68,13 @@ class WandHub:
     "none", or a serial port / pyserial URL."""
 
     def __init__(self, spec: str, status: StatusBoard, on_cue: OnCue, notices: Notices,
-                 table: Any = None, *, find_port: Callable[[], str | None] | None = None,
-                 gpio_factory: Any = None) -> None:
+                 table: Table | None = None, *, find_port: Callable[[], str | None] | None = None,
+                 gpio_factory: Factory | None = None) -> None:
         self.spec, self.status, self.on_cue, self.notices, self.table = spec, status, on_cue, notices, table
         self.find_port = find_port or (lambda: os.environ.get(PORT_ENV) or find_hub_port())
         self.gpio_factory = gpio_factory
         self.link: HubLink | None = None
-        self.gpio: Any = None
+        self.gpio: GpioWands | None = None
         self._stop = threading.Event()
         self._mirror: threading.Thread | None = None
         self._unsubscribe: Callable[[], None] | None = None

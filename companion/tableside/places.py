@@ -13,12 +13,14 @@ Seats are the points of the table edge in front of each player, in seat order.
 """
 from __future__ import annotations
 
-import json
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-from collections.abc import Iterable, Sequence
+from typing import Annotated, Any
 
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict
+
+from companion import settings_file
 from companion.tableside.config import TableSideError
 
 TOKEN_RADIUS_MM = 15.0
@@ -72,37 +74,38 @@ def standard_places() -> TablePlaces:
 
 
 def load_places(path: Path | None) -> TablePlaces:
-    """The table's own layout file, or the standard layout when ``path`` is None."""
+    """The table's own layout file, or the standard layout when ``path`` is None. A bad file is
+    refused with every bad key named (``TableSideError``)."""
     if path is None:
         return standard_places()
-    try:
-        data = json.loads(Path(path).read_text())
-    except FileNotFoundError:
-        raise TableSideError(f"no table layout at {str(path)!r}") from None
-    except json.JSONDecodeError as e:
-        raise TableSideError(f"table layout {str(path)!r} is not JSON: {e}") from None
-    if not isinstance(data, dict) or not isinstance(data.get("places"), dict):
-        raise TableSideError(f"table layout {str(path)!r} needs a 'places' object, got {data!r:.80}")
-    places = {pid: _place(pid, value) for pid, value in data["places"].items()}
-    seats = tuple(_point(f"seats[{i}]", s) for i, s in enumerate(data.get("seats", SEATS_MM)))
-    return TablePlaces(places, seats)
+    layout = settings_file.load(PlacesFile, Path(path), TableSideError)
+    places = {pid: Place(pid, *spot) for pid, spot in layout.places.items()}
+    return TablePlaces(places, tuple((x, y) for x, y in layout.seats))
 
 
-def _place(place_id: str, value: Any) -> Place:
-    if isinstance(value, dict):
-        value = [value.get("x_mm"), value.get("y_mm"), value.get("radius_mm", TOKEN_RADIUS_MM)]
-    if not isinstance(value, list) or len(value) not in (2, 3) or not all(_number(v) for v in value):
-        raise TableSideError(f"place {place_id!r} must be [x_mm, y_mm(, radius_mm)], not {value!r}")
-    return Place(place_id, *(float(v) for v in value))
+Millimetres = Annotated[float, Strict()]  # a number; "12" or true is refused, not guessed at
 
 
-def _point(name: str, value: Any) -> tuple[float, float]:
-    if isinstance(value, dict):
-        value = [value.get("x_mm"), value.get("y_mm")]
-    if not isinstance(value, (list, tuple)) or len(value) != 2 or not all(_number(v) for v in value):
-        raise TableSideError(f"{name} must be [x_mm, y_mm], not {value!r}")
-    return float(value[0]), float(value[1])
+def _as_list(keys: tuple[str, ...]) -> Any:
+    """Accept a point as a list or as {"x_mm": .., "y_mm": ..}; either way a list is validated."""
+    def convert(value: Any) -> Any:
+        if isinstance(value, dict):
+            unknown = set(value) - set(keys)
+            if unknown:
+                raise ValueError(f"unknown keys {sorted(unknown)!r}; a point has {list(keys)!r}")
+            return [value[k] for k in keys if k in value]
+        return value
+    return BeforeValidator(convert)
 
 
-def _number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
+Spot = Annotated[list[Millimetres], Field(min_length=2, max_length=3), _as_list(("x_mm", "y_mm", "radius_mm"))]
+Point = Annotated[list[Millimetres], Field(min_length=2, max_length=2), _as_list(("x_mm", "y_mm"))]
+
+
+class PlacesFile(BaseModel):
+    """The layout file: ``places`` by id as [x_mm, y_mm(, radius_mm)], ``seats`` as [x_mm, y_mm]."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    places: dict[str, Spot]
+    seats: list[Point] = Field(default_factory=lambda: [list(s) for s in SEATS_MM])

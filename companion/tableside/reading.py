@@ -21,6 +21,9 @@ from companion.tableside.camera import TableCamera
 from companion.tableside.config import TableSideError
 from companion.tableside.notices import Notices
 from companion.tableside.places import TablePlaces
+from companion.tableside.proposal import CastProposal
+from companion.tableside.table import Table
+from vision.decide import CastingResult, WandReading
 from vision.pipeline import read_casting
 from vision.proposal import cast_proposal
 
@@ -42,7 +45,7 @@ class Reading:
 
 
 class CastingReader:
-    def __init__(self, table: Any, camera: TableCamera, places: TablePlaces, notices: Notices) -> None:
+    def __init__(self, table: Table, camera: TableCamera, places: TablePlaces, notices: Notices) -> None:
         self.table, self.camera, self.places, self.notices = table, camera, places, notices
         self._busy = threading.Lock()
         self.last: Reading | None = None
@@ -110,22 +113,22 @@ class CastingReader:
         return self._propose(cue, view, reading, details, result)
 
     def _propose(self, cue: Cue, view: dict[str, Any], reading: dict[str, Any], details: dict[str, Any],
-                 result: Any) -> Reading:
+                 result: CastingResult) -> Reading:
         holders = {strength: player for player, strength in view["wands"].items()}
-        targets: dict[str, str | None] = {holders[s]: t for s, t in reading["targets"].items()}
-        action = {"type": "cast", "targets": targets}
+        proposal = CastProposal.from_reading(reading["targets"], holders, view["version"], cue)
+        action = proposal.action()
         try:
-            self.table.propose(action, f"camera-{cue.source}-{cue.t_end:.3f}", view["version"])
+            self.table.propose(action, proposal.action_id, proposal.base)
         except StaleAction:
             return Reading("stale", "the casting was entered on a tablet while the camera read it", reading, action)
         except IllegalAction as e:
             # Seen clearly, but not a target its holder may take: the table says what was meant.
             refused = {view["wands"][p.player] for p in e.problems if p.player in view["wands"]}
             return self._ask(view, reading, refused or set(holders), {**details, "refused": str(e)}, result)
-        return Reading("cast", f"the camera read the casting: {_said(targets)}", reading, action, details=details)
+        return Reading("cast", f"the camera read the casting: {proposal.said()}", reading, action, details=details)
 
     def _ask(self, view: dict[str, Any], reading: dict[str, Any], unsure: set[int], details: dict[str, Any],
-             result: Any) -> Reading:
+             result: CastingResult) -> Reading:
         if self.table.view()["version"] != view["version"]:
             return Reading("stale", "the casting was entered on a tablet while the camera read it", reading)
         holders = {strength: player for player, strength in view["wands"].items()}
@@ -137,12 +140,8 @@ class CastingReader:
                        question_id=question.id, details=details)
 
 
-def _choices(wand: Any, legal: list[str]) -> list[str | None]:
+def _choices(wand: WandReading, legal: list[str]) -> list[str | None]:
     """The camera's best guess and runner-up that the holder may take, best first; every legal target
     when the camera has no idea (a wand not seen)."""
     guesses = [t for t in (wand.best, wand.runner_up) if t is not None and t in legal]
     return list(dict.fromkeys(guesses)) or list(legal)
-
-
-def _said(targets: dict[str, str | None]) -> str:
-    return ", ".join(f"{player} → {target or 'nothing'}" for player, target in targets.items())

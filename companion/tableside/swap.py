@@ -19,6 +19,7 @@ from companion.status import OFF, OK, WARNING, StatusBoard
 from companion.tableside.camera import TableCamera
 from companion.tableside.notices import Notices
 from companion.tableside.places import TablePlaces
+from companion.tableside.table import Table
 from vision.swap import SeatPlace, SwapProblem, check_swap, seat_of
 
 log = logging.getLogger("incanto.tableside")
@@ -59,7 +60,7 @@ def swap_message(problems: list[SwapProblem]) -> str:
 
 
 class SwapWatch:
-    def __init__(self, table: Any, camera: TableCamera, places: TablePlaces, status: StatusBoard,
+    def __init__(self, table: Table, camera: TableCamera, places: TablePlaces, status: StatusBoard,
                  notices: Notices, *, after_s: float = 4.0, recheck_s: float = 3.0, give_up_s: float = 40.0,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.table, self.camera, self.places, self.status, self.notices = table, camera, places, status, notices

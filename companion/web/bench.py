@@ -24,11 +24,14 @@ import tempfile
 import time
 from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import websockets
 
 from companion.figures import print_figures
+
+if TYPE_CHECKING:  # the server's modules load in its own process only
+    from companion.web.table import Table
 
 PLAYERS = ["Lera", "Kirill", "Katya", "Rosa"]
 SEED = 1
@@ -62,7 +65,7 @@ def _serve(conn: Connection) -> None:
                 conn.send(app.state.hub.dropped)
 
 
-def _play(table: Any, events: int, interval_s: float, rng: random.Random) -> None:
+def _play(table: Table, events: int, interval_s: float, rng: random.Random) -> None:
     for _ in range(events):
         game = table.game
         action = game.rules.random_action(game.state, rng)
@@ -168,7 +171,8 @@ async def _measure(url: str, conn: Connection, clients: int, events: int, interv
 async def _phase(conn: Connection, loop: asyncio.AbstractEventLoop, events: int, interval_s: float,
                  until_dropped: bool = False) -> tuple[int, int]:
     """Have the server's bots play ``events`` moves from the bench's seed; returns (moves, tablets dropped)."""
-    played, dropped, seed = 0, 0, SEED
+    played, dropped = 0, 0
+    seed: int | None = SEED  # the first chunk starts the game again from the bench's seed; the rest go on
     while played < events or (until_dropped and not dropped and played < 3000):
         conn.send(("play", CHUNK, interval_s, seed))
         dropped = await loop.run_in_executor(None, conn.recv)

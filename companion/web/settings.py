@@ -1,4 +1,6 @@
-"""The display's one validated settings object."""
+"""The display's one validated settings object (the ``display`` part of a night's settings file).
+
+Strict: a port of "8000" in a file is refused and named, not quietly read as a number."""
 from __future__ import annotations
 
 import secrets
@@ -12,7 +14,7 @@ def new_join_code() -> str:
 
 
 class Settings(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
     host: str = "0.0.0.0"
     port: int = Field(8000, ge=0, le=65535)

@@ -112,10 +112,10 @@ def tableside(app: FastAPI, status: StatusBoard) -> Iterator[Any]:
     from gpiozero.pins.mock import MockFactory
 
     from companion.tableside import TableSide, TableSideConfig
-    from companion.tableside.routes import attach
+    from companion.web.routers.cue import attach
 
     side = TableSide(app.state.table, status, TableSideConfig(hub="gpio", camera="none", mic=False),
                      publish=app.state.hub.publish, gpio_factory=MockFactory())
-    attach(app, side)
+    attach(app, side.cue)
     with side:
         yield side

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import httpx
 
-from companion.web import bench, serve
+from companion.night_at_the_table import serve
+from companion.web import bench
 from companion.web.push import Hub
 
 
@@ -23,7 +24,7 @@ def free_port() -> int:
 
 def test_serve_resumes_the_night_in_its_store(tmp_path: Path) -> None:
     port, store = free_port(), tmp_path / "night.sqlite"
-    command = [sys.executable, "-m", "companion.web.serve", "--store", str(store), "--host", "127.0.0.1",
+    command = [sys.executable, "-m", "companion", "serve", "--store", str(store), "--host", "127.0.0.1",
                "--port", str(port), "--join-code", "135790"]
     server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     try:
@@ -49,7 +50,7 @@ def _get(url: str) -> dict:  # type: ignore[type-arg]
 
 def test_serve_refuses_a_bad_join_code(capsys) -> None:  # type: ignore[no-untyped-def]
     assert serve.main(["--join-code", "12ab"]) == 2
-    assert "join_code" in capsys.readouterr().out
+    assert "join_code" in capsys.readouterr().err
 
 
 def test_the_bench_reads_the_hubs_own_envelope() -> None:

@@ -9,7 +9,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from companion.night import Night
-from companion.web import demo
+from companion.night_at_the_table import demo
 
 
 @pytest.fixture

@@ -58,3 +58,10 @@ def test_each_press_sent_is_matched_to_when_it_was_made() -> None:
     made = bench.made_times([0.0, 0.1, 0.2, 0.3], wands=2)
     assert made == {1: [0.0, 0.2], 2: [0.1, 0.3]}
     assert bench.made_order([(2, 5), (1, 6), (1, 9), (2, 11)], made) == [0.1, 0.0, 0.2, 0.3]
+
+
+def test_the_driven_hub_in_its_own_process_delivers_every_scheduled_press(tmp_path: Path) -> None:
+    """The bench's press stream: the simulated hub in a process of its own, pressed on a schedule."""
+    figures = bench.measure_stream(tmp_path, rate=20, seconds=1.0)
+    assert figures["presses_made"] == figures["presses_sent_by_hub"] == 20
+    assert figures["presses_lost"] == 0 and figures["press_to_event_ms_p99"] is not None

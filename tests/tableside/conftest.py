@@ -16,7 +16,7 @@ from companion.status import StatusBoard
 from companion.store import Store
 from companion.tableside import TableSide, TableSideConfig
 from companion.tableside.places import standard_places
-from companion.tableside.rendered import RenderedTable
+from companion.night_at_the_table.rendered import RenderedTable
 from companion.web.table import Table
 
 PLAYERS = ["Lera", "Kirill", "Katya", "Rosa"]

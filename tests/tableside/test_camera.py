@@ -15,8 +15,8 @@ from calibration.status import CAMERA_COMMAND, TABLE_COMMAND
 from companion.cue import Cue
 from companion.status import StatusBoard
 from companion.tableside import TableSide, TableSideConfig
-from companion.tableside.rendered import RenderedTable
-from companion.tableside.routes import attach
+from companion.night_at_the_table.rendered import RenderedTable
+from companion.web.routers.cue import attach
 from companion.web.app import create_app
 from companion.web.settings import Settings
 from companion.web.table import Table
@@ -43,7 +43,7 @@ def test_a_missing_camera_is_an_error_with_the_fix_and_the_tablet_still_plays(
     app, client = tablet
     side = TableSide(app.state.table, status, TableSideConfig(hub="none", camera=str(tmp_path / "no-camera.mp4"),
                                                               calibration=calibration))
-    attach(app, side)
+    attach(app, side.cue)
     with side:
         camera = wait_for(lambda: (d := device(status, "camera")) and d["level"] == "error" and d)
         assert camera, status.snapshot()
@@ -61,7 +61,7 @@ def test_a_missing_camera_is_an_error_with_the_fix_and_the_tablet_still_plays(
 
 def test_the_cue_route_needs_a_session(tablet: tuple[FastAPI, TestClient], status: StatusBoard) -> None:
     app, client = tablet
-    attach(app, TableSide(app.state.table, status, TableSideConfig(hub="none")))
+    attach(app, TableSide(app.state.table, status, TableSideConfig(hub="none")).cue)
     client.delete("/api/session")
     assert client.post("/api/cue").status_code == 401
 

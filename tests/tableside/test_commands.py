@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from companion.web import demo, serve
+from companion.night_at_the_table import demo, serve
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -31,7 +31,7 @@ def test_serve_refuses_a_table_layout_it_cannot_read(tmp_path: Path, capsys: pyt
     missing = tmp_path / "places.json"
     assert serve.main(["--store", str(tmp_path / "s.sqlite"), "--places", str(missing), "--hub", "none",
                        "--camera", "none", "--no-mic"]) == 2
-    assert repr(str(missing)) in capsys.readouterr().out
+    assert repr(str(missing)) in capsys.readouterr().err
 
 
 def free_port() -> int:

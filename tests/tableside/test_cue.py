@@ -19,7 +19,7 @@ from companion.cue.table_noise import spoken_span
 from companion.status import StatusBoard
 from companion.tableside import TableSide, TableSideConfig
 from companion.tableside.cue import ENROL, CueInputs, microphone_fix
-from companion.tableside.rendered import RenderedTable
+from companion.night_at_the_table.rendered import RenderedTable
 from companion.web.table import Table
 
 from .conftest import casts, device, wait_for

@@ -32,7 +32,7 @@ def test_a_tables_own_layout_is_read(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("content,named", [
-    ({"places": {"r0": [100, "far"]}}, "'r0'"),
+    ({"places": {"r0": [100, "far"]}}, "places.r0[1]"),
     ({"places": {"r0": [1, 2]}, "seats": [[1]]}, "seats[0]"),
     ({"spaces": {}}, "'places'"),
 ])

@@ -9,7 +9,7 @@ from companion.cue import Cue
 from companion.inputs.simhub import SimHub
 from companion.status import StatusBoard
 from companion.tableside import TableSide, TableSideConfig
-from companion.tableside.rendered import RenderedTable
+from companion.night_at_the_table.rendered import RenderedTable
 from companion.web.table import Table
 
 from .conftest import casts, wait_for

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from companion.status import StatusBoard
 from companion.tableside import TableSide
-from companion.tableside.rendered import RenderedTable
+from companion.night_at_the_table.rendered import RenderedTable
 from companion.tableside.swap import problem_message, swap_message, swapped_wands
 from companion.web.table import Table
 from vision.swap import SwapProblem

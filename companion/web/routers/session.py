@@ -39,7 +39,7 @@ def whoami(request: Request, sessions: SessionsDep) -> dict[str, Any]:
 
 
 def _hears_cue(request: Request) -> bool:
-    """``companion.tableside.routes`` names its route ``cue``; looked up by name, since included
+    """``routers.cue`` names its route ``cue`` (attached only with a cue button); looked up by name, since included
     routers are resolved lazily and do not list their paths in ``app.routes``."""
     try:
         return bool(request.app.url_path_for("cue") == "/api/cue")

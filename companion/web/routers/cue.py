@@ -1,17 +1,19 @@
 """The tablet's cue button: ``POST /api/cue`` (a session needed, as for every change).
 
-The casting reading starts from the moment of the tap, as it does from the hub's cue button; what
-came of it arrives on the push stream as a notice (and, if the camera was unsure, as a question).
-A tap carries an action id made by the page: a retried tap answers what the first one did and
-starts no second reading.
+Only a display with something at the table that hears the cue has this route: the root attaches it
+with that cue button (``attach``). The casting reading starts from the moment of the tap, as it does
+from the hub's cue button; what came of it arrives on the push stream as a notice (and, if the camera
+was unsure, as a question). A tap carries an action id made by the page: a retried tap answers what
+the first one did and starts no second reading.
 """
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, FastAPI, Request
 from pydantic import BaseModel, ConfigDict
 
 from companion.web.deps import Joined
@@ -19,6 +21,20 @@ from companion.web.routers.game import ActionId
 
 router = APIRouter(prefix="/api/cue", tags=["cue"])
 REMEMBERED_TAPS = 256  # enough for every retry a tablet makes; older ids are long settled
+
+
+class GivenCue(Protocol):
+    @property
+    def source(self) -> str: ...
+
+    @property
+    def t_end(self) -> float: ...
+
+
+class CueButton(Protocol):
+    """Whatever hears the table's cue (the table side's cue inputs): a tablet's tap gives one now."""
+
+    def tablet(self) -> GivenCue: ...
 
 
 class CueTap(BaseModel):
@@ -33,7 +49,7 @@ class TapMemory:
         self._lock = threading.Lock()
         self._answers: OrderedDict[str, dict[str, Any]] = OrderedDict()
 
-    def once(self, action_id: str | None, give: Any) -> dict[str, Any]:
+    def once(self, action_id: str | None, give: Callable[[], dict[str, Any]]) -> dict[str, Any]:
         with self._lock:
             if action_id is not None and action_id in self._answers:
                 return self._answers[action_id]
@@ -47,18 +63,18 @@ class TapMemory:
 
 @router.post("")
 def cue(request: Request, _: Joined, body: CueTap | None = None) -> dict[str, Any]:
-    side = request.app.state.tableside
+    button: CueButton = request.app.state.cue_button
     taps: TapMemory = request.app.state.cue_taps
 
     def give() -> dict[str, Any]:
-        given = side.cue.tablet()
+        given = button.tablet()
         return {"source": given.source, "t_end": given.t_end}
 
     return taps.once(body.action_id if body else None, give)
 
 
-def attach(app: Any, side: Any) -> None:
-    """Give the display's app its table side and the cue route."""
-    app.state.tableside = side
+def attach(app: FastAPI, button: CueButton) -> None:
+    """Give the display the table's cue button and the route that presses it."""
+    app.state.cue_button = button
     app.state.cue_taps = TapMemory()
     app.include_router(router)

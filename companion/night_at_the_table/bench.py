@@ -18,11 +18,11 @@ from typing import Any
 from companion.cue import Cue
 from companion.figures import print_figures
 from companion.night import Night
+from companion.night_at_the_table.rendered import RenderedTable
 from companion.status import StatusBoard
 from companion.store import Store
 from companion.tableside import TableSide, TableSideConfig
 from companion.tableside.places import standard_places
-from companion.tableside.rendered import RenderedTable
 from companion.web.table import Table
 
 PLAYERS = ["Lera", "Kirill", "Katya", "Rosa"]

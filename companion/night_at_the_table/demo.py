@@ -15,6 +15,7 @@ import argparse
 import contextlib
 import random
 import shutil
+import sys
 import tempfile
 import threading
 import time
@@ -23,15 +24,16 @@ from pathlib import Path
 from typing import Any
 from collections.abc import Iterator
 
+from fastapi import FastAPI
+
+from companion import settings_file
 from companion.errors import IncantoError
+from companion.night_at_the_table import CannotStart, display, open_store, resume_night, table_side
 from companion.night import Night
+from companion.night_at_the_table.rendered import RenderedTable
 from companion.status import StatusBoard
-from companion.store import Store
-from companion.tableside import TableSide, TableSideConfig
-from companion.tableside.places import standard_places
-from companion.tableside.rendered import RenderedTable
-from companion.tableside.routes import attach
-from companion.web.app import create_app
+from companion.tableside import TableSide, TableSideConfig, TableSideError
+from companion.tableside.places import TablePlaces, load_places
 from companion.web.errors import UnknownQuestion
 from companion.web.serve import announce, running
 from companion.web.settings import Settings
@@ -175,6 +177,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--camera", choices=("render", "bots"), default="render",
                         help="render: the rendered table read by the real vision pipeline (default); "
                              "bots: the bots' own targets, with a simulated doubt now and then")
+    parser.add_argument("--store", type=Path, help="keep the demo night in this SQLite store (default: a temporary one)")
+    parser.add_argument("--places", type=Path, help="lay the rendered table out from this layout file "
+                                                    "(default: the standard Incantibus layout)")
     return parser.parse_args(argv)
 
 
@@ -192,54 +197,63 @@ def simulated_hub(folder: Path) -> Iterator[Any]:
         yield str(pair.host_end), sim
 
 
-def table_side(app: Any, status: StatusBoard, folder: Path, port: str | None, camera: str) -> tuple[TableSide, RenderedTable | None]:
+def simulated_table_side(app: FastAPI, status: StatusBoard, folder: Path, port: str | None, camera: str,
+                         places: TablePlaces) -> tuple[TableSide, RenderedTable | None]:
     """The real table side on the simulated devices: the hub on its pty, the rendered table's camera."""
-    table: Table = app.state.table
-    view = table.view()
+    view = app.state.table.view()
     rendered, calibration = None, None
     if camera == "render":
-        rendered = RenderedTable(standard_places(), [p["name"] for p in view["players"]], view["wands"])
+        rendered = RenderedTable(places, [p["name"] for p in view["players"]], view["wands"])
         calibration = rendered.save_calibration(folder / "calibration.json")
     config = TableSideConfig(hub=port or "none", camera="render" if rendered else "none", calibration=calibration,
                              mic=False, swap_check_after_s=3.0)
-    side = TableSide(table, status, config, publish=app.state.hub.publish,
-                     opener=(lambda: rendered) if rendered else None)
-    attach(app, side)
+    side = table_side(app, status, config, opener=(lambda: rendered) if rendered else None)
     return side, rendered
 
 
 def main(argv: list[str]) -> int:
     args = parse(argv)
+    try:
+        settings = settings_file.validate(Settings, {"host": args.host, "port": args.port}, "settings", CannotStart)
+        places = load_places(args.places)
+        with tempfile.TemporaryDirectory(prefix="incanto-demo-") as folder:
+            store_path = args.store or Path(folder) / "demo.sqlite"
+            with open_store(store_path) as store, simulated_hub(Path(folder)) as (port, sim):
+                night = resume_night(store, "Demo night")
+                return play(args, settings, night, Path(folder), port, sim, places)
+    except (CannotStart, TableSideError) as e:  # a store or a places file that cannot be used
+        print(str(e), file=sys.stderr)
+        return 2
+
+
+def play(args: argparse.Namespace, settings: Settings, night: Night, folder: Path, port: str | None, sim: Any,
+         places: TablePlaces) -> int:
     rng = random.Random(args.seed)
-    settings = Settings(host=args.host, port=args.port)
-    with tempfile.TemporaryDirectory(prefix="incanto-demo-") as folder, Store(Path(folder) / "demo.sqlite") as store, \
-            simulated_hub(Path(folder)) as (port, sim):
-        night = Night.resume_or_start(store, "Demo night")
-        night.start_game("incantibus", PLAYERS, seed=rng.randrange(2**31))
-        status = StatusBoard()
-        app = create_app(night, status, settings)
-        side, rendered = table_side(app, status, Path(folder), port, args.camera)
-        with running(app, args.host, args.port) as local_url, side:
-            if rendered is None:
-                simulated_devices(status)
-            announce(settings, int(local_url.rsplit(":", 1)[1]))
-            print(f"On this machine: {local_url}/   controls: {local_url}/join?code={settings.join_code}", flush=True)
-            press_cue = sim.cue if sim is not None else side.cue.tablet
-            bots = (TableBots(app.state.table, args.pace, rng, side, rendered, press_cue) if rendered
-                    else Bots(app.state.table, args.pace, rng))
-            playing = threading.Thread(target=bots.run, daemon=True, name="bots")
-            playing.start()
-            if not args.no_browser:
-                webbrowser.open(f"{local_url}/")
-            try:
-                bots.stop.wait(args.seconds)  # None: until Ctrl-C
-            except KeyboardInterrupt:
-                print("\nDemo stopped.")
-            bots.stop.set()
-            playing.join(timeout=READING_WAIT_S + 2)  # the bots finish their move before the store closes
-            print(summary(side), flush=True)
+    night.start_game("incantibus", PLAYERS, seed=rng.randrange(2**31))
+    status = StatusBoard()
+    app = display(night, status, settings)
+    side, rendered = simulated_table_side(app, status, folder, port, args.camera, places)
+    with running(app, args.host, args.port) as local_url, side:
+        if rendered is None:
+            simulated_devices(status)
+        announce(settings, int(local_url.rsplit(":", 1)[1]))
+        print(f"On this machine: {local_url}/   controls: {local_url}/join?code={settings.join_code}", flush=True)
+        press_cue = sim.cue if sim is not None else side.cue.tablet
+        bots = (TableBots(app.state.table, args.pace, rng, side, rendered, press_cue) if rendered
+                else Bots(app.state.table, args.pace, rng))
+        playing = threading.Thread(target=bots.run, daemon=True, name="bots")
+        playing.start()
+        if not args.no_browser:
+            webbrowser.open(f"{local_url}/")
+        try:
+            bots.stop.wait(args.seconds)  # None: until Ctrl-C
+        except KeyboardInterrupt:
+            print("\nDemo stopped.")
+        bots.stop.set()
+        playing.join(timeout=READING_WAIT_S + 2)  # the bots finish their move before the store closes
+        print(summary(side), flush=True)
     return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(__import__("sys").argv[1:]))
+    raise SystemExit(main(sys.argv[1:]))

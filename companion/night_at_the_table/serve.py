@@ -1,0 +1,107 @@
+"""``python -m companion serve``: a real night at the table (the display, the wand hub, the camera,
+the cue), its state in one data directory."""
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from pathlib import Path
+from typing import Any
+
+from companion.night_at_the_table import CannotStart, data_dir, display, open_store, resume_night, table_side
+from companion.night_at_the_table import settings as night_settings
+from companion.status import StatusBoard
+from companion.tableside import TableSideConfig
+from companion.tableside.config import TableSideError, default_camera
+from companion.tableside.places import load_places
+from companion.web.serve import announce, serve
+
+# Flag -> (part of the settings file, key); a flag left out leaves the file's value (or the default).
+FLAGS = {"host": ("display", "host"), "port": ("display", "port"), "join_code": ("display", "join_code"),
+         "hub": ("table", "hub"), "camera": ("table", "camera"), "calibration": ("table", "calibration"),
+         "vision_config": ("table", "vision_config"), "places": ("table", "places"), "mic": ("table", "mic"),
+         "hands": ("table", "hands")}
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m companion serve",
+                                     description="A night at a real table: the display, the wand hub, the camera, the cue.")
+    parser.add_argument("--data-dir", type=Path, help=f"where the night's state lives (default {data_dir.default()})")
+    parser.add_argument("--store", type=Path, help=f"SQLite store (default: {data_dir.STORE} in the data directory)")
+    parser.add_argument("--settings", type=Path, help=f"settings file (default: {data_dir.SETTINGS} in the data "
+                                                      "directory, when there is one)")
+    parser.add_argument("--host", help="address to listen on (default 0.0.0.0: every interface)")
+    parser.add_argument("--port", type=int, help="default 8000")
+    parser.add_argument("--join-code", help="six digits (default: a new random code each start)")
+    parser.add_argument("--hub", metavar="auto|PORT|gpio|none",
+                        help="button wands: a hub if one is plugged in (default), a serial port, GPIO pins, or none")
+    parser.add_argument("--camera", metavar="SPEC|none",
+                        help=f"the overhead camera: picamera2, camera:N, a video or folder, or none "
+                             f"(default here: {default_camera()})")
+    parser.add_argument("--calibration", type=Path, help=f"calibration file (default: $INCANTO_CALIBRATION, else "
+                                                         f"{data_dir.CALIBRATION} in the data directory)")
+    parser.add_argument("--vision-config", type=Path, help="vision settings JSON (default: vision's defaults)")
+    parser.add_argument("--places", type=Path, help="where each token place and seat lies on the table "
+                                                    "(default: the standard Incantibus layout)")
+    parser.add_argument("--mic", action=argparse.BooleanOptionalAction,
+                        help="listen for the spoken cue (default: on, when a chant is enrolled)")
+    parser.add_argument("--hands", action=argparse.BooleanOptionalAction,
+                        help="MediaPipe hands for a wand whose band is hidden (default: on)")
+    return parser.parse_args(argv)
+
+
+def defaults(folder: Path | None) -> dict[str, dict[str, Any]]:
+    """What a real table starts with: a hub if one is plugged in, the camera, the microphone, the hands."""
+    table: dict[str, Any] = {"hub": "auto", "camera": default_camera(), "mic": True, "hands": True}
+    if folder is not None:
+        table |= {"calibration": data_dir.calibration(folder), "cue_templates": data_dir.cue_templates(folder)}
+    return {"display": {}, "table": table}
+
+
+def flags(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
+    given: dict[str, dict[str, Any]] = {"display": {}, "table": {}}
+    for flag, (part, key) in FLAGS.items():
+        if getattr(args, flag) is not None:
+            given[part][key] = getattr(args, flag)
+    return given
+
+
+def settings_of(args: argparse.Namespace, folder: Path | None = None) -> night_settings.NightSettings:
+    """The night's settings: defaults, the settings file, then the flags; CannotStart lists every problem.
+    The file is checked on its own first, so what is left to refuse came from the command line."""
+    path = args.settings or (folder / data_dir.SETTINGS if folder is not None else None)
+    from_file = night_settings.read(path if args.settings or (path and path.exists()) else None)
+    names = {f"{part}.{key}": f"--{flag.replace('_', '-')} ({part}.{key})" for flag, (part, key) in FLAGS.items()}
+    return night_settings.merged(defaults(folder), from_file, flags(args), "command line", names)
+
+
+def table_side_config(args: argparse.Namespace, folder: Path | None = None) -> TableSideConfig:
+    return settings_of(args, folder).table_side()
+
+
+def main(argv: list[str]) -> int:
+    args = parse(argv)
+    try:
+        return _serve(args)
+    except (CannotStart, OSError) as e:
+        print(str(e) if isinstance(e, CannotStart) else f"cannot start: {e}", file=sys.stderr)
+        return 2
+
+
+def _serve(args: argparse.Namespace) -> int:
+    folder = data_dir.prepare(args.data_dir)
+    settings = settings_of(args, folder)
+    config = settings.table_side()
+    try:
+        load_places(config.places)  # every file is checked before the store is opened or made
+    except TableSideError as e:
+        raise CannotStart(e.problems) from None
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
+    with open_store(args.store or folder / data_dir.STORE) as store:
+        status = StatusBoard()  # one board: the devices report to it, the pages read it
+        app = display(resume_night(store), status, settings.display)
+        side = table_side(app, status, config)
+        announce(settings.display, settings.display.port)
+        with side:
+            serve(app, settings.display)
+    return 0

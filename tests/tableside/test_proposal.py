@@ -1,0 +1,20 @@
+"""The casting the table side hands the game: the camera's wands turned into the players' targets."""
+from __future__ import annotations
+
+import pytest
+
+from companion.cue import Cue
+from companion.tableside.proposal import CastProposal
+
+
+def test_a_reading_by_wand_becomes_a_proposal_by_player() -> None:
+    proposal = CastProposal.from_reading({4: "r2", 1: None, 2: "p0"}, {1: "Kirill", 2: "Lera", 4: "Rosa"}, 7,
+                                         Cue("hub", 12.5))
+    assert proposal.action() == {"type": "cast", "targets": {"Rosa": "r2", "Kirill": None, "Lera": "p0"}}
+    assert (proposal.base, proposal.action_id) == (7, "camera-hub-12.500")
+    assert proposal.said() == "Rosa → r2, Kirill → nothing, Lera → p0"
+
+
+def test_a_wand_nobody_holds_is_not_guessed_at() -> None:
+    with pytest.raises(ValueError, match=r"\[3\]"):
+        CastProposal.from_reading({3: "r0"}, {1: "Kirill"}, 0, Cue("tablet", 1.0))
