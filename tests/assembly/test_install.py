@@ -52,9 +52,10 @@ def git_status() -> str:
 
 
 def shared_site_packages() -> list[str]:
-    """The running environment's site-packages (third-party packages only): never the checkout."""
-    found = [p for p in sys.path if p.endswith("site-packages") and Path(p).is_dir()]
-    return [p for p in found if not Path(p).resolve().is_relative_to(ROOT)]
+    """The running environment's site-packages (third-party packages only). It may sit inside the
+    checkout (``.venv``); the ``.pth`` files in it, among them the editable install's finder, are not
+    run when it is listed from another ``.pth`` file, so the checkout's own code stays out of reach."""
+    return [p for p in sys.path if p.endswith("site-packages") and Path(p).is_dir()]
 
 
 @pytest.fixture(scope="module")
