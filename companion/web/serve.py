@@ -115,7 +115,7 @@ def main(argv: list[str]) -> int:
             print(f"bad setting: {e}")
             return 2
         attach(app, side)
-        announce(settings, settings.port)
+        announce(app.state.settings, settings.port)  # the join code in force (kept in the store)
         with side:
             uvicorn.run(app, host=settings.host, port=settings.port, log_level="warning", **UVICORN)
     return 0
