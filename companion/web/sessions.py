@@ -54,7 +54,10 @@ class Sessions:
         if store.meta(CODE_KEY) != self.join_code:
             store.set_meta(CODE_KEY, self.join_code)
         now = clock()
-        self._expires = {h: e for h, e in store.sessions().items() if e >= now}
+        kept = store.sessions()
+        self._expires = {h: e for h, e in kept.items() if e >= now}
+        if expired := [h for h in kept if h not in self._expires]:
+            store.end_sessions(expired)
 
     def join(self, code: str) -> str:
         """A new session token for the right code; the code is compared in constant time."""
