@@ -19,6 +19,7 @@ from companion.night import Night
 from companion.status import StatusBoard
 from companion.store import Store
 from companion.web.app import create_app
+from companion.web.errors import TooManyRequests
 from companion.web.ratelimit import JoinGuard
 from companion.web.serve import running
 from companion.web.settings import Settings
@@ -141,6 +142,26 @@ def test_guessing_from_many_addresses_pauses_joining_and_the_pi_sees_it(app: Fas
 
         clock.now += JoinGuard.MAX_PAUSE_S  # the pause is over: the table's own code works again
         assert httpx.post(f"{url}/api/session", json={"code": settings.join_code}).status_code == 200
+
+
+def test_each_pause_in_a_row_is_twice_as_long_and_a_quiet_spell_forgives() -> None:
+    clock = Clock()
+    guard = JoinGuard(per_address=1000, failures_per_minute=2, clock=clock)
+    pauses = []
+    for _ in range(4):
+        guard.wrong("10.0.0.7")
+        guard.wrong("10.0.0.8")  # the shared allowance is spent: joining pauses for every address
+        with pytest.raises(TooManyRequests) as paused:
+            guard.check("10.0.0.9")
+        pauses.append(paused.value.retry_after_s)
+        clock.now += paused.value.retry_after_s + 60  # the pause ends and the allowance refills
+    assert pauses == [2.0, 4.0, 8.0, 16.0]
+    clock.now += JoinGuard.QUIET_S + 1
+    guard.wrong("10.0.0.7")
+    guard.wrong("10.0.0.7")
+    with pytest.raises(TooManyRequests) as paused:
+        guard.check("10.0.0.9")
+    assert paused.value.retry_after_s == 2.0
 
 
 def test_the_wrong_codes_are_shown_on_the_pi_only(watcher: TestClient) -> None:
