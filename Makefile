@@ -42,6 +42,7 @@ bench: venv
 	$(PY) -m companion bench engine --json
 	$(PY) -m companion bench inputs --json
 	$(PY) -m companion bench display --json
+	$(PY) -m companion bench faults --json
 	$(PY) -m companion.tableside bench --json
 	$(PY) -m vision bench --json
 

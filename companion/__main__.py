@@ -4,7 +4,7 @@
     replay FILE [--json]           play a game script and print the final public state
     demo [...]                     a simulated Incantibus table on the tablets (no hardware)
     serve [--data-dir DIR] [...]   the display for a real table, its state in one data directory
-    bench engine|inputs|display    benchmarks that print one JSON object with --json
+    bench engine|inputs|display|faults  benchmarks that print one JSON object with --json
 """
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ DELEGATES: dict[str, str] = {
     "bench engine": "companion.bench_engine",
     "bench inputs": "companion.inputs.bench",
     "bench display": "companion.web.bench",
+    "bench faults": "companion.bench_faults",
 }
 
 
@@ -31,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     command, rest = argv[0], argv[1:]
     if command == "bench":
         if not rest or f"bench {rest[0]}" not in DELEGATES:
-            print(f"bench what? one of: engine, inputs, display (got {rest[:1]!r})", file=sys.stderr)
+            print(f"bench what? one of: engine, inputs, display, faults (got {rest[:1]!r})", file=sys.stderr)
             return 2
         return _delegate(DELEGATES[f"bench {rest[0]}"], rest[1:])
     if command == "demo" and "--terminal" in rest:

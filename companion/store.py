@@ -31,6 +31,13 @@ CREATE TABLE events (
     PRIMARY KEY (game_id, seq), UNIQUE (game_id, action_id));
 """
 
+# The display's sessions, so a power cut costs no tablet a rejoin. Added beside schema version 1
+# (IF NOT EXISTS): a store written before it gains the table on open, and nothing else changes.
+# Only a hash of each token is kept: a copy of the file gives no one a session.
+_SESSIONS = """
+CREATE TABLE IF NOT EXISTS sessions (token_hash TEXT PRIMARY KEY, expires_at REAL NOT NULL);
+"""
+
 
 class Store:
     """One SQLite file. Safe to share between threads (one connection behind a lock)."""
@@ -50,6 +57,7 @@ class Store:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.execute("PRAGMA foreign_keys=ON")
+        self._db.executescript(_SESSIONS)
 
     def _create(self) -> None:
         self._db.executescript(f"""BEGIN; {_SCHEMA}
@@ -140,6 +148,35 @@ class Store:
         rows = self._query("SELECT seq, kind, payload, action_id, at FROM events WHERE game_id = ? AND action_id = ?",
                            game_id, action_id)
         return Event(rows[0][0], rows[0][1], json.loads(rows[0][2]), rows[0][3], rows[0][4]) if rows else None
+
+    # -- the display's sessions and join code ----------------------------------------------
+
+    def sessions(self) -> dict[str, float]:
+        """Every kept session: token hash -> when it expires (seconds since the epoch)."""
+        return {h: e for h, e in self._query("SELECT token_hash, expires_at FROM sessions")}
+
+    def keep_session(self, token_hash: str, expires_at: float) -> None:
+        with self._lock, self._db:
+            self._db.execute("INSERT OR REPLACE INTO sessions VALUES (?, ?)", (token_hash, expires_at))
+
+    def end_sessions(self, token_hashes: list[str] | None = None) -> None:
+        """End the sessions named (every session when None)."""
+        with self._lock, self._db:
+            if token_hashes is None:
+                self._db.execute("DELETE FROM sessions")
+            else:
+                self._db.executemany("DELETE FROM sessions WHERE token_hash = ?", [(h,) for h in token_hashes])
+
+    def meta(self, key: str) -> str | None:
+        rows = self._query("SELECT value FROM meta WHERE key = ?", key)
+        return str(rows[0][0]) if rows else None
+
+    def set_meta(self, key: str, value: str) -> None:
+        """A setting kept with the night (the display's join code); the schema keys are not settable."""
+        if key in ("schema_version", "app"):
+            raise ValueError(f"meta key {key!r} belongs to the store itself")
+        with self._lock, self._db:
+            self._db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
 
     def _query(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
         with self._lock:

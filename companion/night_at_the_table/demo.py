@@ -236,8 +236,8 @@ def play(args: argparse.Namespace, settings: Settings, night: Night, folder: Pat
     with running(app, args.host, args.port) as local_url, side:
         if rendered is None:
             simulated_devices(status)
-        announce(settings, int(local_url.rsplit(":", 1)[1]))
-        print(f"On this machine: {local_url}/   controls: {local_url}/join?code={settings.join_code}", flush=True)
+        announce(app.state.settings, int(local_url.rsplit(":", 1)[1]))
+        print(f"On this machine: {local_url}/   controls: {local_url}/join?code={app.state.settings.join_code}", flush=True)
         press_cue = sim.cue if sim is not None else side.cue.tablet
         bots = (TableBots(app.state.table, args.pace, rng, side, rendered, press_cue) if rendered
                 else Bots(app.state.table, args.pace, rng))

@@ -101,7 +101,7 @@ def _serve(args: argparse.Namespace) -> int:
         status = StatusBoard()  # one board: the devices report to it, the pages read it
         app = display(resume_night(store), status, settings.display)
         side = table_side(app, status, config)
-        announce(settings.display, settings.display.port)
+        announce(app.state.settings, settings.display.port)  # the join code in force (kept in the store)
         with side:
             serve(app, settings.display)
     return 0

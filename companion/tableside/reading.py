@@ -4,7 +4,8 @@ On a cue the frames from the cue's instant on go through the vision pipeline, wi
 rules say may be pointed at as its candidates. Every wand sure: the casting is proposed, keyed by
 player (the view's ``wands`` says who holds which strength). Any wand unsure or not seen, or a target
 the rules refuse for its holder: the table is asked on the tablets, with the camera's best guesses
-first. It never guesses. With no camera or no calibration there is no reading: the status page says
+first. It never guesses. A camera lost around the cue (unplugged, or no pictures after it) asks the
+table about every wand. With no camera or no calibration there is no reading: the status page says
 why, and the casting is entered on the tablet as ever.
 """
 from __future__ import annotations
@@ -29,12 +30,13 @@ from vision.proposal import cast_proposal
 
 log = logging.getLogger("incanto.tableside")
 SLACK_S = 1.5  # past the pipeline's own give-up time: frames still on their way from the camera
+LOST_AROUND_CUE_S = 2.0  # a camera whose last picture is this recent was seeing when the casting began
 
 
 @dataclass(frozen=True)
 class Reading:
     """What came of one cue: "cast" (proposed), "asked" (a question is open), or why nothing did
-    ("blind", "not_casting", "no_game", "stale", "no_pictures", "busy", "unknown_place")."""
+    ("blind", "not_casting", "no_game", "stale", "busy", "unknown_place")."""
 
     outcome: str
     message: str
@@ -88,6 +90,8 @@ class CastingReader:
         if legal.get("kind") != "cast":
             return Reading("not_casting", f"cue heard from {cue.source}, but the table is not casting now")
         blind = self.camera.why_blind()
+        if blind is not None and self._lost_around(cue):
+            return self._ask_everyone(view, f"cue heard from {cue.source}, but {blind}")
         if blind is not None:
             return Reading("blind", f"cue heard from {cue.source}; {blind}, so enter the casting on the tablet")
         try:
@@ -105,7 +109,7 @@ class CastingReader:
             result = read_casting(pipeline, self.camera.frames_since(cue.t_end, timeout), cue.t_end, strengths,
                                   candidates)
         if result is None:
-            return Reading("no_pictures", "the camera sent no pictures after the cue: enter the casting on the tablet")
+            return self._ask_everyone(view, "the camera sent no pictures after the cue")
         reading = cast_proposal(result)
         details: dict[str, Any] = {"wands": result.as_dicts()}
         if reading["unsure"]:
@@ -138,6 +142,26 @@ class CastingReader:
         names = ", ".join(f"{holders[s]} (wand {s})" for s in sorted(unsure))
         return Reading("asked", f"the camera is not sure of {names}: answer on the tablet", reading,
                        question_id=question.id, details=details)
+
+
+    def _lost_around(self, cue: Cue) -> bool:
+        """The camera sent pictures until just before the cue and then stopped: lost mid-casting (a
+        camera missing for a while is on the status page already, and the table enters by hand)."""
+        latest = self.camera.ring.latest()
+        return (self.camera.spec != "none" and self.camera.pipeline is not None and latest is not None
+                and cue.t_end - latest.t <= LOST_AROUND_CUE_S)
+
+    def _ask_everyone(self, view: dict[str, Any], why: str) -> Reading:
+        """No pictures to read: every wand is put to the table, with every target its holder may take."""
+        legal = view["legal"]
+        strengths = sorted(view["wands"][p] for p in legal["players"])
+        holders = {strength: player for player, strength in view["wands"].items()}
+        reading = {"type": "cast", "source": "camera", "targets": {str(s): None for s in strengths},
+                   "unsure": strengths}
+        choices: dict[int, list[str | None]] = {s: list(legal["targets"].get(holders[s], [])) for s in strengths}
+        question = self.table.ask(reading, choices)
+        return Reading("asked", f"{why}: who pointed where? answer on the tablet", reading, question_id=question.id,
+                       details={"camera_lost": True})
 
 
 def _choices(wand: WandReading, legal: list[str]) -> list[str | None]:

@@ -1,8 +1,10 @@
-"""The display's FastAPI app: routers, the push hub's lifetime, refusals as clear 4xx answers."""
+"""The display's FastAPI app: routers, the push hub's lifetime, the guards in front of them, and
+refusals as clear 4xx answers (a store that cannot be written: 507 or 503, never a bare 500)."""
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import sqlite3
 from pathlib import Path
 from typing import Any
 from collections.abc import AsyncIterator
@@ -14,12 +16,16 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from companion.errors import IllegalAction, MalformedAction, NothingToUndo, StaleAction, UnknownGame
+from companion.errors import IllegalAction, MalformedAction, NothingToUndo, StaleAction, StoreError, UnknownGame
 from companion.night import Night
 from companion.status import StatusBoard
-from companion.web.errors import NoGame, NotJoined, TooManyRequests, UnknownQuestion, WrongJoinCode
+from companion.web.answers import EVERY_ROUTE, refused
+from companion.web.disk import StoreWatch
+from companion.web.errors import (DiskFull, NoGame, NotJoined, NotThePi, TooManyRequests, UnknownQuestion,
+                                  WrongJoinCode)
+from companion.web.guard import HostGuard, own_names
 from companion.web.push import Hub
-from companion.web.ratelimit import RateLimit
+from companion.web.ratelimit import JoinGuard, RateLimit
 from companion.web.routers import game as game_routes
 from companion.web.routers import night as night_routes
 from companion.web.routers import session as session_routes
@@ -36,33 +42,44 @@ PAGES = {"/": "board.html", "/controls": "controls.html", "/night": "night.html"
 # Each refusal and its HTTP status; the message always names the bad value.
 REFUSALS: dict[type[Exception], int] = {
     IllegalAction: 422, MalformedAction: 400, StaleAction: 409, NothingToUndo: 409, UnknownGame: 400,
-    NoGame: 404, UnknownQuestion: 404, NotJoined: 401, WrongJoinCode: 403, TooManyRequests: 429,
+    NoGame: 404, UnknownQuestion: 404, NotJoined: 401, WrongJoinCode: 403, NotThePi: 403, TooManyRequests: 429,
+    DiskFull: 507, StoreError: 503,
 }
 
 
 def create_app(night: Night, status: StatusBoard, settings: Settings) -> FastAPI:
     table = Table(night, status)
     hub = Hub(table.snapshot, settings.client_queue, settings.send_timeout_s)
+    watch = StoreWatch(status, night.store.path)
+
+    def publish(message: dict[str, Any]) -> None:
+        watch.saved(message)
+        hub.publish(message)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub.start(asyncio.get_running_loop())
-        table.tell(hub.publish)
+        table.tell(publish)
         watcher = asyncio.create_task(_watch_current_game(table, hub))
         yield
         watcher.cancel()
         await hub.close_all()
 
     app = FastAPI(title="Incanto display", lifespan=lifespan, docs_url=None, redoc_url=None)
-    app.state.table, app.state.hub, app.state.settings = table, hub, settings
-    app.state.sessions = Sessions(settings.join_code, settings.session_hours)
+    # A code given on the command line wins; otherwise the one kept in the store (the first start's).
+    given = settings.join_code if "join_code" in settings.model_fields_set else None
+    sessions = Sessions(night.store, settings.session_hours, given, first_code=settings.join_code)
+    app.state.table, app.state.hub, app.state.store_watch = table, hub, watch
+    app.state.settings = settings.model_copy(update={"join_code": sessions.join_code})
+    app.state.sessions = sessions
     app.state.action_limit = RateLimit(settings.actions_per_minute)
-    app.state.join_limit = RateLimit(settings.joins_per_minute)
+    app.state.join_guard = JoinGuard(settings.joins_per_minute, settings.join_failures_per_minute)
     for routes in (game_routes, night_routes, status_routes, session_routes, stream_routes):
-        app.include_router(routes.router)
+        app.include_router(routes.router, responses=refused(*EVERY_ROUTE))
     _add_refusals(app)
     _add_pages(app)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(HostGuard, names=own_names(settings.hosts))  # outermost: before anything is read
     return app
 
 
@@ -91,6 +108,7 @@ def _add_refusals(app: FastAPI) -> None:
     for error, code in REFUSALS.items():
         app.add_exception_handler(error, _refusal(code))
     app.add_exception_handler(RequestValidationError, _invalid)
+    app.add_exception_handler(sqlite3.Error, _store_failed)
     app.add_exception_handler(StarletteHTTPException, _http)
 
 
@@ -101,8 +119,16 @@ def _refusal(code: int) -> Any:
             body["problems"] = [p.as_dict() for p in exc.problems]
         if isinstance(exc, StaleAction):
             body.update(stale=True, version=exc.head)  # the page refreshes and the tap is not applied
-        return JSONResponse(body, status_code=code)
+        headers = {"Retry-After": str(max(1, round(exc.retry_after_s)))} if isinstance(exc, TooManyRequests) else None
+        return JSONResponse(body, status_code=code, headers=headers)
     return handle
+
+
+async def _store_failed(request: Request, exc: Exception) -> JSONResponse:
+    """SQLite refused a write (a full disk, most likely): the status page hears of it too."""
+    refusal = request.app.state.store_watch.refusal(exc)
+    code = REFUSALS[type(refusal)]
+    return JSONResponse({"error": str(refusal), "kind": type(refusal).__name__}, status_code=code)
 
 
 async def _invalid(request: Request, exc: Exception) -> JSONResponse:

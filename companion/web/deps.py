@@ -6,14 +6,15 @@ from typing import Annotated
 from fastapi import Depends, Request
 from starlette.requests import HTTPConnection
 
-from companion.web.errors import NotJoined
+from companion.web.errors import NotJoined, NotThePi
 from companion.web.push import Hub
-from companion.web.ratelimit import RateLimit
+from companion.web.ratelimit import JoinGuard, RateLimit
 from companion.web.sessions import COOKIE, Sessions
 from companion.web.settings import Settings
 from companion.web.table import Table
 
 HEADER = "X-Incanto-Session"  # for scripts and the bench; pages use the cookie
+PI_ITSELF = {"127.0.0.1", "::1"}  # the Pi's own screen: a browser on the Pi, behind the Host guard
 
 
 def get_table(conn: HTTPConnection) -> Table:
@@ -30,6 +31,10 @@ def get_settings(conn: HTTPConnection) -> Settings:
 
 def get_sessions(conn: HTTPConnection) -> Sessions:
     return conn.app.state.sessions  # type: ignore[no-any-return]
+
+
+def get_join_guard(conn: HTTPConnection) -> JoinGuard:
+    return conn.app.state.join_guard  # type: ignore[no-any-return]
 
 
 def session_token(request: Request) -> str | None:
@@ -50,9 +55,22 @@ def address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
+def on_the_pi(request: Request) -> bool:
+    return address(request) in PI_ITSELF
+
+
+def the_pi(request: Request) -> None:
+    """Only the Pi's own screen: what the host does, such as giving the table a new join code."""
+    if not on_the_pi(request):
+        raise NotThePi(f"only the Pi's own screen may do this, not {address(request)!r}")
+
+
 TableDep = Annotated[Table, Depends(get_table)]
 HubDep = Annotated[Hub, Depends(get_hub)]
 SettingsDep = Annotated[Settings, Depends(get_settings)]
 SessionsDep = Annotated[Sessions, Depends(get_sessions)]
 Joined = Annotated[str, Depends(joined)]
 Address = Annotated[str, Depends(address)]
+JoinGuardDep = Annotated[JoinGuard, Depends(get_join_guard)]
+OnThePi = Annotated[bool, Depends(on_the_pi)]
+ThePi = Annotated[None, Depends(the_pi)]

@@ -1,11 +1,15 @@
 """Refusals the display adds to the engine's errors: who may change things, how often, what exists."""
 from __future__ import annotations
 
-from companion.errors import IncantoError
+from companion.errors import IncantoError, StoreError
 
 
 class NotJoined(IncantoError, PermissionError):
     """A change was asked without a valid session: watching is open, changing needs the join code."""
+
+
+class NotThePi(IncantoError, PermissionError):
+    """Something only the Pi's own screen may do (a new join code) was asked from elsewhere."""
 
 
 class WrongJoinCode(IncantoError, PermissionError):
@@ -15,7 +19,17 @@ class WrongJoinCode(IncantoError, PermissionError):
 class TooManyRequests(IncantoError, RuntimeError):
     def __init__(self, who: str, per_minute: int) -> None:
         self.who, self.per_minute = who, per_minute
+        self.retry_after_s = 60.0 / per_minute
         super().__init__(f"too many requests from {who!r}: at most {per_minute} a minute; wait a moment")
+
+
+class JoiningPaused(TooManyRequests):
+    """Too many wrong join codes from anywhere: every join waits, whatever address it comes from."""
+
+    def __init__(self, wait_s: float, failures: int) -> None:
+        self.who, self.per_minute, self.retry_after_s = "anyone", 0, wait_s
+        RuntimeError.__init__(self, f"joining is paused for {wait_s:.0f} s after {failures} wrong join codes; "
+                                    "try again then (the Pi's status page shows the attempts)")
 
 
 class NoGame(IncantoError, LookupError):
@@ -24,3 +38,7 @@ class NoGame(IncantoError, LookupError):
 
 class UnknownQuestion(IncantoError, LookupError):
     """A tablet answered a question that was already answered or withdrawn."""
+
+
+class DiskFull(StoreError):
+    """The store could not be written because the disk is full; nothing was changed."""

@@ -408,3 +408,24 @@ def test_screenshots_of_every_page(chromium: Any, app: FastAPI, server: str, set
     night_page.wait_for_selector('.standings tr[data-player]')
     assert tablet.errors == []
     tablet.context.close()
+
+
+def test_the_pis_own_status_page_shows_wrong_codes_and_gives_a_new_one(tablets: tuple[Tablet, Tablet], server: str,
+                                                                       settings: Settings) -> None:
+    import httpx
+
+    pi, _ = tablets  # the browser on the Pi itself: it reaches the display from 127.0.0.1
+    with httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.9")) as guesser:
+        for guess in ("000001", "000002", "000003"):
+            assert guesser.post(f"{server}/api/session", json={"code": guess}).status_code == 403
+    page = pi.open("/status")
+    page.wait_for_selector('[data-part="joins"] [data-failed="3"]')
+    assert "127.0.0.9" in page.inner_text('[data-part="joins"]')
+    assert settings.join_code in page.inner_text('[data-part="joins"] h2')
+    page.click("#new-code")
+    page.wait_for_selector("#code-message:has-text('New join code')")
+    new_code = page.inner_text("#code-message").split()[3].rstrip(";")
+    assert new_code != settings.join_code
+    page.wait_for_selector(f'[data-part="joins"] h2:has-text("{new_code}")')
+    assert httpx.post(f"{server}/api/session", json={"code": settings.join_code}).status_code == 403
+    assert httpx.post(f"{server}/api/session", json={"code": new_code}).status_code == 200

@@ -4,8 +4,10 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import Field, StringConstraints
 
+from companion.web.answers import CHANGES, refused
+from companion.web.bodies import Body
 from companion.web.deps import Joined, TableDep
 
 router = APIRouter(prefix="/api/night", tags=["night"])
@@ -14,8 +16,7 @@ router = APIRouter(prefix="/api/night", tags=["night"])
 PlayerName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=24)]
 
 
-class NewGame(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class NewGame(Body):
     game: str = Field(min_length=1, max_length=40)
     players: list[PlayerName] = Field(min_length=1, max_length=8)
     options: dict[str, Any] = Field(default_factory=dict)
@@ -26,7 +27,7 @@ def night(table: TableDep) -> dict[str, Any]:
     return table.night_view()
 
 
-@router.post("/games")
+@router.post("/games", responses=refused(*CHANGES))
 def start_game(body: NewGame, table: TableDep, _: Joined) -> dict[str, Any]:
     game = table.start_game(body.game, body.players, body.options)
     return {"game": game.rules.name, "players": game.players, "version": game.version}

@@ -1,32 +1,35 @@
-"""Joining: the code shown on the display gives a tablet a session (a cookie)."""
+"""Joining: the code shown on the display gives a tablet a session (a cookie). The Pi's own screen
+sees the code, and may give the table a new one."""
 from __future__ import annotations
 
 from typing import Any
 
 import segno
 from fastapi import APIRouter, Request, Response
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 from starlette.routing import NoMatchFound
 
-from companion.web.deps import Address, SessionsDep, SettingsDep, session_token
+from companion.web.answers import CHANGES, refused
+from companion.web.bodies import Body
+from companion.web.deps import Address, JoinGuardDep, OnThePi, SessionsDep, SettingsDep, ThePi, session_token
 from companion.web.errors import NotJoined
 from companion.web.sessions import COOKIE
 
 router = APIRouter(prefix="/api/session", tags=["session"])
 
-LOCAL = {"127.0.0.1", "::1", "localhost"}
 
-
-class Join(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class Join(Body):
     code: str = Field(min_length=1, max_length=12)
 
 
-@router.post("")
-def join(body: Join, request: Request, response: Response, sessions: SessionsDep, who: Address) -> dict[str, Any]:
-    request.app.state.join_limit.take(who, who=who)
-    token = sessions.join(body.code.strip())
-    settings = request.app.state.settings
+class NewCode(Body):
+    end_sessions: bool = False  # also sign every tablet out (someone joined who should not have)
+
+
+@router.post("", responses=refused(403, 429, 503, 507))
+def join(body: Join, response: Response, sessions: SessionsDep, guard: JoinGuardDep, settings: SettingsDep,
+         who: Address) -> dict[str, Any]:
+    token = guard.admit(who, lambda: sessions.join(body.code.strip()))
     response.set_cookie(COOKIE, token, max_age=int(settings.session_hours * 3600), httponly=True, samesite="strict")
     return {"joined": True}
 
@@ -47,7 +50,7 @@ def _hears_cue(request: Request) -> bool:
         return False
 
 
-@router.delete("")
+@router.delete("", responses=refused(503, 507))
 def leave(request: Request, response: Response, sessions: SessionsDep) -> dict[str, Any]:
     if token := session_token(request):
         sessions.leave(token)
@@ -55,12 +58,22 @@ def leave(request: Request, response: Response, sessions: SessionsDep) -> dict[s
     return {"joined": False}
 
 
-@router.get("/code")
-def code(request: Request, sessions: SessionsDep, settings: SettingsDep, who: Address) -> dict[str, Any]:
+@router.get("/code", responses=refused(401))
+def code(request: Request, sessions: SessionsDep, on_the_pi: OnThePi) -> dict[str, Any]:
     """The join code and its QR code, for the Pi's own screen or a tablet that has joined already:
     watchers on the LAN never see it, or the code would protect nothing."""
-    if who not in LOCAL and not sessions.valid(session_token(request)):
+    if not on_the_pi and not sessions.valid(session_token(request)):
         raise NotJoined("the join code is shown on the display and on tablets that have joined")
-    url = f"{request.base_url}join?code={settings.join_code}"
+    return _shown(request, sessions.join_code)
+
+
+@router.post("/code", responses=refused(*CHANGES))
+def new_code(body: NewCode, request: Request, sessions: SessionsDep, _: ThePi) -> dict[str, Any]:
+    """A new join code, from the Pi's own screen: the old one stops working at once."""
+    return {**_shown(request, sessions.rotate(body.end_sessions)), "sessions": sessions.count()}
+
+
+def _shown(request: Request, join_code: str) -> dict[str, Any]:
+    url = f"{request.base_url}join?code={join_code}"
     qr = segno.make(url, error="m")
-    return {"code": settings.join_code, "url": url, "qr_svg": qr.svg_inline(omitsize=True, dark="#111", light="#fff")}
+    return {"code": join_code, "url": url, "qr_svg": qr.svg_inline(omitsize=True, dark="#111", light="#fff")}

@@ -1,9 +1,52 @@
-// The devices: camera, wand hub, cue detector, calibration; and what to do when one is wrong.
+// The devices: camera, wand hub, cue detector, calibration, the store; and what to do when one is
+// wrong. On the Pi's own screen also the join code: wrong codes typed anywhere on the network, and
+// the buttons that give the table a new code.
 
 import { deviceCards, el } from "./parts.js";
+import { getJSON, post } from "./api.js";
 import { boot, render } from "./shell.js";
 
 const { model } = boot("Status");
 const root = document.querySelector("main");
+const JOINS_EVERY_MS = 3000; // wrong codes are not pushed to every page: only this screen asks for them
+let joinsPart = null;
+const codeMessage = el("div", { class: "refusal", id: "code-message" }); // kept across redraws
 
-model.onChange(() => render(root, deviceCards(model.status)));
+function draw() {
+  render(root, deviceCards(model.status), joinsPart);
+}
+
+function joinsSection(joins, code) {
+  const paused = joins.paused_s > 0 ? `Joining is paused for ${Math.ceil(joins.paused_s)} s. ` : "";
+  const warn = joins.failed > 0 ? "warning" : "ok";
+  const recent = joins.recent.slice(-5).reverse().map((r) =>
+    el("li", {}, r.address, " at ", new Date(r.at * 1000).toLocaleTimeString()));
+  const rotate = (endSessions) => async () => {
+    const answer = await post("/api/session/code", { end_sessions: endSessions });
+    codeMessage.textContent = answer.ok ? `New join code ${answer.code}; tablets joined: ${answer.sessions}` : answer.error;
+    loadJoins();
+  };
+  return el("section", { class: "device", "data-level": warn, "data-part": "joins" },
+    el("h2", {}, "join code — ", code || "…"),
+    el("div", { "data-failed": joins.failed }, `${joins.failed} wrong codes from ${joins.addresses} addresses; `,
+      `${joins.refused} attempts refused unchecked. ${paused}Tablets joined: ${joins.sessions}.`),
+    recent.length ? el("ul", { class: "muted" }, recent) : null,
+    joins.failed > 0 ? el("div", { class: "fix" }, "What to do: if nobody at the table mistyped the code, give the table a new one.") : null,
+    el("div", { class: "picker-row" },
+      el("button", { id: "new-code", onclick: rotate(false) }, "New join code"),
+      el("button", { id: "new-code-sign-out", onclick: rotate(true) }, "New code, sign every tablet out")),
+    codeMessage);
+}
+
+/** True on the Pi's own screen (the server sends the join attempts to it alone). */
+async function loadJoins() {
+  const status = await getJSON("/api/status");
+  if (!status.ok || !status.joins) return false;
+  const code = await getJSON("/api/session/code");
+  joinsPart = joinsSection(status.joins, code.ok ? code.code : null);
+  draw();
+  return true;
+}
+
+model.onChange(draw);
+loadJoins().then((onThePi) => { if (onThePi) setInterval(loadJoins, JOINS_EVERY_MS); });
