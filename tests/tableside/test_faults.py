@@ -14,7 +14,7 @@ from companion.status import StatusBoard
 from companion.tableside import TableSide, TableSideConfig
 from companion.tableside.hub import WandHub
 from companion.tableside.notices import Notices
-from companion.tableside.rendered import RenderedTable
+from companion.night_at_the_table.rendered import RenderedTable
 from companion.web.table import Table
 from vision.frames import Frame
 
