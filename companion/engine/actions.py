@@ -13,7 +13,7 @@ import json
 from collections.abc import Mapping
 from typing import Annotated, Any, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
 
 from companion.errors import MalformedAction
 
@@ -21,6 +21,10 @@ Action = dict[str, Any]
 
 MAX_ACTION_BYTES = 8192  # the largest legal action (a 4-wand casting with payments) is a few hundred bytes
 MAX_ACTION_DEPTH = 6  # an action is an object of lists of objects at the most; more is junk
+MAX_WORD = 64  # a name, a place, a token id or a kind: longer is junk
+
+Word = Annotated[str, StringConstraints(min_length=1, max_length=MAX_WORD)]
+"""A short string of an action: a player's name, a place (``r3``), a token id, a kind, a card."""
 
 
 class ActionModel(BaseModel):
@@ -57,8 +61,8 @@ def check_bounds(raw: object, max_depth: int = MAX_ACTION_DEPTH) -> None:
     except (TypeError, ValueError) as exc:
         raise MalformedAction(f"an action must be plain JSON: {exc}") from None
     if size > MAX_ACTION_BYTES:
-        biggest = max(raw, key=lambda k: len(json.dumps(raw[k], ensure_ascii=False, default=str)))
-        raise MalformedAction(f"action is {size} bytes, more than {MAX_ACTION_BYTES}; key {biggest!r} is the largest")
+        biggest = max(raw, key=lambda k: len(str(k)) + len(json.dumps(raw[k], ensure_ascii=False, default=str)))
+        raise MalformedAction(f"action is {size} bytes, more than {MAX_ACTION_BYTES}; key {_short(biggest)} is the largest")
 
 
 def _check_depth(value: object, budget: int, where: str) -> None:
@@ -66,27 +70,34 @@ def _check_depth(value: object, budget: int, where: str) -> None:
     # recursion is bounded by MAX_ACTION_DEPTH whatever the input.
     if isinstance(value, Mapping | list | tuple):
         if budget <= 0:
-            raise MalformedAction(f"action key {where or 'type'!r} is nested deeper than an action can be")
+            raise MalformedAction(f"action key {_short(where or 'type')} is nested deeper than an action can be")
         items = value.items() if isinstance(value, Mapping) else enumerate(value)
         for key, item in items:
             _check_depth(item, budget - 1, f"{where}.{key}" if where else str(key))
 
 
-def describe(exc: ValidationError) -> str:
-    """Every problem of a validation error on one line, each naming its key."""
-    parts = []
-    for error in exc.errors(include_url=False):
-        loc = error["loc"][1:]  # the first step is the action's own type tag
-        where = ".".join(str(p) for p in loc) or "type"
-        if error["type"] == "extra_forbidden":
-            parts.append(f"action key {where!r} is unknown")
-        elif error["type"] == "union_tag_invalid":
-            parts.append(f"action 'type' {error['input'].get('type')!r} is unknown; {error['ctx']['expected_tags']}")
-        elif error["type"] == "union_tag_not_found":
-            parts.append("action has no string 'type'")
-        else:
-            parts.append(f"action key {where!r}: {error['msg']} (got {_short(error['input'])})")
+MAX_PROBLEMS = 8  # problems named in one message; a junk object may have hundreds
+
+
+def describe(exc: ValidationError, what: str = "action", tagged: bool = True) -> str:
+    """Every problem of a validation error on one line, each naming its key. ``tagged``: the first
+    step of each location is the union's type tag, not a key the proposer wrote."""
+    errors = exc.errors(include_url=False)
+    parts = [_problem(error, what, error["loc"][1:] if tagged else error["loc"]) for error in errors[:MAX_PROBLEMS]]
+    if len(errors) > MAX_PROBLEMS:
+        parts.append(f"and {len(errors) - MAX_PROBLEMS} more")
     return "; ".join(parts)
+
+
+def _problem(error: Any, what: str, loc: tuple[int | str, ...]) -> str:
+    where = _short(".".join(str(p) for p in loc) or "type")
+    if error["type"] == "extra_forbidden":
+        return f"{what} key {where} is unknown"
+    if error["type"] == "union_tag_invalid":
+        return f"{what} 'type' {_short(error['input'].get('type'))} is unknown; {error['ctx']['expected_tags']}"
+    if error["type"] == "union_tag_not_found":
+        return f"{what} has no string 'type'"
+    return f"{what} key {where}: {error['msg']} (got {_short(error['input'])})"
 
 
 def _short(value: object) -> str:
