@@ -153,3 +153,57 @@ def test_listeners_hear_each_accepted_event_once(stones):
     unsubscribe()
     game.redo()
     assert heard == [1, 2]
+
+
+def test_a_blocked_listener_does_not_stop_another_threads_proposal(stones):
+    """Listeners are told after the commit and outside the game's lock: while one listener call blocks,
+    another thread's proposal commits and returns; every entry is still heard once, in seq order, and the
+    listener sees the game as it stood right after the entry it hears of."""
+    import threading
+
+    game = Game.start(stones, ["Ada", "Bo"], {"heap": 20}, seed=3)
+    heard: list[int] = []
+    seen: list[tuple[int, int, int, int]] = []
+    release, listening = threading.Event(), threading.Event()
+
+    def slow(game, event):
+        if event.seq == 1:
+            listening.set()
+            release.wait()
+        heard.append(event.seq)
+        seen.append((game.version, game.view()["heap"], game.state.heap, len(game.history())))
+
+    game.subscribe(slow)
+    first = threading.Thread(target=game.propose, args=({"type": "take", "player": "Ada", "count": 1},))
+    first.start()
+    assert listening.wait(30)
+    second_done = threading.Event()
+
+    def second():
+        game.propose({"type": "take", "player": "Bo", "count": 2})
+        second_done.set()
+
+    threading.Thread(target=second, daemon=True).start()
+    committed = second_done.wait(30)  # without the fix the second proposal waits on the lock for ever
+    release.set()
+    first.join(30)
+    assert committed and game.version == 2 and len(game.log.events()) == 3
+    assert heard == [1, 2] and seen == [(1, 19, 19, 2), (2, 17, 17, 3)]
+
+
+def test_a_listener_that_proposes_is_heard_in_order_and_a_failing_listener_hides_nothing(stones):
+    game = Game.start(stones, ["Ada", "Bo"], {"heap": 20}, seed=3)
+    heard: list[int] = []
+
+    def answer(_game, event):
+        heard.append(event.seq)
+        if event.seq == 1:
+            game.propose({"type": "take", "player": "Bo", "count": 1})
+
+    def broken(_game, event):
+        raise RuntimeError("tablet gone")
+
+    game.subscribe(broken)
+    game.subscribe(answer)
+    event = game.propose({"type": "take", "player": "Ada", "count": 1})
+    assert event.seq == 1 and heard == [1, 2] and game.version == 2
