@@ -27,6 +27,7 @@ test: system-check venv lint
 
 lint: venv
 	$(PY) -m ruff check .
+	$(PY) -m mypy companion/engine companion/store.py companion/games companion/errors.py companion/inputs/protocol.py
 
 # Installs the Debian packages the tests need when it can (as root, or with sudo that asks no
 # password); otherwise stops at once with the command to run. No test may rely on a hand install.

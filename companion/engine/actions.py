@@ -35,8 +35,9 @@ class ActionModel(BaseModel):
 
 def actions_of(*models: type[ActionModel]) -> TypeAdapter[Any]:
     """The adapter of a game's actions: one union told apart by each model's ``type`` literal."""
-    union = Union[tuple(models)]  # type: ignore[valid-type]  # noqa: UP007 - built at run time from a tuple
-    return TypeAdapter(Annotated[union, Field(discriminator="type")])
+    union: Any = Union[tuple(models)]  # noqa: UP007 - built at run time from a tuple
+    tagged: Any = Annotated[union, Field(discriminator="type")]  # a type made at run time: Any to a checker
+    return TypeAdapter(tagged)
 
 
 def parse_action(adapter: TypeAdapter[Any], raw: object, max_depth: int = MAX_ACTION_DEPTH) -> Action:
@@ -51,29 +52,32 @@ def parse_action(adapter: TypeAdapter[Any], raw: object, max_depth: int = MAX_AC
     return dumped
 
 
-def check_bounds(raw: object, max_depth: int = MAX_ACTION_DEPTH) -> None:
+def check_bounds(raw: object, max_depth: int = MAX_ACTION_DEPTH, max_bytes: int = MAX_ACTION_BYTES,
+                 what: str = "action") -> None:
     """Refuse input too big or too deep to be an action, naming the key where it goes too deep."""
     if not isinstance(raw, Mapping):
-        raise MalformedAction(f"an action is a JSON object with a string 'type', not {_short(raw)}")
-    _check_depth(raw, max_depth, "")
+        raise MalformedAction(f"an {what} is a JSON object with a string 'type', not {_short(raw)}" if what == "action"
+                              else f"a {what} is a JSON object, not {_short(raw)}")
+    _check_depth(raw, max_depth, "", what)
     try:
         size = len(json.dumps(raw, ensure_ascii=False).encode("utf-8", "surrogatepass"))
     except (TypeError, ValueError) as exc:
-        raise MalformedAction(f"an action must be plain JSON: {exc}") from None
-    if size > MAX_ACTION_BYTES:
+        raise MalformedAction(f"{what} must be plain JSON: {exc}") from None
+    if size > max_bytes:
         biggest = max(raw, key=lambda k: len(str(k)) + len(json.dumps(raw[k], ensure_ascii=False, default=str)))
-        raise MalformedAction(f"action is {size} bytes, more than {MAX_ACTION_BYTES}; key {_short(biggest)} is the largest")
+        raise MalformedAction(f"{what} is {size} bytes, more than {max_bytes}; key {_short(biggest)} is the largest")
 
 
-def _check_depth(value: object, budget: int, where: str) -> None:
+def _check_depth(value: object, budget: int, where: str, what: str) -> None:
     # Iterative walks would do too, but nothing deeper than the budget is ever entered, so the
-    # recursion is bounded by MAX_ACTION_DEPTH whatever the input.
+    # recursion is bounded by the budget whatever the input.
     if isinstance(value, Mapping | list | tuple):
         if budget <= 0:
-            raise MalformedAction(f"action key {_short(where or 'type')} is nested deeper than an action can be")
+            raise MalformedAction(f"{what} key {_short(where or 'type')} is nested deeper than an {what} can be"
+                                  if what == "action" else f"{what} key {_short(where)} is nested too deep")
         items = value.items() if isinstance(value, Mapping) else enumerate(value)
         for key, item in items:
-            _check_depth(item, budget - 1, f"{where}.{key}" if where else str(key))
+            _check_depth(item, budget - 1, f"{where}.{key}" if where else str(key), what)
 
 
 MAX_PROBLEMS = 8  # problems named in one message; a junk object may have hundreds

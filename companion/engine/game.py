@@ -12,10 +12,11 @@ from random import Random
 from typing import Any
 
 from companion.engine.actions import check_bounds
-from companion.engine.events import ACTION, REDO, SETUP, UNDO, Event
+from companion.engine.events import ACTION, REDO, SETUP, UNDO, Event, EventKind
 from companion.engine.history import Timeline
 from companion.engine.log import EventLog, MemoryLog
 from companion.engine.rules import Action, Rules, State
+from companion.engine.setup import Setup
 from companion.errors import IllegalAction, MalformedAction, StaleAction
 
 ENGINE_TYPES = {SETUP, UNDO, REDO, "undo_to"}
@@ -49,7 +50,9 @@ def rng_for(seed: int, seq: int) -> Random:
 class Game:
     """One game being played: validated actions in, events out, state always the fold of the log."""
 
-    def __init__(self, rules: Rules, log: EventLog) -> None:
+    def __init__(self, rules: Rules, log: EventLog, initial: State | None = None) -> None:
+        """The game whose log is ``log`` (read back: a restart, a replay). ``initial``: the state its
+        setup entry makes, when the caller has just built it (``start``)."""
         self.rules = rules
         self.log = log
         self._lock = threading.RLock()
@@ -61,8 +64,9 @@ class Game:
         if not events or events[0].kind != SETUP:
             raise MalformedAction("a game's log must start with its setup entry")
         self.setup_event = events[0]
-        self.seed: int = self.setup_event.payload["seed"]
-        self._initial = rules.setup(self.players, self.options, rng_for(self.seed, 0))
+        self.setup = Setup.stored(self.setup_event.payload)
+        self.seed: int = self.setup.seed
+        self._initial = initial if initial is not None else initial_state(rules, self.setup)
         self._events: list[Event] = events[1:]
         self._timeline = Timeline()
         self._checkpoints: dict[int, State] = {0: self._initial}  # number of applied actions -> state
@@ -70,29 +74,24 @@ class Game:
 
     @classmethod
     def start(cls, rules: Rules, players: Sequence[str], options: Mapping[str, Any] | None = None,
-              seed: int | None = None, log: EventLog | None = None) -> Game:
-        """A new game; its setup (players, options, seed) is the first entry of the log."""
-        if len(players) not in rules.player_counts:
-            raise MalformedAction(f"{rules.title} is for {list(rules.player_counts)} players, not {len(players)!r}")
-        if len(set(players)) != len(players):
-            raise MalformedAction(f"player names must differ: {list(players)!r}")
-        seed = Random().randrange(2**31) if seed is None else seed
-        options = dict(options or {})
-        rules.setup(players, options, rng_for(seed, 0))  # refuse bad options before anything is written
-        payload = {"game": rules.name, "players": list(players), "options": options, "seed": seed}
+              seed: int | None = None, log: EventLog | None = None,
+              position: Mapping[str, Any] | None = None) -> Game:
+        """A new game; its setup (players, options, seed, and the position it starts from, if any) is
+        the first entry of the log. Every check is made before anything is written."""
+        setup, initial = prepare(rules, players, options, seed, position)
         log = log if log is not None else MemoryLog()
-        log.append(Event(0, SETUP, payload, at=time.time()))
-        return cls(rules, log)
+        log.append(setup)
+        return cls(rules, log, initial)
 
     # -- what the table sees -------------------------------------------------------------
 
     @property
     def players(self) -> list[str]:
-        return list(self.setup_event.payload["players"])
+        return list(self.setup.players)
 
     @property
     def options(self) -> dict[str, Any]:
-        return dict(self.setup_event.payload["options"])
+        return dict(self.setup.options)
 
     @property
     def state(self) -> State:
@@ -200,7 +199,7 @@ class Game:
         if base is not None and base != self._head():
             raise StaleAction(base, self._head())
 
-    def _commit(self, kind: str, payload: dict[str, Any], action_id: str | None) -> Event:
+    def _commit(self, kind: EventKind, payload: dict[str, Any], action_id: str | None) -> Event:
         event = Event(self._head() + 1, kind, payload, action_id, time.time())
         # Apply first on a scratch copy of the timeline: if the rules fail, nothing is written.
         state = self._next_state(event)
@@ -296,6 +295,30 @@ class Game:
 
     def _event(self, seq: int) -> Event:
         return self._events[seq - 1]  # entry 0 is the setup, kept apart
+
+
+def prepare(rules: Rules, players: Sequence[str], options: Mapping[str, Any] | None = None, seed: int | None = None,
+            position: Mapping[str, Any] | None = None) -> tuple[Event, State]:
+    """The setup entry of a new game and the state it makes, every check done and nothing written:
+    the setup's shape and the players' names (MalformedAction), the player count, the options and
+    the position (the rules' ``setup`` or ``from_position``)."""
+    raw = {"game": rules.name, "players": list(players) if isinstance(players, tuple) else players,
+           "options": dict(options) if isinstance(options, Mapping) else {} if options is None else options,
+           "seed": Random().randrange(2**31) if seed is None else seed}
+    if position is not None:
+        raw["position"] = dict(position) if isinstance(position, Mapping) else position
+    setup = Setup.parse(raw)
+    if len(setup.players) not in rules.player_counts:
+        raise MalformedAction(f"{rules.title} is for {list(rules.player_counts)} players, not {len(setup.players)!r}")
+    return Event(0, SETUP, setup.payload(), at=time.time()), initial_state(rules, setup)
+
+
+def initial_state(rules: Rules, setup: Setup) -> State:
+    """The state before the first action: the game's own setup, or the position it was started from."""
+    rng = rng_for(setup.seed, 0)
+    if setup.position is None:
+        return rules.setup(setup.players, setup.options, rng)
+    return rules.from_position(setup.players, setup.options, setup.position, rng)
 
 
 def _seq_field(action: Action) -> int:
