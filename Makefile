@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 .PHONY: venv demo test lint bench system-deps system-check clean
 
 # The Debian programs the tests use as real parts, by the command each package installs.
-SYSTEM_COMMANDS := chromium socat espeak-ng sox npm
+SYSTEM_COMMANDS := chromium socat espeak-ng sox strace npm
 
 venv: $(STAMP)
 
@@ -50,7 +50,7 @@ bench: venv
 system-deps:
 	apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-		chromium socat espeak-ng sox libportaudio2 >/dev/null
+		chromium socat espeak-ng sox strace libportaudio2 >/dev/null
 	command -v npm >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null
 
 clean:

@@ -107,6 +107,12 @@ class Store:
         """SQLite's journal mode (``wal`` for an Incanto store)."""
         return str(self._query("PRAGMA journal_mode")[0][0])
 
+    def sync_mode(self) -> str:
+        """SQLite's ``synchronous`` setting as read back from the live connection (``full``: every
+        commit is synced to disk before it returns)."""
+        level = int(self._query("PRAGMA synchronous")[0][0])
+        return {0: "off", 1: "normal", 2: "full", 3: "extra"}.get(level, str(level))
+
     def close(self) -> None:
         with self._lock:
             self._db.close()
