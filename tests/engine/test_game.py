@@ -207,3 +207,33 @@ def test_a_listener_that_proposes_is_heard_in_order_and_a_failing_listener_hides
     game.subscribe(answer)
     event = game.propose({"type": "take", "player": "Ada", "count": 1})
     assert event.seq == 1 and heard == [1, 2] and game.version == 2
+
+
+def test_a_game_starts_from_a_position_stored_in_its_setup_entry(stones, tmp_path, with_stones):
+    from companion.night import Night
+    from companion.store import Store
+
+    with Store(tmp_path / "night.sqlite") as store:
+        game = Night.resume_or_start(store).start_game("stones", ["Ada", "Bo"], {}, 3, {"heap": 2, "turn": "Bo"})
+        assert game.state.heap == 2 and game.rules.legal_actions(game.state)["player"] == "Bo"
+        game.propose({"type": "take", "player": "Bo", "count": 2})
+    with Store(tmp_path / "night.sqlite") as store:
+        again = Night.resume_or_start(store).current
+        assert again.setup_event.payload == {"game": "stones", "players": ["Ada", "Bo"], "options": {}, "seed": 3,
+                                             "position": {"heap": 2, "turn": "Bo"}}
+        assert again.view() == game.view() and again.state.winner == "Bo"
+
+
+@pytest.mark.parametrize("position, error, named", [
+    ("heap of 3", MalformedAction, "position"), ({"heap": 3, "colour": "red"}, MalformedAction, "colour"),
+    ({"heap": 0, "turn": "Cy"}, IllegalAction, "position-turn"), ({"heap": [[[[[[[1]]]]]]]}, MalformedAction, "heap"),
+])
+def test_a_refused_position_is_named_and_nothing_is_written(stones, position, error, named):
+    from companion.engine.log import MemoryLog
+
+    log = MemoryLog()
+    with pytest.raises(error, match=named) as refused:
+        Game.start(stones, ["Ada", "Bo"], {}, 3, log=log, position=position)
+    assert log.events() == []
+    if error is IllegalAction:
+        assert {p.rule for p in refused.value.problems} == {"position-heap", "position-turn"}

@@ -13,6 +13,7 @@ from companion.engine.actions import parse_action
 from companion.errors import Problem
 from companion.games.incantibus import bots, casting, scoring, setup, spells, table, tower, view
 from companion.games.incantibus.actions import ACTIONS
+from companion.games.incantibus.position import from_position
 from companion.games.incantibus.satchel import discards_that_make_room, put, take_out
 from companion.games.incantibus.state import State, remove_one
 
@@ -112,6 +113,10 @@ class IncantibusRules:
 
     def setup(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> State:
         return setup.setup(players, options, rng)
+
+    def from_position(self, players: Sequence[str], options: Mapping[str, Any], position: Mapping[str, Any],
+                      rng: Random) -> State:
+        return from_position(players, options, position, rng)
 
     def parse_action(self, raw: Mapping[str, Any]) -> Action:
         return parse_action(ACTIONS, raw)
