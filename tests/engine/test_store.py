@@ -205,3 +205,28 @@ def test_every_acknowledgement_follows_a_sync_of_the_store(tmp_path, defect):
 
 def test_the_live_connection_syncs_every_commit(store):
     assert store.sync_mode() == "full" and store.db_mode() == "wal"
+
+
+def test_switching_games_within_a_night_keeps_its_standings_through_a_reopen(tmp_path, with_stones):
+    path, players = tmp_path / "night.sqlite", ["Ada", "Bo", "Cy"]
+    with Store(path) as store:
+        night = Night.resume_or_start(store)
+        stones = night.start_game("stones", players, {"heap": 12}, seed=2)
+        play(stones, 100, seed=2)
+        with pytest.raises(ValueError):  # a start the rules refuse on the way leaves the night as it was
+            night.start_game("incantibus", players, {"expert": "yes"}, seed=3)
+        wizards = night.start_game("incantibus", players, {}, seed=3)
+        play(wizards, 5000, seed=3)
+        assert stones.rules.is_over(stones.state) and wizards.rules.is_over(wizards.state)
+        both = night.standings()
+        night.start_game("stones", players, {"heap": 12}, seed=4)  # the next game, not finished yet
+        assert night.standings() == both
+    winners = [stones.rules.ranking(stones.state)[0], wizards.rules.ranking(wizards.state)[0]]
+    points = {p: stones.rules.score(stones.state)[p] + wizards.rules.score(wizards.state)[p] for p in players}
+    assert {r["player"]: r["wins"] for r in both} == {p: winners.count(p) for p in players}
+    assert {r["player"]: r["points"] for r in both} == points and all(r["games"] == 2 for r in both)
+    with Store(path) as store:
+        again = Night.resume_or_start(store)
+        assert [g.rules.name for _, g in again.played()] == ["stones", "incantibus", "stones"]
+        assert again.current is not None and again.current.rules.name == "stones" and again.current.version == 0
+        assert again.standings() == both
