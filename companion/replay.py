@@ -141,6 +141,8 @@ def main(argv: list[str]) -> int:
         return 2
     with tempfile.TemporaryDirectory() as tmp:
         with Store(args.store or Path(tmp) / "replay.sqlite") as store:
+            for notice in store.notices:
+                print(f"notice: {notice}", file=sys.stderr)
             game, refusal = play(args.script, store)
             view = game.view()
     if refusal is not None:

@@ -5,9 +5,12 @@ from __future__ import annotations
 import json
 import sqlite3
 from pathlib import Path
+from random import Random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.__main__ import main
 from companion.errors import MalformedAction
@@ -101,3 +104,23 @@ def test_replay_refuses_a_junk_line_naming_file_line_and_key(tmp_path: Path, cap
     assert "junk.jsonl:3" in err and key in err and "Traceback" not in err
     with sqlite3.connect(tmp_path / "night.sqlite") as db:
         assert db.execute("SELECT seq FROM events ORDER BY seq").fetchall() == [(0,), (1,)]
+
+
+json_values = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=70),
+                           lambda inner: st.lists(inner, max_size=20) | st.dictionaries(st.text(max_size=8), inner,
+                                                                                        max_size=6), max_leaves=30)
+KEYS = ["targets", "pay", "player", "card", "choice", "visible", "secret", "room", "kinds", "token_id", "kind", "x"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(["cast", "spell", "satchel", "wand_down", "room_entered", "reveal", "fly"]),
+       st.dictionaries(st.sampled_from(KEYS), json_values, max_size=4))
+def test_any_json_is_parsed_to_a_declared_action_or_refused_naming_a_key(kind: str, fields: dict[str, Any]) -> None:
+    from companion.games.incantibus import RULES
+    try:
+        action = RULES.parse_action({"type": kind, **fields})
+    except MalformedAction as refused:
+        assert str(refused) and "\n" not in str(refused) and len(str(refused)) < 2000
+        return
+    assert action["type"] == kind and set(action) <= {"type", *fields}
+    assert isinstance(RULES.check(RULES.setup(PLAYERS, {"deal": DEAL}, Random(0)), action), list)
