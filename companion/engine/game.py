@@ -23,6 +23,7 @@ ENGINE_TYPES = {SETUP, UNDO, REDO, "undo_to"}
 CHECKPOINT_EVERY = 16  # states kept for undo: one per 16 actions, plus the current one
 
 Listener = Callable[["Game", Event], None]
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -37,8 +38,6 @@ class Moment:
     @property
     def version(self) -> int:
         return self.event.seq
-
-log = logging.getLogger(__name__)
 
 
 def rng_for(seed: int, seq: int) -> Random:
@@ -249,7 +248,7 @@ class Game:
         try:
             listener(self, event)
         except Exception:  # the entry is committed: a failing listener must not hide it from the others
-            log.exception("listener %r failed on entry %d", listener, event.seq)
+            logger.exception("listener %r failed on entry %d", listener, event.seq)
 
     def _fold_log(self) -> State:
         """The state of a log read back (a restart, a replay). The timeline is settled first, so only
