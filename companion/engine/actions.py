@@ -101,6 +101,8 @@ def _problem(error: Any, what: str, loc: tuple[int | str, ...]) -> str:
         return f"{what} 'type' {_short(error['input'].get('type'))} is unknown; {error['ctx']['expected_tags']}"
     if error["type"] == "union_tag_not_found":
         return f"{what} has no string 'type'"
+    if error["type"] == "value_error":  # a validator's own message, which names the value already
+        return f"{what} key {where}: {error['ctx']['error']}"
     return f"{what} key {where}: {error['msg']} (got {_short(error['input'])})"
 
 
