@@ -127,3 +127,25 @@ def test_a_refused_position_stores_nothing_and_replay_says_so_in_one_line(tmp_pa
     assert main(["replay", str(tmp_path / "battle.jsonl")]) == 2
     err = capsys.readouterr().err
     assert "battle.jsonl:1" in err and "vampire" in err and "position-supply" in err and err.count("\n") == 1
+
+
+ROOM_POSITION: dict[str, Any] = {
+    "phase": "room", "wands": {"Lera": 1, "Rosa": 4}, "room": {"name": "bedroom", "visible": ["trap", "ghost"],
+                                                              "secret": 2},
+    "rooms_left": ["kitchen"], "satchels": {"Lera": ["crystal_ball", "gold_1"], "Rosa": ["mistletoe", "mushroom"]},
+    "moat": ["pumpkin"], "potions": ["green_1", "red_2", "blue_1"], "cards": ["RETIRO", "LOCUS", "FORTUNA"],
+    "sorcerers": ["lady_goblin", "face_down", "face_down", "face_down", "face_down", "face_down"],
+}
+
+
+@pytest.mark.parametrize("draws", ["companion", "table"])
+def test_a_game_begun_in_a_room_plays_on_to_the_end(draws: str) -> None:
+    from test_properties import check_invariants
+    start = RULES.from_position(["Lera", "Rosa"], {"draws": draws}, ROOM_POSITION, Random(5))
+    view = RULES.public_view(start)
+    assert [t["kind"] for t in view["room"]["tokens"]] == ["trap", "ghost", None, None]
+    assert view["rooms_left"] == 1 and view["sorcerers"][0]["kind"] == "lady_goblin"
+    assert RULES.legal_actions(start)["kind"] == "cast"
+    for _, state in bot_states(start, 5):
+        check_invariants(state)
+    assert state.phase == "over"

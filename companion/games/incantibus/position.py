@@ -169,6 +169,17 @@ def _satchel_problems(players: Sequence[str], options: Mapping[str, Any], positi
 
 
 def _space_problems(cat: Catalogue, players: Sequence[str], position: Position, expert: bool) -> list[Problem]:
+    found = _sorcerer_problems(cat, players, position)
+    if len(position.potions) != cat.open_slots:
+        found.append(Problem("position-potions", f"there are {cat.open_slots} potion spaces, not {len(position.potions)}"))
+    if len(position.books) != (cat.open_slots if expert else 0):
+        found.append(Problem("position-books", f"{cat.open_slots if expert else 0} magic book spaces in this mode, "
+                             f"not {len(position.books)}"))
+    return found
+
+
+def _sorcerer_problems(cat: Catalogue, players: Sequence[str], position: Position) -> list[Problem]:
+    """One entry per sorcerer space of the player count, and an empty space for each sorcerer taken."""
     found = []
     spaces = cat.sorcerer_spaces[len(players)]
     if len(position.sorcerers) != spaces:
@@ -179,11 +190,6 @@ def _space_problems(cat: Catalogue, players: Sequence[str], position: Position, 
     if position.sorcerers.count(None) != taken:
         found.append(Problem("position-sorcerers", f"{position.sorcerers.count(None)} sorcerer spaces are empty "
                              f"but {taken} sorcerers are in satchels or the moat"))
-    if len(position.potions) != cat.open_slots:
-        found.append(Problem("position-potions", f"there are {cat.open_slots} potion spaces, not {len(position.potions)}"))
-    if len(position.books) != (cat.open_slots if expert else 0):
-        found.append(Problem("position-books", f"{cat.open_slots if expert else 0} magic book spaces in this mode, "
-                             f"not {len(position.books)}"))
     return found
 
 
@@ -197,10 +203,16 @@ def _room_problems(cat: Catalogue, players: Sequence[str], position: Position) -
         if position.room is not None or position.rooms_left:
             found.append(Problem("position-room", "in the dungeon no room is examined and no tile is left"))
         return found
-    room = position.room
-    if room is None:
+    if position.room is None:
         return [*found, Problem("position-room", "a position in a room names the room being examined")]
-    if room.name not in tiles or room.name in position.rooms_left:
+    return found + _tile_problems(cat, tiles, position.room, position.rooms_left)
+
+
+def _tile_problems(cat: Catalogue, tiles: list[str], room: RoomPosition, left: list[str]) -> list[Problem]:
+    """The room being examined: a tile of the tower, holding no more than the tile lays out, and at
+    least 2 tokens (with fewer the table has already left it)."""
+    found = []
+    if room.name not in tiles or room.name in left:
         found.append(Problem("position-room", f"{room.name!r} is not a room tile being examined", None, room.name))
     elif len(room.visible) > cat.rooms[room.name].visible or room.secret > cat.rooms[room.name].secret:
         found.append(Problem("position-room", f"the {room.name} tile holds at most {cat.rooms[room.name].visible} "
