@@ -19,7 +19,6 @@ from companion.engine.rules import Action, Rules, State
 from companion.engine.setup import Setup
 from companion.errors import IllegalAction, MalformedAction, StaleAction
 
-ENGINE_TYPES = {SETUP, UNDO, REDO, "undo_to"}
 CHECKPOINT_EVERY = 16  # states kept for undo: one per 16 actions, plus the current one
 
 Listener = Callable[["Game", Event], None]
@@ -143,10 +142,7 @@ class Game:
         Raises IllegalAction (every problem at once), MalformedAction or StaleAction; on any error
         nothing changed.
         """
-        check_bounds(action)
-        if not isinstance(action.get("type"), str):
-            raise MalformedAction("an action needs a string 'type'")
-        kind = action["type"]
+        kind = _engine_type(action)
         if kind == "undo":
             return self.undo(action_id, base)
         if kind == "redo":
@@ -318,6 +314,28 @@ def initial_state(rules: Rules, setup: Setup) -> State:
     if setup.position is None:
         return rules.setup(setup.players, setup.options, rng)
     return rules.from_position(setup.players, setup.options, setup.position, rng)
+
+
+ENGINE_KEYS = {"undo": {"type"}, "redo": {"type"}, "undo_to": {"type", "seq"}}
+
+
+def _engine_type(action: object) -> str | None:
+    """The engine's own command an action is (``undo``, ``redo``, ``undo_to``), its keys checked; None
+    for a game's action, which the game's declared models check (``Rules.parse_action``)."""
+    if not isinstance(action, Mapping):
+        check_bounds(action)  # refuses it, naming what it is
+        return None
+    kind = action.get("type")
+    if not isinstance(kind, str) or kind not in ENGINE_KEYS:
+        return None
+    unknown = sorted(str(key) for key in action if key not in ENGINE_KEYS[kind])
+    if unknown:
+        raise MalformedAction(f"{kind} takes only {sorted(ENGINE_KEYS[kind])}; action key {_short(unknown[0])} is unknown")
+    return kind
+
+
+def _short(value: str) -> str:
+    return repr(value) if len(value) <= 60 else repr(value[:57] + "...")
 
 
 def _seq_field(action: Action) -> int:

@@ -237,3 +237,13 @@ def test_a_refused_position_is_named_and_nothing_is_written(stones, position, er
     assert log.events() == []
     if error is IllegalAction:
         assert {p.rule for p in refused.value.problems} == {"position-heap", "position-turn"}
+
+
+@pytest.mark.parametrize("command, key", [({"type": "undo", "junk": 1}, "junk"), ({"type": "redo", "to": 3}, "to"),
+                                          ({"type": "undo_to", "seq": 0, "q" * 15_000: 1}, "qqq")])
+def test_the_engines_own_commands_refuse_keys_they_do_not_take(stones, command, key):
+    game = Game.start(stones, ["Ada", "Bo"], {"heap": 10}, seed=3)
+    game.propose({"type": "take", "player": "Ada", "count": 1})
+    with pytest.raises(MalformedAction, match=key) as refused:
+        game.propose(command)
+    assert len(str(refused.value)) < 200 and game.version == 1 and game.view()["can_undo"]
