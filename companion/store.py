@@ -2,7 +2,10 @@
 
 Each entry is committed durably (``synchronous=FULL``) before the engine acknowledges it, so pulling
 the Pi's plug loses nothing that a tablet was told about. A file that is not an Incanto store, is
-damaged, or was written by another schema version is refused and never touched.
+damaged, or was written by another schema version is refused and never touched; a store in a folder
+that is missing or read-only is refused naming the folder. A game and its setup entry are written in
+one transaction; a game row without its setup entry (left by an earlier Incanto that refused a start
+after writing the row) is dropped on opening, with a notice in ``Store.notices``.
 """
 from __future__ import annotations
 
