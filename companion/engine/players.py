@@ -2,8 +2,8 @@
 
 A name is shown on every tablet and keys every action, so two names must never look alike: a name is
 normalised to NFC, may not hold control or invisible characters (NUL, zero-width space, a right-to-left
-override, a byte-order mark, a lone surrogate) nor start with a combining mark, and two names of one
-game may not be the same once case and compatibility forms are folded ("Lera" and "LERA").
+override, a byte-order mark, a lone surrogate) nor a combining mark with no letter to sit on, and two
+names of one game may not be the same once case and compatibility forms are folded ("Lera", "LERA").
 """
 from __future__ import annotations
 
@@ -29,8 +29,9 @@ def normal(name: str) -> str:
     for char in name:
         if (why := _why_not(char)) is not None:
             raise ValueError(f"player name {name!r} holds {why} (U+{ord(char):04X})")
-    if unicodedata.category(name[0]).startswith("M"):
-        raise ValueError(f"player name {name!r} starts with a combining mark (U+{ord(name[0]):04X})")
+    for before, char in zip(" " + name, name):
+        if unicodedata.category(char).startswith("M") and before == " ":
+            raise ValueError(f"player name {name!r} holds a combining mark with no letter to sit on (U+{ord(char):04X})")
     return name
 
 

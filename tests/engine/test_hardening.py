@@ -66,7 +66,8 @@ def test_a_store_holding_a_game_that_never_started_is_repaired_on_open(tmp_path,
     (["Ada", "Bo\x00"], "U+0000"), (["Ada", "B\u200bo"], "U+200B"), (["Ada", "\u202eoB"], "U+202E"),
     (["\ufeffAda", "Bo"], "U+FEFF"), (["Ada", "\u0301"], "U+0301"), (["Ada", "B\ud800"], "players.1"),
     (["A", "a"], "'a'"), (["A", "A\u200b"], "U+200B"), (["Ada", "ADA"], "'ADA'"), (["Ada", 7], "players.1"),
-    ("ABCD", "players"), (["Ada", "Bo\n"], "U+000A"), (["Ada", ""], "players.1"), (["Ada", "Bo" * 40], "players.1"),
+    ("ABCD", "players"), (["Ada", "Bo\n"], "U+000A"), (["Ada", "Bo \u0301x"], "U+0301"),
+    (["Ada", ""], "players.1"), (["Ada", "Bo" * 40], "players.1"),
     (["ﬁ", "fi"], "'fi'"), ([["Ada"], ["Bo"]], "players.0"),
 ])
 def test_names_that_could_fool_the_table_are_refused_naming_the_name(stones, players, named):
