@@ -313,6 +313,8 @@ def initial_state(rules: Rules, setup: Setup) -> State:
     rng = rng_for(setup.seed, 0)
     if setup.position is None:
         return rules.setup(setup.players, setup.options, rng)
+    if not callable(getattr(rules, "from_position", None)):  # a game written before positions existed
+        raise MalformedAction(f"{rules.title} cannot start from a position; leave 'position' out")
     return rules.from_position(setup.players, setup.options, setup.position, rng)
 
 

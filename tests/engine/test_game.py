@@ -247,3 +247,15 @@ def test_the_engines_own_commands_refuse_keys_they_do_not_take(stones, command, 
     with pytest.raises(MalformedAction, match=key) as refused:
         game.propose(command)
     assert len(str(refused.value)) < 200 and game.version == 1 and game.view()["can_undo"]
+
+
+def test_a_game_that_cannot_start_from_a_position_says_so(stones):
+    class WithoutPositions:  # a game module written before positions existed
+        def __getattr__(self, name):
+            if name == "from_position":
+                raise AttributeError(name)
+            return getattr(stones, name)
+
+    with pytest.raises(MalformedAction, match="cannot start from a position"):
+        Game.start(WithoutPositions(), ["Ada", "Bo"], {}, 3, position={"heap": 2})
+    assert Game.start(WithoutPositions(), ["Ada", "Bo"], {"heap": 4}, 3).state.heap == 4
