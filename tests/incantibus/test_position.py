@@ -149,3 +149,18 @@ def test_a_game_begun_in_a_room_plays_on_to_the_end(draws: str) -> None:
     for _, state in bot_states(start, 5):
         check_invariants(state)
     assert state.phase == "over"
+
+
+def test_an_expert_position_with_magic_books_plays_to_the_end_and_replays_from_the_command(tmp_path: Path,
+                                                                                          capsys) -> None:  # type: ignore[no-untyped-def]
+    from test_properties import check_invariants
+    expert = broken(books=["book_any_2", None, "book_spell_1"],
+                    satchels={**BATTLE["satchels"], "Lera": ["ghost", "book_gold_2"]})
+    with pytest.raises(IllegalAction, match="expert"):
+        RULES.from_position(PLAYERS, {}, expert, Random(0))
+    start = RULES.from_position(PLAYERS, {"expert": True}, expert, Random(1))
+    assert RULES.public_view(start)["books"][0]["kind"] == "book_any_2"
+    for _, state in bot_states(start, 1):
+        check_invariants(state)
+    assert main(["replay", str(Path(__file__).with_name("golden") / "final_battle.jsonl"), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {**play(script("final_battle")).view()}
