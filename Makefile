@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 .PHONY: venv demo test lint bench system-deps system-check clean
 
 # The Debian programs the tests use as real parts, by the command each package installs.
-SYSTEM_COMMANDS := chromium socat espeak-ng sox npm systemd-analyze
+SYSTEM_COMMANDS := chromium socat espeak-ng sox strace npm systemd-analyze
 
 venv: $(STAMP)
 
@@ -27,6 +27,7 @@ test: system-check venv lint
 
 lint: venv
 	$(PY) -m ruff check .
+	$(PY) -m mypy companion/engine companion/store.py companion/games companion/errors.py companion/inputs/protocol.py
 
 # Installs the Debian packages the tests need when it can (as root, or with sudo that asks no
 # password); otherwise stops at once with the command to run. No test may rely on a hand install.
@@ -51,7 +52,7 @@ bench: venv
 system-deps:
 	apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-		chromium socat espeak-ng sox libportaudio2 systemd >/dev/null
+		chromium socat espeak-ng sox strace libportaudio2 systemd >/dev/null
 	command -v npm >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null
 
 clean:

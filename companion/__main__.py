@@ -12,6 +12,8 @@ import importlib
 import sys
 from collections.abc import Callable
 
+from companion.errors import IncantoError
+
 # Subcommands whose code lives elsewhere, imported only when asked for (the web stack and the
 # serial stack need not load to list games or replay a script).
 DELEGATES: dict[str, str] = {
@@ -25,7 +27,16 @@ DELEGATES: dict[str, str] = {
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+    """Run one command; an error Incanto can name (bad input, a store it cannot use, a file it cannot
+    read) is one line on stderr and exit status 2, never a traceback."""
+    try:
+        return _command(list(sys.argv[1:] if argv is None else argv))
+    except (IncantoError, OSError, ValueError) as e:
+        print(f"incanto: {e}", file=sys.stderr)
+        return 2
+
+
+def _command(argv: list[str]) -> int:
     if not argv or argv[0] in ("-h", "--help"):
         print(__doc__)
         return 0 if argv else 2

@@ -10,7 +10,8 @@ from typing import Any
 from collections.abc import Mapping, Sequence
 
 from companion import games
-from companion.engine.game import Game
+from companion.engine.game import Game, prepare
+from companion.errors import UnknownGame
 from companion.store import Store
 
 
@@ -31,11 +32,16 @@ class Night:
         return cls(store, night_id if night_id is not None else store.new_night(name))
 
     def start_game(self, game: str, players: Sequence[str], options: Mapping[str, Any] | None = None,
-                   seed: int | None = None) -> Game:
+                   seed: int | None = None, position: Mapping[str, Any] | None = None) -> Game:
+        """The next game of the night. Everything is checked first; then the game and its setup entry
+        are stored in one transaction, so a refused start leaves no trace in the store."""
+        if not isinstance(game, str):
+            raise UnknownGame(f"a game is named by a string from 'python -m companion games', not {game!r}")
         rules = games.get(game)
+        setup, initial = prepare(rules, players, options, seed, position)
         with self._lock:
-            game_id = self.store.new_game(self.id, rules.name)
-            self.current = Game.start(rules, players, options, seed, log=self.store.log(game_id))
+            game_id = self.store.new_game(self.id, rules.name, setup)
+            self.current = Game(rules, self.store.log(game_id), initial)
             self._games[game_id] = self.current
             return self.current
 

@@ -1,7 +1,9 @@
 """`python -m companion replay FILE [--json] [--store FILE]`: play a game script, print the result.
 
 A script is JSON lines (see docs/replay.md): the first line sets the game up, every other line is
-an action proposed to the engine, exactly as a camera, a button or a tablet would propose it.
+an action proposed to the engine, exactly as a camera, a button or a tablet would propose it. A line
+the engine refuses stops the replay (exit status 1) and the state where it stopped is printed with
+the refusal; a file that is not a playable script is named in one line (exit status 2).
 """
 from __future__ import annotations
 
@@ -9,54 +11,96 @@ import argparse
 import json
 import sys
 import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from collections.abc import Iterator
 
 from companion.engine.game import Game
-from companion.errors import IncantoError
+from companion.errors import IllegalAction, IncantoError
 from companion.night import Night
 from companion.store import Store
 
+SETUP_KEYS = ("type", "game", "players", "options", "seed", "position")
 
-class ScriptError(ValueError):
-    """A line of a game script that cannot be played; names the file and line."""
+
+class ScriptError(IncantoError, ValueError):
+    """A script that cannot be played at all; names the file and, where there is one, the line."""
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """The line the engine refused, and why: where the replay stopped."""
+
+    line: int
+    error: IncantoError
+
+    def as_dict(self) -> dict[str, Any]:
+        problems = self.error.problems if isinstance(self.error, IllegalAction) else []
+        return {"line": self.line, "error": type(self.error).__name__, "message": str(self.error),
+                "problems": [p.as_dict() for p in problems]}
 
 
 def read_script(path: Path) -> Iterator[tuple[int, dict[str, Any]]]:
-    for number, line in enumerate(path.read_text().splitlines(), start=1):
+    for number, line in enumerate(_text(path).splitlines(), start=1):
         if not line.strip() or line.lstrip().startswith("//"):
             continue
-        try:
-            entry = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise ScriptError(f"{path}:{number}: not JSON ({e.msg}): {line[:80]!r}") from None
-        if not isinstance(entry, dict) or not isinstance(entry.get("type"), str):
-            raise ScriptError(f"{path}:{number}: each line is an object with a 'type', not {line[:80]!r}")
-        yield number, entry
+        yield number, _entry(path, number, line)
 
 
-def play(path: Path, store: Store) -> Game:
-    """Play the script at ``path`` into a new game of ``store``; raises ScriptError at the bad line."""
+def _text(path: Path) -> str:
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise ScriptError(f"{path}: cannot read the script ({e.strerror})") from None
+    if (nul := data.find(b"\0")) >= 0:
+        raise ScriptError(f"{path}: not a game script: it holds binary data (a NUL byte at byte {nul})")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ScriptError(f"{path}: not a game script: byte {e.start} is not UTF-8 text") from None
+
+
+def _entry(path: Path, number: int, line: str) -> dict[str, Any]:
+    try:
+        entry = json.loads(line)
+    except json.JSONDecodeError as e:
+        raise ScriptError(f"{path}:{number}: not JSON ({e.msg}): {line[:80]!r}") from None
+    except RecursionError:
+        raise ScriptError(f"{path}:{number}: nested too deep to be a line of a game script") from None
+    if not isinstance(entry, dict) or not isinstance(entry.get("type"), str):
+        raise ScriptError(f"{path}:{number}: each line is an object with a 'type', not {line[:80]!r}")
+    return entry
+
+
+def play(path: Path, store: Store) -> tuple[Game, Refusal | None]:
+    """Play the script at ``path`` into a new game of ``store``, up to the first line the engine
+    refuses. Raises ScriptError when the script cannot be played at all (its file, its setup line)."""
     entries = read_script(path)
-    try:
-        number, setup = next(entries)
-    except StopIteration:
-        raise ScriptError(f"{path}: the script is empty") from None
-    if setup["type"] != "setup":
-        raise ScriptError(f"{path}:{number}: the first line must be the setup, not {setup['type']!r}")
-    night = Night.resume_or_start(store, "Replay")
-    try:
-        game = night.start_game(setup.get("game", ""), setup.get("players", []), setup.get("options"),
-                                setup.get("seed", 0))
-    except (IncantoError, KeyError) as e:
-        raise ScriptError(f"{path}:{number}: {e}") from None
+    game = _start(path, store, next(entries, None))
     for number, action in entries:
         try:
             game.propose(action)
         except IncantoError as e:
-            raise ScriptError(f"{path}:{number}: {e}") from None
-    return game
+            return game, Refusal(number, e)
+    return game, None
+
+
+def _start(path: Path, store: Store, first: tuple[int, dict[str, Any]] | None) -> Game:
+    if first is None:
+        raise ScriptError(f"{path}: the script is empty")
+    number, setup = first
+    if setup["type"] != "setup":
+        raise ScriptError(f"{path}:{number}: the first line must be the setup, not {setup['type'][:40]!r}")
+    unknown = [key for key in setup if key not in SETUP_KEYS]
+    if unknown:
+        raise ScriptError(f"{path}:{number}: setup key {unknown[0][:40]!r} is unknown; keys are {', '.join(SETUP_KEYS)}")
+    night = Night.resume_or_start(store, "Replay")
+    try:
+        return night.start_game(setup.get("game", ""), setup.get("players", []), setup.get("options"),
+                                setup.get("seed", 0), setup.get("position"))
+    except (IncantoError, ValueError) as e:
+        raise ScriptError(f"{path}:{number}: {e}") from None
 
 
 def summary(view: dict[str, Any]) -> str:
@@ -78,6 +122,14 @@ def summary(view: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def refusal_lines(refusal: Refusal) -> str:
+    """Where the replay stopped, for a person: the line, then each problem on its own line."""
+    problems = refusal.as_dict()["problems"]
+    lines = [f"stopped at line {refusal.line}: refused ({refusal.as_dict()['error']})"]
+    lines += [f"  - {p['player'] + ': ' if p['player'] else ''}{p['message']} [rule: {p['rule']}]" for p in problems]
+    return "\n".join(lines if problems else [*lines, f"  - {refusal.error}"])
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m companion replay", description=__doc__)
     parser.add_argument("script", type=Path)
@@ -89,11 +141,14 @@ def main(argv: list[str]) -> int:
         return 2
     with tempfile.TemporaryDirectory() as tmp:
         with Store(args.store or Path(tmp) / "replay.sqlite") as store:
-            try:
-                game = play(args.script, store)
-            except ScriptError as e:
-                print(f"replay stopped: {e}", file=sys.stderr)
-                return 1
+            for notice in store.notices:
+                print(f"notice: {notice}", file=sys.stderr)
+            game, refusal = play(args.script, store)
             view = game.view()
-    print(json.dumps(view, indent=2, ensure_ascii=False) if args.json else summary(view))
-    return 0
+    if refusal is not None:
+        print(f"replay stopped: {args.script}:{refusal.line}: {refusal.error}", file=sys.stderr)
+    if args.json:
+        print(json.dumps({**view, "refused": refusal.as_dict()} if refusal else view, indent=2, ensure_ascii=False))
+    else:
+        print(summary(view) + (f"\n{refusal_lines(refusal)}" if refusal else ""))
+    return 1 if refusal else 0

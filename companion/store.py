@@ -2,11 +2,16 @@
 
 Each entry is committed durably (``synchronous=FULL``) before the engine acknowledges it, so pulling
 the Pi's plug loses nothing that a tablet was told about. A file that is not an Incanto store, is
-damaged, or was written by another schema version is refused and never touched.
+damaged, or was written by another schema version is refused and never touched; a store in a folder
+that is missing or read-only is refused naming the folder. A game and its setup entry are written in
+one transaction; a game row without its setup entry (left by an earlier Incanto that refused a start
+after writing the row) is dropped on opening, with a notice in ``Store.notices``.
 """
 from __future__ import annotations
 
 import json
+import logging
+import os
 import sqlite3
 import threading
 import time
@@ -17,6 +22,8 @@ from companion.engine.events import Event
 from companion.errors import DamagedStoreError, SchemaVersionError, StoreError
 
 SCHEMA_VERSION = 1
+
+log = logging.getLogger(__name__)
 
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -45,6 +52,8 @@ class Store:
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
         self._lock = threading.RLock()
+        self.notices: list[str] = []  # what was repaired on opening, for the table to be told
+        _check_writable(self.path)
         fresh = not self.path.exists() or self.path.stat().st_size == 0
         try:
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
@@ -54,10 +63,15 @@ class Store:
             self._create()
         else:
             self._check()
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._db.executescript(_SESSIONS)
+        try:
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")  # each commit on disk before it returns
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.executescript(_SESSIONS)  # added after version 1: made on open
+            self._repair()
+        except sqlite3.OperationalError as e:
+            self._db.close()
+            raise StoreError(f"cannot write to store {str(self.path)!r}: {e}") from None
 
     def _create(self) -> None:
         self._db.executescript(f"""BEGIN; {_SCHEMA}
@@ -73,6 +87,9 @@ class Store:
             has_meta = self._db.execute(
                 "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").fetchone()
             row = has_meta and self._db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        except sqlite3.OperationalError as e:  # locked, or a folder that cannot hold the journal: not damage
+            self._db.close()
+            raise StoreError(f"cannot read store {where}: {e}; it was not modified") from None
         except sqlite3.DatabaseError as e:
             self._db.close()
             raise DamagedStoreError(f"{where} is not a readable Incanto store ({e}); it was not modified") from None
@@ -84,9 +101,28 @@ class Store:
             raise SchemaVersionError(f"store {where} has schema version {row[0]!r}; this Incanto reads version "
                                      f"{SCHEMA_VERSION}. It was not modified.")
 
+    def _repair(self) -> None:
+        """Drop the rows of games that were never started (a game row with no setup entry, left by a
+        start that an earlier Incanto refused after writing the row), so the night opens again."""
+        with self._lock, self._db:
+            orphans = self._db.execute("SELECT id, game FROM games WHERE id NOT IN "
+                                       "(SELECT game_id FROM events WHERE seq = 0)").fetchall()
+            for game_id, game in orphans:
+                self._db.execute("DELETE FROM events WHERE game_id = ?", (game_id,))
+                self._db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+                self.notices.append(f"store {str(self.path)!r}: dropped game {game_id} ({game}), which was never "
+                                    "started (it has no setup entry)")
+                log.warning(self.notices[-1])
+
     def db_mode(self) -> str:
         """SQLite's journal mode (``wal`` for an Incanto store)."""
         return str(self._query("PRAGMA journal_mode")[0][0])
+
+    def sync_mode(self) -> str:
+        """SQLite's ``synchronous`` setting as read back from the live connection (``full``: every
+        commit is synced to disk before it returns)."""
+        level = int(self._query("PRAGMA synchronous")[0][0])
+        return {0: "off", 1: "normal", 2: "full", 3: "extra"}.get(level, str(level))
 
     def close(self) -> None:
         with self._lock:
@@ -115,10 +151,13 @@ class Store:
             raise KeyError(f"no night {night_id!r} in the store")
         return {"id": rows[0][0], "name": rows[0][1], "started_at": rows[0][2]}
 
-    def new_game(self, night_id: int, game: str) -> int:
+    def new_game(self, night_id: int, game: str, setup: Event) -> int:
+        """A game and its setup entry, in one transaction: both are on disk, or neither."""
         with self._lock, self._db:
-            return self._db.execute("INSERT INTO games (night_id, game, started_at) VALUES (?, ?, ?)",
-                                    (night_id, game, time.time())).lastrowid or 0
+            game_id = self._db.execute("INSERT INTO games (night_id, game, started_at) VALUES (?, ?, ?)",
+                                       (night_id, game, time.time())).lastrowid or 0
+            self._insert(game_id, setup)
+            return game_id
 
     def games(self, night_id: int) -> list[dict[str, Any]]:
         rows = self._query("SELECT id, game, started_at FROM games WHERE night_id = ? ORDER BY id", night_id)
@@ -131,11 +170,13 @@ class Store:
 
     def append(self, game_id: int, event: Event) -> None:
         """Commit one entry; when this returns it is on disk."""
+        with self._lock, self._db:
+            self._insert(game_id, event)
+
+    def _insert(self, game_id: int, event: Event) -> None:
         try:
-            with self._lock, self._db:
-                self._db.execute("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?)",
-                                 (game_id, event.seq, event.kind, json.dumps(event.payload),
-                                  event.action_id, event.at))
+            self._db.execute("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?)",
+                             (game_id, event.seq, event.kind, json.dumps(event.payload), event.action_id, event.at))
         except sqlite3.IntegrityError as e:
             raise StoreError(f"entry {event.seq!r} of game {game_id!r} conflicts with the stored log: {e}") from None
 
@@ -181,6 +222,23 @@ class Store:
     def _query(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
         with self._lock:
             return self._db.execute(sql, args).fetchall()
+
+
+def _check_writable(path: Path) -> None:
+    """Refuse, naming the folder, a store that could be read but never written (a game night writes
+    every entry): SQLite would otherwise fail later with a message that blames the file."""
+    folder = path.parent
+    if not folder.is_dir():
+        raise StoreError(f"cannot open store {str(path)!r}: the folder {str(folder)!r} does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise StoreError(f"cannot write to store {str(path)!r}: the folder {str(folder)!r} is read-only "
+                         "(SQLite keeps its journal beside the store)")
+    if path.exists() and not path.is_file():
+        raise StoreError(f"cannot open store {str(path)!r}: it is not a file")
+    if path.exists() and not os.access(path, os.R_OK):
+        raise StoreError(f"cannot read store {str(path)!r}: permission denied")
+    if path.exists() and not os.access(path, os.W_OK):
+        raise StoreError(f"cannot write to store {str(path)!r}: the file is read-only")
 
 
 class StoredLog:

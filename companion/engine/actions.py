@@ -13,7 +13,7 @@ import json
 from collections.abc import Mapping
 from typing import Annotated, Any, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
 
 from companion.errors import MalformedAction
 
@@ -21,6 +21,10 @@ Action = dict[str, Any]
 
 MAX_ACTION_BYTES = 8192  # the largest legal action (a 4-wand casting with payments) is a few hundred bytes
 MAX_ACTION_DEPTH = 6  # an action is an object of lists of objects at the most; more is junk
+MAX_WORD = 64  # a name, a place, a token id or a kind: longer is junk
+
+Word = Annotated[str, StringConstraints(min_length=1, max_length=MAX_WORD)]
+"""A short string of an action: a player's name, a place (``r3``), a token id, a kind, a card."""
 
 
 class ActionModel(BaseModel):
@@ -31,9 +35,9 @@ class ActionModel(BaseModel):
 
 def actions_of(*models: type[ActionModel]) -> TypeAdapter[Any]:
     """The adapter of a game's actions: one union told apart by each model's ``type`` literal."""
-    union: Any = Union[tuple(models)]  # noqa: UP007 - built at run time from the models given
-    discriminated: Any = Annotated[union, Field(discriminator="type")]
-    return TypeAdapter(discriminated)
+    union: Any = Union[tuple(models)]  # noqa: UP007 - built at run time from a tuple
+    tagged: Any = Annotated[union, Field(discriminator="type")]  # a type made at run time: Any to a checker
+    return TypeAdapter(tagged)
 
 
 def parse_action(adapter: TypeAdapter[Any], raw: object, max_depth: int = MAX_ACTION_DEPTH) -> Action:
@@ -48,46 +52,58 @@ def parse_action(adapter: TypeAdapter[Any], raw: object, max_depth: int = MAX_AC
     return dumped
 
 
-def check_bounds(raw: object, max_depth: int = MAX_ACTION_DEPTH) -> None:
+def check_bounds(raw: object, max_depth: int = MAX_ACTION_DEPTH, max_bytes: int = MAX_ACTION_BYTES,
+                 what: str = "action") -> None:
     """Refuse input too big or too deep to be an action, naming the key where it goes too deep."""
     if not isinstance(raw, Mapping):
-        raise MalformedAction(f"an action is a JSON object with a string 'type', not {_short(raw)}")
-    _check_depth(raw, max_depth, "")
+        raise MalformedAction(f"an {what} is a JSON object with a string 'type', not {_short(raw)}" if what == "action"
+                              else f"a {what} is a JSON object, not {_short(raw)}")
+    _check_depth(raw, max_depth, "", what)
     try:
         size = len(json.dumps(raw, ensure_ascii=False).encode("utf-8", "surrogatepass"))
     except (TypeError, ValueError) as exc:
-        raise MalformedAction(f"an action must be plain JSON: {exc}") from None
-    if size > MAX_ACTION_BYTES:
-        biggest = max(raw, key=lambda k: len(json.dumps(raw[k], ensure_ascii=False, default=str)))
-        raise MalformedAction(f"action is {size} bytes, more than {MAX_ACTION_BYTES}; key {biggest!r} is the largest")
+        raise MalformedAction(f"{what} must be plain JSON: {exc}") from None
+    if size > max_bytes:
+        biggest = max(raw, key=lambda k: len(str(k)) + len(json.dumps(raw[k], ensure_ascii=False, default=str)))
+        raise MalformedAction(f"{what} is {size} bytes, more than {max_bytes}; key {_short(biggest)} is the largest")
 
 
-def _check_depth(value: object, budget: int, where: str) -> None:
+def _check_depth(value: object, budget: int, where: str, what: str) -> None:
     # Iterative walks would do too, but nothing deeper than the budget is ever entered, so the
-    # recursion is bounded by MAX_ACTION_DEPTH whatever the input.
+    # recursion is bounded by the budget whatever the input.
     if isinstance(value, Mapping | list | tuple):
         if budget <= 0:
-            raise MalformedAction(f"action key {where or 'type'!r} is nested deeper than an action can be")
+            raise MalformedAction(f"{what} key {_short(where or 'type')} is nested deeper than an {what} can be"
+                                  if what == "action" else f"{what} key {_short(where)} is nested too deep")
         items = value.items() if isinstance(value, Mapping) else enumerate(value)
         for key, item in items:
-            _check_depth(item, budget - 1, f"{where}.{key}" if where else str(key))
+            _check_depth(item, budget - 1, f"{where}.{key}" if where else str(key), what)
 
 
-def describe(exc: ValidationError) -> str:
-    """Every problem of a validation error on one line, each naming its key."""
-    parts = []
-    for error in exc.errors(include_url=False):
-        loc = error["loc"][1:]  # the first step is the action's own type tag
-        where = ".".join(str(p) for p in loc) or "type"
-        if error["type"] == "extra_forbidden":
-            parts.append(f"action key {where!r} is unknown")
-        elif error["type"] == "union_tag_invalid":
-            parts.append(f"action 'type' {error['input'].get('type')!r} is unknown; {error['ctx']['expected_tags']}")
-        elif error["type"] == "union_tag_not_found":
-            parts.append("action has no string 'type'")
-        else:
-            parts.append(f"action key {where!r}: {error['msg']} (got {_short(error['input'])})")
+MAX_PROBLEMS = 8  # problems named in one message; a junk object may have hundreds
+
+
+def describe(exc: ValidationError, what: str = "action", tagged: bool = True) -> str:
+    """Every problem of a validation error on one line, each naming its key. ``tagged``: the first
+    step of each location is the union's type tag, not a key the proposer wrote."""
+    errors = exc.errors(include_url=False)
+    parts = [_problem(error, what, error["loc"][1:] if tagged else error["loc"]) for error in errors[:MAX_PROBLEMS]]
+    if len(errors) > MAX_PROBLEMS:
+        parts.append(f"and {len(errors) - MAX_PROBLEMS} more")
     return "; ".join(parts)
+
+
+def _problem(error: Any, what: str, loc: tuple[int | str, ...]) -> str:
+    where = _short(".".join(str(p) for p in loc) or "type")
+    if error["type"] == "extra_forbidden":
+        return f"{what} key {where} is unknown"
+    if error["type"] == "union_tag_invalid":
+        return f"{what} 'type' {_short(error['input'].get('type'))} is unknown; {error['ctx']['expected_tags']}"
+    if error["type"] == "union_tag_not_found":
+        return f"{what} has no string 'type'"
+    if error["type"] == "value_error":  # a validator's own message, which names the value already
+        return f"{what} key {where}: {error['ctx']['error']}"
+    return f"{what} key {where}: {error['msg']} (got {_short(error['input'])})"
 
 
 def _short(value: object) -> str:

@@ -2,10 +2,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final, Literal
 
-# The engine's own event kinds; every other entry is an accepted action of the game.
-SETUP, ACTION, UNDO, REDO = "setup", "action", "undo", "redo"
+EventKind = Literal["setup", "action", "undo", "redo"]
+# The entries of a log: the setup, an accepted action of the game, and the engine's undo and redo.
+SETUP: Final = "setup"
+ACTION: Final = "action"
+UNDO: Final = "undo"
+REDO: Final = "redo"
 
 
 @dataclass(frozen=True)
@@ -21,7 +25,13 @@ class Event:
     """
 
     seq: int
-    kind: str
+    kind: EventKind
     payload: dict[str, Any] = field(default_factory=dict)
     action_id: str | None = None
     at: float = 0.0
+
+    @property
+    def undo_to(self) -> int:
+        """For an ``undo`` entry: the seq whose state it goes back to."""
+        to: int = self.payload["to"]
+        return to

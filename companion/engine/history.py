@@ -21,7 +21,7 @@ class Timeline:
             self.applied.append(event.seq)
             self.undone.clear()  # a new action ends the redo branch, as in every editor
         elif event.kind == UNDO:
-            self._undo_to(event.payload["to"])
+            self._undo_to(event.undo_to)
         elif event.kind == REDO:
             self.applied.append(self.undone.pop())
         elif event.kind != SETUP:

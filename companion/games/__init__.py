@@ -20,5 +20,6 @@ def get(name: str) -> Rules:
     try:
         module = MODULES[name]
     except KeyError:
-        raise UnknownGame(f"no game called {name!r}; Incanto knows {', '.join(MODULES)}") from None
+        shown = repr(name) if len(repr(name)) <= 60 else repr(name)[:57] + "..."
+        raise UnknownGame(f"no game called {shown}; Incanto knows {', '.join(MODULES)}") from None
     return importlib.import_module(module).RULES  # type: ignore[no-any-return]

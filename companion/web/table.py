@@ -116,7 +116,8 @@ class Table:
         return True
 
     def _on_event(self, game: Game, event: Event) -> None:
-        # Runs inside the engine's lock, so the view is exactly the state this event made.
+        # The engine tells each entry in order, after its commit, with the game as that entry left it,
+        # so the view is exactly the state this event made.
         history = game.history()
         message = {"type": "event", "event": entry(event), "game": game.view(),
                    "in_effect": [e["seq"] for e in history if e["in_effect"]],

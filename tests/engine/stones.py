@@ -9,7 +9,7 @@ from typing import Any, Literal
 from collections.abc import Mapping, Sequence
 
 from companion.engine.actions import ActionModel, actions_of, parse_action
-from companion.errors import Problem
+from companion.errors import IllegalAction, MalformedAction, Problem
 
 
 class Take(ActionModel):
@@ -41,6 +41,22 @@ class Stones:
             raise ValueError(f"unknown option {sorted(unknown)[0]!r}")
         heap = options.get("heap") or rng.randint(10, 20)
         return StonesState(tuple(players), heap, 0, (0,) * len(players))
+
+    def from_position(self, players: Sequence[str], options: Mapping[str, Any], position: Mapping[str, Any],
+                      rng: Random) -> StonesState:
+        """``{"heap": n, "turn": player}``: a heap of n stones, and whose turn it is."""
+        unknown = sorted(set(position) - {"heap", "turn"})
+        if unknown:
+            raise MalformedAction(f"position key {unknown[0]!r} is unknown")
+        heap, turn = position.get("heap"), position.get("turn", players[0])
+        problems = []
+        if not isinstance(heap, int) or isinstance(heap, bool) or heap < 1:
+            problems.append(Problem("position-heap", f"a heap holds at least 1 stone, not {heap!r}"))
+        if turn not in players:
+            problems.append(Problem("position-turn", f"{turn!r} is not playing", str(turn)))
+        if problems:
+            raise IllegalAction(problems)
+        return StonesState(tuple(players), heap, list(players).index(turn), (0,) * len(players))
 
     def parse_action(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         return parse_action(ACTIONS, raw)

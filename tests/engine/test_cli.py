@@ -45,14 +45,14 @@ def test_replay_stops_at_an_illegal_line_and_names_it(tmp_path, with_stones, cap
 def test_replay_names_a_line_that_is_not_json(tmp_path, with_stones, capsys):
     script = tmp_path / "g.jsonl"
     script.write_text(json.dumps(SETUP) + "\n{oops\n")
-    assert main(["replay", str(script)]) == 1
+    assert main(["replay", str(script)]) == 2
     assert "g.jsonl:2" in capsys.readouterr().err
 
 
 def test_replay_of_a_missing_file_or_game(tmp_path, capsys):
     assert main(["replay", str(tmp_path / "nope.jsonl")]) == 2
     script = write_script(tmp_path / "g.jsonl", [{**SETUP, "game": "chess"}])
-    assert main(["replay", str(script)]) == 1
+    assert main(["replay", str(script)]) == 2
     assert "'chess'" in capsys.readouterr().err
 
 
@@ -60,3 +60,20 @@ def test_unknown_commands_are_named(capsys):
     assert main(["dance"]) == 2
     assert "'dance'" in capsys.readouterr().err
     assert main(["bench", "toaster"]) == 2
+
+
+def test_a_refused_line_prints_the_state_where_the_replay_stopped_and_why(tmp_path, with_stones, capsys):
+    script = write_script(tmp_path / "g.jsonl", [
+        SETUP, {"type": "take", "player": "Ada", "count": 3}, {"type": "take", "player": "Ada", "count": 7},
+        {"type": "take", "player": "Bo", "count": 1}])
+    assert main(["replay", str(script), "--json"]) == 1
+    out, err = capsys.readouterr()
+    view = json.loads(out)
+    assert view["heap"] == 6 and view["version"] == 1
+    refused = view["refused"]
+    assert refused["line"] == 3 and refused["error"] == "IllegalAction"
+    assert {p["rule"] for p in refused["problems"]} == {"turn-order", "take-count"}
+    assert "g.jsonl:3" in err
+    assert main(["replay", str(script)]) == 1
+    out = capsys.readouterr().out
+    assert "stones" in out and "stopped at line 3" in out and "turn-order" in out and "take-count" in out

@@ -153,3 +153,109 @@ def test_listeners_hear_each_accepted_event_once(stones):
     unsubscribe()
     game.redo()
     assert heard == [1, 2]
+
+
+def test_a_blocked_listener_does_not_stop_another_threads_proposal(stones):
+    """Listeners are told after the commit and outside the game's lock: while one listener call blocks,
+    another thread's proposal commits and returns; every entry is still heard once, in seq order, and the
+    listener sees the game as it stood right after the entry it hears of."""
+    import threading
+
+    game = Game.start(stones, ["Ada", "Bo"], {"heap": 20}, seed=3)
+    heard: list[int] = []
+    seen: list[tuple[int, int, int, int]] = []
+    release, listening = threading.Event(), threading.Event()
+
+    def slow(game, event):
+        if event.seq == 1:
+            listening.set()
+            release.wait()
+        heard.append(event.seq)
+        seen.append((game.version, game.view()["heap"], game.state.heap, len(game.history())))
+
+    game.subscribe(slow)
+    first = threading.Thread(target=game.propose, args=({"type": "take", "player": "Ada", "count": 1},))
+    first.start()
+    assert listening.wait(30)
+    second_done = threading.Event()
+
+    def second():
+        game.propose({"type": "take", "player": "Bo", "count": 2})
+        second_done.set()
+
+    threading.Thread(target=second, daemon=True).start()
+    committed = second_done.wait(30)  # without the fix the second proposal waits on the lock for ever
+    release.set()
+    first.join(30)
+    assert committed and game.version == 2 and len(game.log.events()) == 3
+    assert heard == [1, 2] and seen == [(1, 19, 19, 2), (2, 17, 17, 3)]
+
+
+def test_a_listener_that_proposes_is_heard_in_order_and_a_failing_listener_hides_nothing(stones):
+    game = Game.start(stones, ["Ada", "Bo"], {"heap": 20}, seed=3)
+    heard: list[int] = []
+
+    def answer(_game, event):
+        heard.append(event.seq)
+        if event.seq == 1:
+            game.propose({"type": "take", "player": "Bo", "count": 1})
+
+    def broken(_game, event):
+        raise RuntimeError("tablet gone")
+
+    game.subscribe(broken)
+    game.subscribe(answer)
+    event = game.propose({"type": "take", "player": "Ada", "count": 1})
+    assert event.seq == 1 and heard == [1, 2] and game.version == 2
+
+
+def test_a_game_starts_from_a_position_stored_in_its_setup_entry(stones, tmp_path, with_stones):
+    from companion.night import Night
+    from companion.store import Store
+
+    with Store(tmp_path / "night.sqlite") as store:
+        game = Night.resume_or_start(store).start_game("stones", ["Ada", "Bo"], {}, 3, {"heap": 2, "turn": "Bo"})
+        assert game.state.heap == 2 and game.rules.legal_actions(game.state)["player"] == "Bo"
+        game.propose({"type": "take", "player": "Bo", "count": 2})
+    with Store(tmp_path / "night.sqlite") as store:
+        again = Night.resume_or_start(store).current
+        assert again.setup_event.payload == {"game": "stones", "players": ["Ada", "Bo"], "options": {}, "seed": 3,
+                                             "position": {"heap": 2, "turn": "Bo"}}
+        assert again.view() == game.view() and again.state.winner == "Bo"
+
+
+@pytest.mark.parametrize("position, error, named", [
+    ("heap of 3", MalformedAction, "position"), ({"heap": 3, "colour": "red"}, MalformedAction, "colour"),
+    ({"heap": 0, "turn": "Cy"}, IllegalAction, "position-turn"), ({"heap": [[[[[[[1]]]]]]]}, MalformedAction, "heap"),
+])
+def test_a_refused_position_is_named_and_nothing_is_written(stones, position, error, named):
+    from companion.engine.log import MemoryLog
+
+    log = MemoryLog()
+    with pytest.raises(error, match=named) as refused:
+        Game.start(stones, ["Ada", "Bo"], {}, 3, log=log, position=position)
+    assert log.events() == []
+    if error is IllegalAction:
+        assert {p.rule for p in refused.value.problems} == {"position-heap", "position-turn"}
+
+
+@pytest.mark.parametrize("command, key", [({"type": "undo", "junk": 1}, "junk"), ({"type": "redo", "to": 3}, "to"),
+                                          ({"type": "undo_to", "seq": 0, "q" * 15_000: 1}, "qqq")])
+def test_the_engines_own_commands_refuse_keys_they_do_not_take(stones, command, key):
+    game = Game.start(stones, ["Ada", "Bo"], {"heap": 10}, seed=3)
+    game.propose({"type": "take", "player": "Ada", "count": 1})
+    with pytest.raises(MalformedAction, match=key) as refused:
+        game.propose(command)
+    assert len(str(refused.value)) < 200 and game.version == 1 and game.view()["can_undo"]
+
+
+def test_a_game_that_cannot_start_from_a_position_says_so(stones):
+    class WithoutPositions:  # a game module written before positions existed
+        def __getattr__(self, name):
+            if name == "from_position":
+                raise AttributeError(name)
+            return getattr(stones, name)
+
+    with pytest.raises(MalformedAction, match="cannot start from a position"):
+        Game.start(WithoutPositions(), ["Ada", "Bo"], {}, 3, position={"heap": 2})
+    assert Game.start(WithoutPositions(), ["Ada", "Bo"], {"heap": 4}, 3).state.heap == 4

@@ -25,7 +25,7 @@ def script(name: str) -> list[dict[str, Any]]:
 def play(lines: list[dict[str, Any]]) -> Game:
     """Every line through ``Game.start`` and ``propose``, as the replay command and the tablets do."""
     setup, *actions = lines
-    game = Game.start(RULES, setup["players"], setup["options"], setup["seed"])
+    game = Game.start(RULES, setup["players"], setup["options"], setup["seed"], position=setup.get("position"))
     for action in actions:
         game.propose(action)
     return game

@@ -165,9 +165,28 @@ def archmage_escapes() -> list[Line]:
             cast(Rosa="s5", Lera=None), reveal(s5="archmage")]
 
 
+def final_battle() -> list[Line]:
+    """The rulebook's final battle, begun from a position in the dungeon: Kirill and Katya point at the
+    same face-down sorcerer, the Witch Indigo, and Katya's stronger wand fights it with a blue potion
+    (then they swap wands); Lera takes the White Lady with a ghost; Rosa turns over the Archmage
+    without the two spell tokens it needs, and it escapes into the moat."""
+    players = ["Lera", "Kirill", "Katya", "Rosa"]
+    position = {
+        "phase": "dungeon", "wands": {"Lera": 3, "Kirill": 1, "Katya": 4, "Rosa": 2},
+        "satchels": {"Lera": ["ghost", "gold_2", "mushroom"], "Kirill": ["trap", "gold_1"],
+                     "Katya": ["blue_1", "werewolf", "gold_3", "spell"], "Rosa": ["spell", "pumpkin"]},
+        "moat": ["mistletoe", "crystal_ball", "goblin"],
+        "potions": ["green_1", None, "red_2"], "cards": ["RETIRO", "LOCUS", "FORTUNA"],
+        "sorcerers": ["white_lady", *["face_down"] * 11],
+    }
+    return [{"type": "setup", "game": "incantibus", "players": players, "options": {"draws": "table"}, "seed": 1,
+             "position": position},
+            cast(Lera="s0", Kirill="s1", Katya="s1", Rosa="s2"), reveal(s1="witch_indigo", s2="archmage")]
+
+
 SCRIPTS = {"lera_kirill_katya_rosa": contest, "kirill_vampire": kirill_vampire,
            "katya_green_potion": katya_green_potion, "katya_35_points": katya_35, "witch_indigo": witch_indigo,
-           "white_lady": white_lady, "archmage_escapes": archmage_escapes}
+           "white_lady": white_lady, "archmage_escapes": archmage_escapes, "final_battle": final_battle}
 
 
 def main() -> None:

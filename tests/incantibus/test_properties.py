@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from companion.engine.game import Game
 from companion.games.incantibus.state import State
 from companion.games.incantibus.tokens import DATA
+from companion.night import Night
 from companion.store import Store
 from incantibus_helpers import RULES, bot_states, start
 
@@ -123,8 +124,9 @@ def test_undo_then_redo_gives_the_same_view_after_every_action(game: tuple[int, 
 def test_replaying_the_stored_log_gives_the_live_state(game: tuple[int, int, bool, str]) -> None:
     seed, n, expert, draws = game
     with tempfile.TemporaryDirectory() as folder, Store(Path(folder) / "night.sqlite") as store:
-        game_id = store.new_game(store.new_night("test"), "incantibus")
-        live = Game.start(RULES, NAMES[:n], {"expert": expert, "draws": draws}, seed=seed, log=store.log(game_id))
+        night = Night(store, store.new_night("test"))
+        live = night.start_game("incantibus", NAMES[:n], {"expert": expert, "draws": draws}, seed=seed)
+        ((game_id, _),) = night.played()
         rng = Random(seed)
         while (action := RULES.random_action(live.state, rng)) is not None:
             live.propose(action)

@@ -9,9 +9,11 @@ from random import Random
 from typing import Any
 from collections.abc import Callable, Mapping, Sequence
 
-from companion.engine.actions import check_bounds
+from companion.engine.actions import parse_action
 from companion.errors import Problem
 from companion.games.incantibus import bots, casting, scoring, setup, spells, table, tower, view
+from companion.games.incantibus.actions import ACTIONS
+from companion.games.incantibus.position import from_position
 from companion.games.incantibus.satchel import discards_that_make_room, put, take_out
 from companion.games.incantibus.state import State, remove_one
 
@@ -112,10 +114,12 @@ class IncantibusRules:
     def setup(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> State:
         return setup.setup(players, options, rng)
 
+    def from_position(self, players: Sequence[str], options: Mapping[str, Any], position: Mapping[str, Any],
+                      rng: Random) -> State:
+        return from_position(players, options, position, rng)
+
     def parse_action(self, raw: Mapping[str, Any]) -> Action:
-        # Bounds only, until Incantibus declares its actions as models.
-        check_bounds(raw)
-        return dict(raw)
+        return parse_action(ACTIONS, raw)
 
     def legal_actions(self, state: State) -> dict[str, Any]:
         return view.legal_actions(state)

@@ -55,6 +55,11 @@ def setup(players: Sequence[str], options: Mapping[str, Any], rng: Random) -> St
     return state
 
 
+def setup_box(players: Sequence[str], options: Mapping[str, Any], rng: Random | None = None) -> State:
+    """The box before anything is laid out: every pool full, the special area, empty satchels."""
+    return _empty(load(), players, options, rng or Random(0))
+
+
 def _empty(cat: Catalogue, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> State:
     n = len(players)
     strengths = list(cat.wands[n])
