@@ -85,7 +85,7 @@ class SimLeds:
 
 
 def _recording_hub_class(firmware: ModuleType, protocol_version: int | None) -> type:
-    class RecordingHub(firmware.Hub):  # type: ignore[name-defined,misc]
+    class RecordingHub(firmware.Hub):  # type: ignore[name-defined]
         """The firmware hub, noting every press it sends (the ground truth for lost presses)."""
 
         def emit(self, body: str) -> None:

@@ -18,23 +18,28 @@ PI_ITSELF = {"127.0.0.1", "::1"}  # the Pi's own screen: a browser on the Pi, be
 
 
 def get_table(conn: HTTPConnection) -> Table:
-    return conn.app.state.table  # type: ignore[no-any-return]
+    table: Table = conn.app.state.table
+    return table
 
 
 def get_hub(conn: HTTPConnection) -> Hub:
-    return conn.app.state.hub  # type: ignore[no-any-return]
+    hub: Hub = conn.app.state.hub
+    return hub
 
 
 def get_settings(conn: HTTPConnection) -> Settings:
-    return conn.app.state.settings  # type: ignore[no-any-return]
+    settings: Settings = conn.app.state.settings
+    return settings
 
 
 def get_sessions(conn: HTTPConnection) -> Sessions:
-    return conn.app.state.sessions  # type: ignore[no-any-return]
+    sessions: Sessions = conn.app.state.sessions
+    return sessions
 
 
 def get_join_guard(conn: HTTPConnection) -> JoinGuard:
-    return conn.app.state.join_guard  # type: ignore[no-any-return]
+    join_guard: JoinGuard = conn.app.state.join_guard
+    return join_guard
 
 
 def session_token(request: Request) -> str | None:

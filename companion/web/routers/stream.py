@@ -52,6 +52,6 @@ async def _next_text(ws: WebSocket) -> str | None:
 
 def _asks_resync(text: str) -> bool:
     try:
-        return json.loads(text).get("type") == "resync"  # type: ignore[no-any-return]
+        return bool(json.loads(text).get("type") == "resync")
     except (ValueError, AttributeError):
         return False
