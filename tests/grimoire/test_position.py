@@ -35,3 +35,13 @@ def test_a_position_of_the_wrong_shape_names_the_key() -> None:
         position({"page": 1, "marker": 0})
     with pytest.raises(MalformedAction, match="'dragons' is unknown"):
         position({"page": 1, "dragons": 3})
+
+
+def test_the_position_in_the_replay_doc_is_valid() -> None:
+    import json
+    import re
+    from pathlib import Path
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "replay.md").read_text()
+    example = doc[doc.index("### Das Grimoire des Wahnsinns"):doc.index("### Ravenskeep")]
+    state = position(json.loads(re.findall(r"```json\n(.*?)```", example, re.S)[0]))
+    assert state.marker == 4 and state.current.name == "Kirill" and state.madness_pile == 10
