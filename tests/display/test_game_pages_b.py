@@ -119,3 +119,37 @@ def test_the_ritual_track_follows_the_table_on_two_tablets(chromium: Any, server
         board.wait_for_function("v => window.incanto.model.game.version === v", arg=3)
         assert marker(board) == 3
     assert errors == []
+
+
+@pytest.mark.parametrize("game_name", ["ravenskeep"])
+def test_the_ravenskeep_board_shows_the_die_the_towers_and_the_bottles(chromium: Any, server: str, settings: Settings,
+                                                                        tmp_path: Path, game_name: str) -> None:
+    errors: list[str] = []
+    controls = opened(chromium, server, f"/join?code={settings.join_code}", LANDSCAPE, errors)
+    boards = [opened(chromium, server, "/", LANDSCAPE, errors), opened(chromium, server, "/", PORTRAIT, errors)]
+    for board in boards:
+        board.wait_for_selector("svg.raven-ring")
+    view = controls.evaluate("window.incanto.model.game")
+    me = view["active"]
+    # A die card: Incanto rolls on the button press; every board shows the roll.
+    controls.goto(server + "/controls")
+    controls.click('[data-do="roll"][data-card="tower-dice-2"]')
+    for board in boards:
+        board.wait_for_function("v => window.incanto.model.game.version === v", arg=1)
+    value = controls.evaluate("window.incanto.model.game.roll.values[0]")
+    assert boards[0].get_attribute('[data-part="die"]', "data-value") == str(value)
+    not_blank(shot(boards[0], tmp_path / "ravenskeep-1024x768.png"))
+    # The rolled tower is played from the controls: the tower lands where the roll says on both boards.
+    controls.wait_for_selector('[data-part="pieces"] button')
+    piece = controls.get_attribute('[data-part="pieces"] button', "data-piece")
+    before = view["spaces"]
+    start = next(s["space"] for s in before if any(i.get("tower") == piece for i in s["stack"]))
+    controls.click(f'[data-part="pieces"] button[data-piece="{piece}"]')
+    for board in boards:
+        board.wait_for_function("v => window.incanto.model.game.version === v", arg=2)
+        target = (start + value) % len(before)
+        assert board.query_selector(f'g.space[data-space="{target}"] [data-piece="{piece}"]') is not None
+    full = controls.evaluate(f"window.incanto.model.game.players.find(p => p.name === {me!r}).full")
+    assert boards[1].get_attribute(f'[data-player="{me}"] .bottles', "data-full") == str(full)
+    not_blank(shot(boards[1], tmp_path / "ravenskeep-768x1024.png"))
+    assert errors == []
