@@ -112,11 +112,15 @@ def test_the_ritual_track_follows_the_table_on_two_tablets(chromium: Any, server
         assert board.inner_text('[data-part="active"]') != view["active"]
     not_blank(shot(boards[1], tmp_path / "grimoire-768x1024-after.png"))
 
-    # The controls offer the turn's choices; a tap on "end turn" moves the marker on every board.
+    # The controls offer the turn's choices: a card bought, then a tap on "end turn" moves the marker everywhere.
     controls.goto(server + "/controls")
-    controls.click('[data-do="end_turn"]')
+    controls.click('[data-do="buy"][data-card="erde-3"]')
     for board in boards:
         board.wait_for_function("v => window.incanto.model.game.version === v", arg=3)
+    assert controls.evaluate("window.incanto.model.game.supply.erde['3']") == 5
+    controls.click('[data-do="end_turn"]')
+    for board in boards:
+        board.wait_for_function("v => window.incanto.model.game.version === v", arg=4)
         assert marker(board) == 3
     assert errors == []
 
@@ -152,4 +156,13 @@ def test_the_ravenskeep_board_shows_the_die_the_towers_and_the_bottles(chromium:
     full = controls.evaluate(f"window.incanto.model.game.players.find(p => p.name === {me!r}).full")
     assert boards[1].get_attribute(f'[data-player="{me}"] .bottles', "data-full") == str(full)
     not_blank(shot(boards[1], tmp_path / "ravenskeep-768x1024.png"))
+    # A numbered card in two taps: what it shows, then the tower; both cards played, the turn can end.
+    controls.wait_for_selector('[data-do="card"][data-card="tower-1"]')
+    controls.click('[data-do="card"][data-card="tower-1"]')
+    controls.click('[data-part="pieces"] button >> nth=0')
+    controls.wait_for_selector('[data-do="end_turn"]')
+    controls.click('[data-do="end_turn"]')
+    for board in boards:
+        board.wait_for_function("v => window.incanto.model.game.version === v", arg=4)
+        assert board.text_content("svg.raven-ring .centre-sub").split(" · ")[0] != me
     assert errors == []

@@ -43,7 +43,7 @@ def _space(state: State, space: int) -> dict[str, Any]:
     return {"space": space, "shield": space in cat.shield_spaces, "stack": items}
 
 
-STEPS = range(1, 7)  # the numbers the tablet offers for a numbered card
+STEPS = range(1, 7)  # the steps the tablet offers for a numbered card or a spell
 
 
 def legal_actions(state: State) -> dict[str, Any]:
@@ -56,7 +56,7 @@ def legal_actions(state: State) -> dict[str, Any]:
     if state.roll is not None:
         out.update(kind="rolled", roll=state.roll,
                    pieces=board.pieces(state, me, state.roll["moves"], state.roll["values"][-1]))
-    elif out["cards_left"] > 0 and not state.forwent:
+    else:  # for a numbered card and for a spell
         out["pieces_for"] = {moves: {str(n): board.pieces(state, me, moves, n) for n in STEPS} for moves in ("wizard", "tower")}
     out["can_end"] = state.roll is None and (state.forwent or state.cards_played >= load().cards_per_turn)
     out["wizards"] = board.wizard_spaces(state, me)

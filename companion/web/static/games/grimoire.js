@@ -180,15 +180,25 @@ export function controls(view, ctx) {
     rewardRow.replaceChildren(el("span", {}, both("Belohnung", "reward"), ": "), ...legal.rewards.map((e) => el("button", {
       "data-do": "reward", "data-element": e, onclick: () => propose({ type: "banish", player: me, curse, reward: e }) }, `2 ${e}`)));
   };
+  const dropRow = el("div", { class: "tokens", "data-part": "drop" });
+  const chooseDrop = (spell) => dropRow.replaceChildren(el("span", {}, "Fünf Zauber · five spells: which leaves the game? "),
+    ...legal.spells.map((d) => el("button", { "data-do": "drop", "data-spell": d,
+      onclick: () => propose({ type: "learn", player: me, spell, drop: d }) }, d)));
   return section(`${me}: Aktionsphase · actions`,
     el("div", { class: "tokens" }, el("span", { class: "muted" }, "Fluch bannen · banish"),
       legal.banish.map((c) => el("button", { "data-do": "banish", "data-curse": c, onclick: () => chooseReward(c) }, c))),
     rewardRow,
     el("div", { class: "tokens" }, el("span", { class: "muted" }, "Zauber wirken · cast"),
-      legal.cast.map((s) => el("button", { "data-do": "cast", "data-spell": s, onclick: () => propose({ type: "cast", player: me, spell: s }) }, s))),
+      legal.cast.map((s) => [el("button", { "data-do": "cast", "data-spell": s, onclick: () => propose({ type: "cast", player: me, spell: s }) }, s),
+        el("button", { "data-do": "cast-twice", "data-spell": s, title: "verstärkt · amplified",
+          onclick: () => propose({ type: "cast", player: me, spell: s, times: 2 }) }, "×2")])),
     el("div", { class: "tokens" }, el("span", { class: "muted" }, "Zauber lernen · learn"),
-      legal.learn.map((s) => el("button", { "data-do": "learn", "data-spell": s, disabled: legal.must_drop,
-        onclick: () => propose({ type: "learn", player: me, spell: s }) }, s))),
+      legal.learn.map((s) => el("button", { "data-do": "learn", "data-spell": s,
+        onclick: () => (legal.must_drop ? chooseDrop(s) : propose({ type: "learn", player: me, spell: s })) }, s))),
+    dropRow,
+    el("div", { class: "tokens" }, el("span", { class: "muted" }, "Elementkarte kaufen · buy"),
+      legal.buy.map((b) => el("button", { "data-do": "buy", "data-card": `${b.element}-${b.value}`,
+        onclick: () => propose({ type: "buy", player: me, element: b.element, value: b.value }) }, `${b.value} ${b.element}`))),
     el("div", { class: "tokens" }, el("span", { class: "muted" }, "Wahnsinn kurieren · cure"),
       legal.cure.map((c) => el("button", { "data-do": "cure", onclick: () => propose({ type: "cure", player: me, ...c }) }, `${c.owner} (${c.zone})`))),
     el("div", { class: "tokens" }, el("button", { class: "primary", "data-do": "end_turn",

@@ -120,6 +120,17 @@ function notes(view) {
     view.notes.slice(-8).map((n) => el("li", { "data-event": n.event }, (SAY[n.event] || ((x) => x.event))(n)))));
 }
 
+/** One spell a turn: the spell, how far, then the piece. */
+function spells(view, legal, offer, pieceRow) {
+  const steps = el("span", {});
+  const me = legal.player;
+  return el("div", { class: "picker-row", "data-part": "spells" }, el("span", { class: "who" }, "spell"),
+    view.spells.map((s) => el("button", { "data-do": "spell", "data-spell": s.id, disabled: s.cost > legal.full, title: s.note,
+      onclick: () => steps.replaceChildren(...s.steps.map((n) => el("button", { "data-do": "spell-steps", "data-steps": n,
+        onclick: () => { offer(legal.pieces_for[s.moves][String(n)] || [], (piece) => ({ type: "spell", player: me, spell: s.id, steps: n, ...piece })); pieceRow.scrollIntoView(); } },
+        `${n}`))) }, `${s.name} (${s.cost} 🧪)`)), steps);
+}
+
 // -- the controls -------------------------------------------------------------------------------
 
 export function controls(view, ctx) {
@@ -137,7 +148,7 @@ export function controls(view, ctx) {
       (offer(legal.pieces, (piece) => ({ type: "play", player: me, ...piece })), pieceRow));
   }
   const parts = [];
-  if (legal.cards_left > 0 && legal.pieces_for) {
+  if (legal.cards_left > 0 && !view.forwent && legal.pieces_for) {
     const piecesFor = (moves, n) => moves === "either" ? [...legal.pieces_for.wizard[n], ...legal.pieces_for.tower[n]] : legal.pieces_for[moves][n];
     for (const moves of ["wizard", "tower", "either"]) {
       parts.push(el("div", { class: "picker-row" }, el("span", { class: "who" }, moves),
@@ -146,12 +157,13 @@ export function controls(view, ctx) {
         [1, 2, 3].map((dice) => el("button", { "data-do": "roll", "data-card": `${moves}-dice-${dice}`,
           onclick: () => propose({ type: "roll", player: me, moves, dice }) }, "🎲".repeat(dice)))));
     }
-    parts.push(pieceRow);
   }
   if (legal.can_forgo && legal.pieces_for) {
     parts.push(el("button", { "data-do": "forgo", onclick: () => offer(legal.pieces_for.tower["1"], (piece) => ({ type: "forgo", player: me, ...piece })) },
       "Forgo both cards: one tower 1 space"));
   }
+  if (!legal.spell_cast && legal.pieces_for) parts.push(spells(view, legal, offer, pieceRow));
+  parts.push(pieceRow);
   if (legal.can_end) parts.push(el("button", { class: "primary", "data-do": "end_turn", onclick: () => propose({ type: "end_turn", player: me }) }, "End turn"));
   return section(`${me}: ${legal.cards_left} card${legal.cards_left === 1 ? "" : "s"} to play`, parts);
 }
