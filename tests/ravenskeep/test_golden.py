@@ -32,11 +32,12 @@ def test_the_last_of_three_rolls_counts() -> None:
     assert len(rolls) == 3 and moved["steps"] == rolls[-1] and moved["to"] == (13 + rolls[-1]) % 15
 
 
-def test_a_whole_game_ends_after_the_round_with_the_winner_named() -> None:
+def test_a_whole_game_ends_after_the_round_and_tied_players_share_the_victory() -> None:
     view = replay(GOLDEN / "whole_game.jsonl")
     assert view["over"] and view["legal"]["kind"] == "over"
-    done = [p["name"] for p in view["players"] if p["done"]]
-    assert view["winner"] and set(view["winner"]) <= set(done)
+    done = {p["name"]: p["full"] for p in view["players"] if p["done"]}
+    assert view["winner"] == ["Lera", "Kirill"] and done["Lera"] == done["Kirill"] == max(done.values())
+    assert view["places"] == [["Lera", "Kirill"], ["Katya"]]
     assert view["active"] == "Katya"  # the last seat: the round was finished
 
 
