@@ -12,9 +12,11 @@ from companion.games.grimoire.state import State
 
 def begin(state: State) -> None:
     player = state.current
-    player.exhausted = frozenset()
     state.turn += 1
     state.note(event="turn", player=player.name, turn=state.turn)
+    if player.exhausted:
+        state.note(event="refreshed", player=player.name, spells=sorted(player.exhausted))
+    player.exhausted = frozenset()
     ritual_marker.monster_phase(state)
 
 

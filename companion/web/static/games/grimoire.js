@@ -67,15 +67,15 @@ function fieldNode(field, marker) {
 function curseNode(curse, fieldNo, i, count) {
   // Curses lie outside the ring beside their field, two to a row.
   const [fx, fy] = at(fieldNo, OUT);
-  const w = 62, h = 62, gap = 8, perRow = Math.min(count, 2), rows = Math.ceil(count / 2);
+  const w = 74, h = 74, gap = 8, perRow = Math.min(count, 2), rows = Math.ceil(count / 2);
   const col = i % 2, row = Math.floor(i / 2);
   const x = fx - (perRow * (w + gap) - gap) / 2 + col * (w + gap), y = fy - (rows * (h + gap) - gap) / 2 + row * (h + gap);
   const group = svg("g", { class: "curse", "data-curse": curse.id });
   group.append(svg("rect", { x, y, width: w, height: h, rx: 10, class: "curse-card" }));
   curse.elements.forEach((e, k) => {
-    const cx = x + 17 + (k % 2) * 28, cy = y + 17 + Math.floor(k / 2) * 28;
-    group.append(svg("circle", { cx, cy, r: 12, fill: ELEMENT_COLOUR[e] || "#888", class: "element", "data-element": e }),
-                 svg("text", { x: cx, y: cy + 6, class: "element-letter" }, ELEMENT_LETTER[e] || "?"));
+    const cx = x + 20 + (k % 2) * 34, cy = y + 20 + Math.floor(k / 2) * 34;
+    group.append(svg("circle", { cx, cy, r: 16, fill: ELEMENT_COLOUR[e] || "#888", class: "element", "data-element": e }),
+                 svg("text", { x: cx, y: cy + 7, class: "element-letter" }, ELEMENT_LETTER[e] || "?"));
   });
   return group;
 }
@@ -127,6 +127,12 @@ function sidePanel(view) {
     el("div", { class: "label" }, both("Rundenmarker", "round marker"), ` · ${view.round.difficulty}`),
     el("div", { class: "round-row", "data-round": view.round.field },
       view.round.row.map((n, i) => el("span", { class: `round-cell${i + 1 === view.round.field ? " here" : ""}` }, n))),
+    el("div", { class: "label" }, both("Wahnsinn", "madness")),
+    el("div", { class: "madness-mini" }, view.players.map((p, seat) => el("div", { class: "mini-row", "data-player": p.name, style: `--seat: ${seatColour(seat)}` },
+      el("span", { class: "mini-name" }, p.name), el("span", { class: "pips" },
+        Array.from({ length: Math.max(view.madness.out_at, p.madness_hand) }, (_, i) => el("span", { class: i < p.madness_hand ? "pip on" : "pip" })))))),
+    el("div", { class: "legend" }, Object.entries(view.elements || {}).map(([de, en]) => el("span", { class: "legend-item" },
+      el("span", { class: "legend-dot", style: `background: ${ELEMENT_COLOUR[de] || "#888"}` }, ELEMENT_LETTER[de] || "?"), both(de, en)))),
     el("div", { class: "kv" }, el("span", { class: "label" }, both("Wahnsinnsstapel", "madness pile")),
       el("b", { "data-part": "madness-pile" }, `${view.madness.pile} / ${view.madness.total}`)));
 }
@@ -144,6 +150,7 @@ function madnessCards(view) {
 
 const SAY = {
   turn: (n) => `${n.player} ist am Zug · to play`,
+  refreshed: (n) => `${n.player}: Zauber aufgefrischt · spells refreshed (${n.spells.join(", ")})`,
   marker: (n) => `Ritualmarker → Feld ${n.field === 0 ? "↺" : n.field}`,
   page: (n) => `Seite ${n.number} wird aufgeschlagen · page opens`,
   curse: (n) => `Fluch ${n.curse} → Feld ${n.field}`,
