@@ -1,6 +1,8 @@
 """Starting from a described position: validated like an action, every problem at once."""
 from __future__ import annotations
 
+from random import Random
+
 import pytest
 
 from companion.errors import IllegalAction, MalformedAction
@@ -45,3 +47,30 @@ def test_the_position_in_the_replay_doc_is_valid() -> None:
     example = doc[doc.index("### Das Grimoire des Wahnsinns"):doc.index("### Ravenskeep")]
     state = position(json.loads(re.findall(r"```json\n(.*?)```", example, re.S)[0]))
     assert state.marker == 4 and state.current.name == "Kirill" and state.madness_pile == 10
+
+
+def describe(state: object) -> dict[str, object]:
+    """The position a person would describe for ``state`` at the start of an action phase."""
+    s = state
+    return {"page": s.page + 1, "round": s.round + 1, "marker": s.marker,  # type: ignore[attr-defined]
+            "fields": {str(f): list(c) for f, c in s.fields.items() if c},  # type: ignore[attr-defined]
+            "banished": list(s.banished), "curses_banished": s.curses_banished,  # type: ignore[attr-defined]
+            "madness": {p.name: {"hand": p.madness_hand, "support": p.madness_support} for p in s.players},  # type: ignore[attr-defined]
+            "spells": {p.name: list(p.spells) for p in s.players}, "exhausted": {p.name: sorted(p.exhausted) for p in s.players},  # type: ignore[attr-defined]
+            "out": [p.name for p in s.players if p.out], "active": s.current.name,  # type: ignore[attr-defined]
+            "supply": {e: {str(v): n for v, n in piles.items()} for e, piles in s.supply.items()}}  # type: ignore[attr-defined]
+
+
+def test_every_position_reached_in_play_can_be_described_and_started_from() -> None:
+    from companion.engine.game import Game
+    from grimoire_helpers import BOOK
+    names = ["Lera", "Kirill", "Katya"]
+    game = Game.start(RULES, names, {"book": BOOK, "first": "Lera"}, seed=2)
+    rng = Random(2)
+    skip = {"notes", "turn", "library"}  # spells dropped from the game are not part of a described position
+    while (action := RULES.random_action(game.state, rng)) is not None:
+        game.propose(action)
+        if game.state.outcome is None and not game.state.spells_gone:
+            again = RULES.from_position(names, {"book": BOOK, "first": "Lera"}, describe(game.state), Random(0))
+            view, live = RULES.public_view(again), RULES.public_view(game.state)
+            assert {k: v for k, v in view.items() if k not in skip} == {k: v for k, v in live.items() if k not in skip}

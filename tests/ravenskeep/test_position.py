@@ -6,6 +6,7 @@ from random import Random
 import pytest
 
 from companion.errors import IllegalAction, MalformedAction
+from companion.games.ravenskeep.turn import fresh as turn_fresh
 from ravenskeep_helpers import RULES, board
 
 
@@ -41,3 +42,22 @@ def test_the_position_in_the_replay_doc_is_valid() -> None:
     position = json.loads(re.findall(r"```json\n(.*?)```", example, re.S)[0])
     state = RULES.from_position(["Lera", "Kirill"], {}, position, Random(0))
     assert state.where("R") == 0 and state.players[0].full == 2
+
+
+def describe(state: object) -> dict[str, object]:
+    """The position a person would describe for ``state``: every stack, every player's bottles."""
+    spaces = {str(s): [i.lstrip("@") for i in stack] for s, stack in enumerate(state.spaces) if stack}  # type: ignore[attr-defined]
+    players = {p.name: {"full": p.full, "spent": p.spent, "keep": p.keep} for p in state.players}  # type: ignore[attr-defined]
+    return {"spaces": spaces, "players": players, "active": state.current.name}  # type: ignore[attr-defined]
+
+
+def test_every_position_reached_in_play_can_be_described_and_started_from() -> None:
+    from companion.engine.game import Game
+    names = ["Lera", "Kirill", "Katya"]
+    game = Game.start(RULES, names, {"first": "Lera"}, seed=3)
+    rng = Random(3)
+    while (action := RULES.random_action(game.state, rng)) is not None:
+        game.propose(action)
+        if RULES.public_view(game.state)["phase"] == "playing" and turn_fresh(game.state):
+            again = RULES.from_position(names, {"first": "Lera"}, describe(game.state), Random(0))
+            assert {**RULES.public_view(again), "notes": [], "turn": 0} == {**RULES.public_view(game.state), "notes": [], "turn": 0}

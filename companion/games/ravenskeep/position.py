@@ -11,7 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion.engine.actions import check_bounds
 from companion.errors import IllegalAction, MalformedAction, Problem
-from companion.games.ravenskeep import setup
+from companion.games.ravenskeep import setup, turn
 from companion.games.ravenskeep.catalogue import load
 from companion.games.ravenskeep.state import RAVENSKEEP, State, is_tower, wizard
 
@@ -49,8 +49,11 @@ def from_position(players: Sequence[str], options: Mapping[str, Any], position: 
     for p in state.players:
         b = pos.players.get(p.name, Bottles())
         p.full, p.spent, p.keep, p.empty = b.full, b.spent, b.keep, load().bottles - b.full - b.spent
-    if pos.active:
-        state.active = state.first = list(players).index(pos.active)
+    if pos.active:  # the round still starts with the starting player (option 'first'), if there is one
+        state.active = list(players).index(pos.active)
+        state.first = state.first if "first" in options else state.active
+    turn.check_goal(state)  # a goal already reached: this is the last round
+    state.notes = ()
     return state
 
 
