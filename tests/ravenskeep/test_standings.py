@@ -2,10 +2,12 @@
 game won or lost by the whole group."""
 from __future__ import annotations
 
+import json
 from random import Random
 
 from companion.night import Night
 from companion.store import Store
+from ravenskeep_helpers import GOLDEN
 
 
 def play_out(night: Night, game: str, players: list[str], seed: int) -> None:
@@ -15,9 +17,17 @@ def play_out(night: Night, game: str, players: list[str], seed: int) -> None:
         played.propose(action)
 
 
+def play_script(night: Night, name: str) -> None:
+    lines = [json.loads(line) for line in (GOLDEN / name).read_text().splitlines() if line.startswith("{")]
+    setup, actions = lines[0], lines[1:]
+    game = night.start_game(setup["game"], setup["players"], setup["options"], seed=setup["seed"])
+    for action in actions:
+        game.propose(action)
+
+
 def test_tied_winners_each_get_a_win_and_a_group_shares_its_fate(store: Store) -> None:
     night = Night.resume_or_start(store, "Games night")
-    play_out(night, "ravenskeep", ["Lera", "Kirill", "Katya"], 25)  # Lera and Kirill tie (golden whole_game)
+    play_script(night, "whole_game.jsonl")  # Lera and Kirill tie
     rows = {r["player"]: r for r in night.standings()}
     assert {p: (r["wins"], r["place_points"]) for p, r in rows.items()} == {"Lera": (1, 1), "Kirill": (1, 1), "Katya": (0, 0)}
     play_out(night, "grimoire", ["Lera", "Kirill", "Katya"], 0)

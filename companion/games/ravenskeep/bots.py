@@ -60,8 +60,9 @@ def _worth(state: State, me: str, option: dict[str, Any], steps: int) -> int:
     space = state.where(option["tower"])
     assert space is not None
     stack = state.spaces[space]
-    under = board.visible(stack[:stack.index(option["tower"])])
-    catches = board.visible(state.spaces[board.ahead(state, space, steps)])
-    frees_mine = wizard(me) in under
-    return 2 if catches and state.current.empty and wizard(me) not in catches else 1 if frees_mine else 0 if not any(
-        owner(w) == me for w in catches) else -1
+    caught = [owner(w) for w in board.visible(state.spaces[board.ahead(state, space, steps)])]
+    if me in caught:
+        return -1  # never bury one's own wizard
+    if caught and state.current.empty:
+        return 2  # a bottle to fill
+    return 1 if wizard(me) in board.visible(stack[:stack.index(option["tower"])]) else 0  # frees one of mine
