@@ -36,8 +36,8 @@ def test_a_whole_game_ends_after_the_round_and_tied_players_share_the_victory() 
     view = replay(GOLDEN / "whole_game.jsonl")
     assert view["over"] and view["legal"]["kind"] == "over"
     done = {p["name"]: p["full"] for p in view["players"] if p["done"]}
-    assert view["winner"] == ["Lera", "Kirill"] and done["Lera"] == done["Kirill"] == max(done.values())
-    assert view["places"] == [["Lera", "Kirill"], ["Katya"]]
+    assert view["winner"] == ["Kirill", "Katya"] and done["Kirill"] == done["Katya"] == max(done.values())
+    assert view["places"] == [["Kirill", "Katya"], ["Lera"]]
     assert view["active"] == "Katya"  # the last seat: the round was finished
 
 

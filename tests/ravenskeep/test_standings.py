@@ -27,16 +27,16 @@ def play_script(night: Night, name: str) -> None:
 
 def test_tied_winners_each_get_a_win_and_a_group_shares_its_fate(store: Store) -> None:
     night = Night.resume_or_start(store, "Games night")
-    play_script(night, "whole_game.jsonl")  # Lera and Kirill tie
+    play_script(night, "whole_game.jsonl")  # Kirill and Katya tie
     rows = {r["player"]: r for r in night.standings()}
-    assert {p: (r["wins"], r["place_points"]) for p, r in rows.items()} == {"Lera": (1, 1), "Kirill": (1, 1), "Katya": (0, 0)}
+    assert {p: (r["wins"], r["place_points"]) for p, r in rows.items()} == {"Lera": (0, 0), "Kirill": (1, 1), "Katya": (1, 1)}
     play_out(night, "grimoire", ["Lera", "Kirill", "Katya"], 0)
     assert night.current is not None and night.current.state.outcome == "won"
     rows = {r["player"]: r for r in night.standings()}
-    assert {p: r["wins"] for p, r in rows.items()} == {"Lera": 2, "Kirill": 2, "Katya": 1}
+    assert {p: r["wins"] for p, r in rows.items()} == {"Lera": 1, "Kirill": 2, "Katya": 2}
     play_out(night, "grimoire", ["Lera", "Kirill"], 5)
     assert night.current is not None and night.current.state.outcome == "lost"
     rows = {r["player"]: r for r in night.standings()}
-    assert {p: (r["wins"], r["games"]) for p, r in rows.items()} == {"Lera": (2, 3), "Kirill": (2, 3), "Katya": (1, 2)}
+    assert {p: (r["wins"], r["games"]) for p, r in rows.items()} == {"Lera": (1, 3), "Kirill": (2, 3), "Katya": (2, 2)}
     # Reopened from the store, the night counts the same.
     assert Night.resume_or_start(store).standings() == night.standings()
