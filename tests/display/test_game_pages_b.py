@@ -166,3 +166,17 @@ def test_the_ravenskeep_board_shows_the_die_the_towers_and_the_bottles(chromium:
         board.wait_for_function("v => window.incanto.model.game.version === v", arg=4)
         assert board.text_content("svg.raven-ring .centre-sub").split(" · ")[0] != me
     assert errors == []
+
+
+def test_with_table_draws_the_controls_ask_for_the_curses(chromium: Any, server: str, settings: Settings, night: Any) -> None:
+    errors: list[str] = []
+    night.start_game("grimoire", ["Lera", "Kirill"], {"draws": "table", "book": ["a", "b", "c", "d", "e"], "first": "Lera"}, seed=3)
+    controls = opened(chromium, server, f"/join?code={settings.join_code}", LANDSCAPE, errors)
+    board = opened(chromium, server, "/", LANDSCAPE, errors)
+    assert "vier, feuer" in board.inner_text('[data-part="awaiting"]')
+    controls.goto(server + "/controls")
+    controls.click('[data-do="curse-face"][data-pile="feuer"] >> nth=0')
+    controls.click('[data-do="curses_drawn"]')
+    board.wait_for_function("() => window.incanto.model.game.version === 1")
+    assert sum(curses_on(board).values()) == 2 and board.query_selector('[data-part="awaiting"]') is None
+    assert errors == []

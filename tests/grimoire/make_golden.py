@@ -57,6 +57,12 @@ def main() -> None:
           two, end_turns(5))
     write("monster_banished", "Every curse is banished before the marker reaches ↺: the monster is banished and each "
           "player gets the reward.", two, banish_every_curse(5))
+    table = {"players": ["Lera", "Kirill"], "options": {"book": BOOK, "first": "Lera", "draws": "table"}, "seed": 3}
+    write("table_draws", "The table draws the curses from its own piles: the companion asks for the 4-element curse and "
+          "page A's fire curse, the table enters what the cards show, and they are laid on fields 2 and 3.", table,
+          lambda game: iter([{"type": "curses_drawn", "curses": [["feuer", "wasser", "erde", "luft"],
+                                                                 ["feuer", "feuer", "wasser", "luft"]]},
+                             {"type": "end_turn", "player": "Lera"}]))
     four = {"players": ["Lera", "Kirill", "Katya", "Rosa"], "options": {"book": BOOK, "first": "Katya",
                                                                        "difficulty": "leicht"}, "seed": 11}
     write("whole_grimoire", "The table banishes every curse each turn and leafs through the whole grimoire: the last "

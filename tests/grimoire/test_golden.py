@@ -30,6 +30,14 @@ def test_the_whole_grimoire_is_leafed_through_and_the_last_monster_banished() ->
     assert view["winner"] == ["Lera", "Kirill", "Katya", "Rosa"]
 
 
+def test_the_table_enters_the_curses_it_drew() -> None:
+    view = replay(GOLDEN / "table_draws.jsonl")
+    assert view["draws"] == "table" and view["awaiting"] == []
+    laid = [sorted(c["elements"]) for f in view["ritual"]["fields"] for c in f["curses"]]
+    assert laid == [sorted(["feuer", "wasser", "erde", "luft"]), sorted(["feuer", "feuer", "wasser", "luft"])]
+    assert view["ritual"]["marker"] == 2 and view["players"][1]["madness_hand"] == 1  # Kirill: the curse on field 2
+
+
 def test_the_doc_names_every_gap_of_the_data_file() -> None:
     from pathlib import Path
 

@@ -43,9 +43,10 @@ def check_invariants(state: State) -> None:
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 2**31 - 1), players=st.integers(1, 4), difficulty=st.sampled_from(sorted(CAT.difficulty)))
-def test_random_games_keep_the_invariants_and_end(seed: int, players: int, difficulty: str) -> None:
-    game = Game.start(RULES, NAMES[:players], {"difficulty": difficulty}, seed=seed)
+@given(seed=st.integers(0, 2**31 - 1), players=st.integers(1, 4), difficulty=st.sampled_from(sorted(CAT.difficulty)),
+       draws=st.sampled_from(["companion", "table"]))
+def test_random_games_keep_the_invariants_and_end(seed: int, players: int, difficulty: str, draws: str) -> None:
+    game = Game.start(RULES, NAMES[:players], {"difficulty": difficulty, "draws": draws}, seed=seed)
     rng = Random(seed)
     while (action := RULES.random_action(game.state, rng)) is not None:
         before = game.view()

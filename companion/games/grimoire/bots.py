@@ -6,6 +6,7 @@ from random import Random
 from typing import Any
 
 from companion.games.grimoire import view
+from companion.games.grimoire.catalogue import load
 from companion.games.grimoire.state import State
 
 
@@ -13,6 +14,8 @@ def random_action(state: State, rng: Random) -> dict[str, Any] | None:
     if state.outcome:
         return None
     legal = view.legal_actions(state)
+    if legal["kind"] == "curses":  # as if the table drew them: a face from each pile, one card each
+        return {"type": "curses_drawn", "curses": _drawn(state, rng)}
     me = legal["player"]
     choices: list[dict[str, Any]] = []
     reward = rng.choice(legal["rewards"]) if legal["rewards"] else None
@@ -28,3 +31,12 @@ def random_action(state: State, rng: Random) -> dict[str, Any] | None:
     if not choices or rng.random() < 0.5:
         return {"type": "end_turn", "player": me}
     return rng.choice(choices)
+
+
+def _drawn(state: State, rng: Random) -> list[list[str]]:
+    left = {pile: list(state.piles[pile]) for pile in state.awaiting}
+    out = []
+    for pile in state.awaiting:
+        curse = left[pile].pop(rng.randrange(len(left[pile])))
+        out.append(list(load().curses[curse]))
+    return out

@@ -6,7 +6,7 @@ spell's type, a card's value), and the cards are laid on the discard piles at th
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -61,4 +61,11 @@ class EndTurn(ActionModel):
     player: str = Name
 
 
-ACTIONS = actions_of(Banish, Cast, Learn, Buy, Cure, EndTurn)
+class CursesDrawn(ActionModel):
+    """Table draws: the four elements of each curse the table drew, in the order asked for."""
+
+    type: Literal["curses_drawn"]
+    curses: list[Annotated[list[Annotated[str, Field(max_length=12)]], Field(min_length=4, max_length=4)]] = Field(max_length=12)
+
+
+ACTIONS = actions_of(Banish, Cast, Learn, Buy, Cure, EndTurn, CursesDrawn)

@@ -76,11 +76,20 @@ def open_page(state: State) -> None:
 
 
 def lay_curse(state: State, pile: str) -> None:
-    """The top curse of ``pile`` onto the field of 2-5 with the fewest curses (placement: a gap)."""
-    if not state.piles[pile]:
+    """The top curse of ``pile`` onto the circle; with table draws, the table is asked for it."""
+    if len(state.piles[pile]) <= state.awaiting.count(pile):
         state.note(event="pile_empty", pile=pile)
         return
-    curse, state.piles[pile] = state.piles[pile][0], state.piles[pile][1:]
+    if state.table_draws:
+        state.awaiting += (pile,)
+        return
+    place(state, state.piles[pile][0])
+
+
+def place(state: State, curse: str) -> None:
+    """``curse`` from its pile onto the field of 2-5 with the fewest curses (placement: a gap)."""
+    pile = load().pile_of(curse)
+    state.piles[pile] = tuple(c for c in state.piles[pile] if c != curse)
     where = min(load().curse_fields, key=lambda f: (len(state.fields.get(f, ())), f))
     state.fields[where] = state.fields.get(where, ()) + (curse,)
     state.note(event="curse", curse=curse, field=where)

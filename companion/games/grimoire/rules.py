@@ -1,6 +1,7 @@
 """Das Grimoire des Wahnsinns behind the engine's ``Rules`` hooks: parse and check every action, then
 apply it to a copy. Actions (docs/grimoire.md): ``banish``, ``cast``, ``learn``, ``buy``, ``cure``,
-``end_turn``. The concentration and monster phases run by themselves when a turn begins.
+``end_turn``, and with table draws ``curses_drawn``. The concentration and monster phases run by
+themselves when a turn begins.
 """
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from companion.engine.actions import parse_action
 from companion.errors import Problem
-from companion.games.grimoire import bots, curses, elements, madness, position, scoring, setup, spells, turn, view
+from companion.games.grimoire import bots, curses, elements, madness, position, scoring, setup, spells, table, turn, view
 from companion.games.grimoire.catalogue import load
 from companion.games.grimoire.moves import ACTIONS
 from companion.games.grimoire.state import State
@@ -24,10 +25,10 @@ def _end_turn(state: State, action: Action) -> None:
 
 CHECKS: dict[str, Callable[[State, Action], list[Problem]]] = {
     "banish": curses.check, "cast": spells.check_cast, "learn": spells.check_learn, "buy": elements.check_buy,
-    "cure": madness.check_cure, "end_turn": lambda state, action: []}
+    "cure": madness.check_cure, "end_turn": lambda state, action: [], "curses_drawn": table.check}
 APPLIES: dict[str, Callable[[State, Action], None]] = {
     "banish": curses.apply, "cast": spells.apply_cast, "learn": spells.apply_learn, "buy": elements.apply_buy,
-    "cure": madness.apply_cure, "end_turn": _end_turn}
+    "cure": madness.apply_cure, "end_turn": _end_turn, "curses_drawn": table.apply}
 
 
 def whose_turn(state: State, action: Action) -> list[Problem]:
@@ -39,6 +40,9 @@ def whose_turn(state: State, action: Action) -> list[Problem]:
         return [Problem("player", f"{player!r} is not playing ({', '.join(p.name for p in state.players)})", _s(player))]
     if player != state.current.name:
         return [Problem("turn", f"it is {state.current.name}'s turn, not {player}'s", _s(player))]
+    if state.awaiting:
+        return [Problem("pending", f"the table draws {len(state.awaiting)} curses first ({', '.join(state.awaiting)}) "
+                        "and enters them ('curses_drawn')", _s(player))]
     return []
 
 
@@ -68,6 +72,8 @@ class GrimoireRules:
         kind = action.get("type")
         if kind not in CHECKS:
             return [Problem("action-type", f"the Grimoire has no action {kind!r}; it knows {', '.join(CHECKS)}")]
+        if kind == "curses_drawn":
+            return table.check(state, action)
         return whose_turn(state, action) or CHECKS[kind](state, action)
 
     def apply(self, state: State, action: Action, rng: Random) -> State:

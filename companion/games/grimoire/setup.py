@@ -12,7 +12,8 @@ from companion.games.grimoire import turn
 from companion.games.grimoire.catalogue import Catalogue, load
 from companion.games.grimoire.state import Player, State
 
-OPTIONS = {"difficulty": "the round marker's row: " + ", ".join(load().difficulty) + " (default normal)",
+OPTIONS = {"draws": "'companion' (default: Incanto shuffles and draws the curses) or 'table' (the table draws and enters them)",
+           "difficulty": "the round marker's row: " + ", ".join(load().difficulty) + " (default normal)",
            "book": "the five middle pages as laid in the grimoire, in order (default: drawn at random)",
            "first": "the starting player (default: drawn at random)"}
 
@@ -24,6 +25,8 @@ def check_options(players: Sequence[str], options: Mapping[str, Any]) -> None:
         raise MalformedAction(f"unknown Grimoire option {unknown[0]!r}; options are {', '.join(OPTIONS)}")
     if options.get("difficulty", "normal") not in cat.difficulty:
         raise MalformedAction(f"option 'difficulty' is one of {', '.join(cat.difficulty)}, not {options['difficulty']!r}")
+    if options.get("draws", "companion") not in ("companion", "table"):
+        raise MalformedAction(f"option 'draws' is 'companion' or 'table', not {options['draws']!r}")
     if "first" in options and options["first"] not in players:
         raise MalformedAction(f"option 'first' names a player of {list(players)}, not {options['first']!r}")
     if "book" in options:
@@ -59,7 +62,7 @@ def empty(players: Sequence[str], options: Mapping[str, Any], rng: Random) -> St
         supply={e: dict(cat.supply) for e in cat.elements}, library=dict(cat.library),
         banished=(), escaped=(), curses_banished=0, spells_gone=(),
         active=first,
-        turn=0, outcome=None, why=None)
+        turn=0, outcome=None, why=None, table_draws=options.get("draws") == "table")
 
 
 def shuffled(items: Sequence[str], rng: Random) -> tuple[str, ...]:

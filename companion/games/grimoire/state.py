@@ -45,6 +45,8 @@ class State:
     outcome: str | None  # None while playing; "won" or "lost"
     why: str | None  # why the game was lost
     notes: tuple[dict[str, Any], ...] = field(default=())  # what happened since the active player's last action
+    table_draws: bool = False  # the table draws the curses from its own piles and enters them
+    awaiting: tuple[str, ...] = ()  # table draws: the piles whose top curse the table must enter, in order
 
     def copy(self) -> State:
         return replace(self, players=tuple(replace(p) for p in self.players), fields=dict(self.fields),

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.grimoire import curses, spells
+from companion.games.grimoire import curses, spells, table
 from companion.games.grimoire.catalogue import FIELDS, START, load
 from companion.games.grimoire.state import State
 
@@ -21,6 +21,7 @@ def public_view(state: State) -> dict[str, Any]:
         "supply": {e: {str(v): n for v, n in piles.items()} for e, piles in state.supply.items()},
         "elements": dict(cat.elements), "curses_banished": state.curses_banished,
         "banished": list(state.banished), "escaped": list(state.escaped), "notes": list(state.notes),
+        "draws": "table" if state.table_draws else "companion", "awaiting": list(state.awaiting),
     }
     if state.outcome:
         view["ranking"] = [p.name for p in state.players]
@@ -69,6 +70,9 @@ def _player(state: State, seat: int) -> dict[str, Any]:
 def legal_actions(state: State) -> dict[str, Any]:
     if state.outcome:
         return {"kind": "over", "outcome": state.outcome, "why": state.why}
+    if state.awaiting:
+        return {"kind": "curses", "piles": list(state.awaiting),
+                "faces": {pile: table.faces(state, pile) for pile in set(state.awaiting)}}
     me = state.current
     cat = load()
     return {

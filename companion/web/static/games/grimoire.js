@@ -120,6 +120,8 @@ function sidePanel(view) {
   return el("div", { class: "grimoire-side" },
     el("div", { class: "active-player", style: `--seat: ${seatColour(Math.max(active, 0))}` },
       el("div", { class: "label small-label" }, both("Am Zug", "to play")), el("b", { "data-part": "active" }, view.active)),
+    (view.awaiting || []).length ? el("div", { class: "awaiting", "data-part": "awaiting" }, both("Flüche ziehen", "draw curses"), ": ",
+      view.awaiting.join(", ")) : null,
     el("div", { class: "kv" }, el("span", { class: "label" }, both("Schaden", "damage")), el("span", { "data-part": "damage" }, effectText(m && m.damage))),
     el("div", { class: "kv" }, el("span", { class: "label" }, both("Belohnung", "reward")), el("span", {}, effectText(m && m.reward))),
     el("div", { class: "label" }, both("Zauberbuch", "grimoire")),
@@ -176,8 +178,20 @@ function notesSection(view) {
 
 // -- the controls -----------------------------------------------------------------------------
 
+/** Table draws: one row per curse asked for, one button per card that pile can still show. */
+function cursesPrompt(legal, propose) {
+  const chosen = legal.piles.map((pile) => (legal.faces[pile].length === 1 ? legal.faces[pile][0] : null));
+  const rows = legal.piles.map((pile, i) => el("div", { class: "picker-row" }, el("span", { class: "who" }, `${i + 1}. ${pile}`),
+    legal.faces[pile].map((face) => el("button", { "data-do": "curse-face", "data-pile": pile, class: chosen[i] === face ? "chosen" : "",
+      onclick: (e) => { chosen[i] = face; for (const b of e.target.parentElement.querySelectorAll("button")) b.classList.toggle("chosen", b === e.target); } },
+      face.map((el_) => ELEMENT_LETTER[el_] || el_).join(" ")))));
+  return section("Flüche ziehen · draw the curses", el("p", {}, "Zieht diese Flüche und tippt, was sie zeigen · draw these curses and tap what they show"),
+    rows, el("button", { class: "primary", "data-do": "curses_drawn", onclick: () => propose({ type: "curses_drawn", curses: [...chosen] }) }, "Gelegt · laid"));
+}
+
 export function controls(view, ctx) {
   const legal = view.legal || {};
+  if (legal.kind === "curses") return cursesPrompt(legal, ctx.propose);
   if (legal.kind !== "turn") return section("Game over", el("p", {}, view.outcome === "won" ? "Gewonnen · the group wins" : "Verloren · the group loses"));
   const me = legal.player;
   const propose = ctx.propose;
