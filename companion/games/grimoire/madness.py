@@ -12,16 +12,19 @@ from companion.games.grimoire.state import Player, State
 
 
 def take(state: State, player: Player, n: int, why: str) -> None:
-    """``player`` takes ``n`` madness cards, one at a time, until the pile runs out (the game is lost)."""
+    """``player`` takes ``n`` madness cards, one at a time; one too many for the pile loses the game."""
+    taken = 0
     for _ in range(n):
         if state.outcome is not None:
-            return
+            break
         if state.madness_pile == 0:
             lose(state, f"{player.name} must take a madness card but the madness pile is empty")
-            return
+            break
         state.madness_pile -= 1
         player.madness_hand += 1
-    state.note(event="madness", player=player.name, n=n, why=why)
+        taken += 1
+    if taken:
+        state.note(event="madness", player=player.name, n=taken, why=why)
 
 
 def cure(state: State, player: Player, zone: str, n: int = 1) -> int:

@@ -25,15 +25,15 @@ def _p(rule: str, message: str, action: Action, target: Any = None) -> Problem:
 
 def check_roll(state: State, action: Action) -> list[Problem]:
     if state.roll is not None:
-        return [_p("roll", f"{action['player']} has a roll of {state.roll['values'][-1]} to play first", action)]
+        return [_p("roll", f"{action['player']} has a roll of {state.roll['values'][-1]} to play first", action, "die")]
     return _card_left(state, action)
 
 
 def _card_left(state: State, action: Action) -> list[Problem]:
     if state.forwent:
-        return [_p("cards", f"{action['player']} forwent both cards this turn", action)]
+        return [_p("cards", f"{action['player']} forwent both cards this turn", action, "card")]
     if state.cards_played >= load().cards_per_turn:
-        return [_p("cards", f"{action['player']} has played both cards this turn", action)]
+        return [_p("cards", f"{action['player']} has played both cards this turn", action, "card")]
     return []
 
 
@@ -46,7 +46,7 @@ def apply_roll(state: State, action: Action, rng: Random) -> None:
 def check_reroll(state: State, action: Action) -> list[Problem]:
     if state.roll is None or state.roll["rerolls_left"] <= 0:
         dice = state.roll["dice"] if state.roll else 0
-        return [_p("reroll", f"{action['player']}'s card allows no more rerolls ({dice} dice: {max(dice - 1, 0)} rerolls)", action)]
+        return [_p("reroll", f"{action['player']}'s card allows no more rerolls ({dice} dice: {max(dice - 1, 0)} rerolls)", action, "die")]
     return []
 
 
@@ -156,10 +156,10 @@ def apply_spell(state: State, action: Action, rng: Random) -> None:
 
 def check_end(state: State, action: Action) -> list[Problem]:
     if state.roll is not None:
-        return [_p("end-turn", f"{action['player']} has a roll to play first", action)]
+        return [_p("end-turn", f"{action['player']} has a roll to play first", action, "die")]
     if not state.forwent and state.cards_played < load().cards_per_turn:
         return [_p("end-turn", f"{action['player']} must play {load().cards_per_turn} cards (or forgo both); "
-                   f"{state.cards_played} played", action)]
+                   f"{state.cards_played} played", action, "card")]
     return []
 
 

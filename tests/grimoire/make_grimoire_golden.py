@@ -1,6 +1,6 @@
 """Writes the golden scripts: the rulebook's course of play as game scripts (docs/replay.md).
 
-    PYTHONPATH=. python tests/grimoire/make_golden.py
+    PYTHONPATH=. python tests/grimoire/make_grimoire_golden.py
 
 The German rulebook has no worked examples with numbers; these scripts play what it describes step
 by step: a monster escaping at ↺, a monster banished, the whole grimoire to the last page.

@@ -1,6 +1,6 @@
 """Writes the golden scripts: the rulebook's examples as game scripts (docs/replay.md).
 
-    PYTHONPATH=. python tests/ravenskeep/make_golden.py
+    PYTHONPATH=. python tests/ravenskeep/make_ravenskeep_golden.py
 
 The setup (a gap of the rulebook, data/ravenskeep.json) puts the towers T1-T9 on spaces 1, 3, 4, 6,
 7, 9, 10, 12, 13, Ravenskeep on 0, and two players' wizards on the shields: Lera on 2, 8, 14 and
