@@ -102,7 +102,7 @@ export function board(view) {
     el("section", { class: "grimoire-track", "data-part": "ritual" },
       el("h2", {}, both("Ritualkreis", "ritual circle")),
       el("div", { class: "grimoire-layout" }, ritualCircle(view), sidePanel(view))),
-    section("Madness", madnessCards(view)),
+    el("section", { "data-part": "madness" }, el("h2", {}, both("Wahnsinn & Zauber", "madness & spells")), madnessCards(view)),
     notesSection(view),
   ];
 }
@@ -172,8 +172,9 @@ const SAY = {
 function notesSection(view) {
   const notes = view.notes || [];
   if (!notes.length) return null;
-  return section("What just happened", el("ul", { class: "cast-lines grimoire-notes" },
-    notes.slice(-12).map((n) => el("li", { "data-event": n.event }, (SAY[n.event] || ((x) => x.event))(n)))));
+  return el("section", { "data-part": "notes" }, el("h2", {}, both("Was geschah", "what happened")),
+    el("ul", { class: "cast-lines grimoire-notes" },
+      notes.slice(-12).map((n) => el("li", { "data-event": n.event }, (SAY[n.event] || ((x) => x.event))(n)))));
 }
 
 // -- the controls -----------------------------------------------------------------------------
