@@ -114,6 +114,8 @@ def test_the_ritual_track_follows_the_table_on_two_tablets(chromium: Any, server
 
     # The controls offer the turn's choices: a card bought, then a tap on "end turn" moves the marker everywhere.
     controls.goto(server + "/controls")
+    controls.wait_for_selector('[data-do="end_turn"]')
+    not_blank(shot(controls, tmp_path / "grimoire-controls-1024x768.png"))
     controls.click('[data-do="buy"][data-card="erde-3"]')
     for board in boards:
         board.wait_for_function("v => window.incanto.model.game.version === v", arg=3)
@@ -137,6 +139,8 @@ def test_the_ravenskeep_board_shows_the_die_the_towers_and_the_bottles(chromium:
     me = view["active"]
     # A die card: Incanto rolls on the button press; every board shows the roll.
     controls.goto(server + "/controls")
+    controls.wait_for_selector('[data-do="roll"]')
+    not_blank(shot(controls, tmp_path / "ravenskeep-controls-1024x768.png"))
     controls.click('[data-do="roll"][data-card="tower-dice-2"]')
     for board in boards:
         board.wait_for_function("v => window.incanto.model.game.version === v", arg=1)

@@ -128,7 +128,7 @@ function spells(view, legal, offer, pieceRow) {
     view.spells.map((s) => el("button", { "data-do": "spell", "data-spell": s.id, disabled: s.cost > legal.full, title: s.note,
       onclick: () => steps.replaceChildren(...s.steps.map((n) => el("button", { "data-do": "spell-steps", "data-steps": n,
         onclick: () => { offer(legal.pieces_for[s.moves][String(n)] || [], (piece) => ({ type: "spell", player: me, spell: s.id, steps: n, ...piece })); pieceRow.scrollIntoView(); } },
-        `${n}`))) }, `${s.name} (${s.cost} 🧪)`)), steps);
+        `${n}`))) }, `${s.name} (${s.cost} bottle${s.cost === 1 ? "" : "s"})`)), steps);
 }
 
 // -- the controls -------------------------------------------------------------------------------
@@ -144,7 +144,7 @@ export function controls(view, ctx) {
     onclick: () => propose(make(piece)) }, piece.tower ? `tower ${piece.tower}` : piece.wizard !== undefined ? `wizard on ${piece.wizard}` : "nothing can move")));
   if (legal.kind === "rolled") {
     return section(`${me}: rolled ${legal.roll.values[legal.roll.values.length - 1]}`,
-      legal.roll.rerolls_left ? el("button", { "data-do": "reroll", onclick: () => propose({ type: "reroll", player: me }) }, `🎲 Reroll (${legal.roll.rerolls_left} left)`) : null,
+      legal.roll.rerolls_left ? el("button", { "data-do": "reroll", onclick: () => propose({ type: "reroll", player: me }) }, `Reroll (${legal.roll.rerolls_left} left)`) : null,
       (offer(legal.pieces, (piece) => ({ type: "play", player: me, ...piece })), pieceRow));
   }
   const parts = [];
@@ -155,7 +155,7 @@ export function controls(view, ctx) {
         [1, 2, 3, 4, 5, 6].map((n) => el("button", { "data-do": "card", "data-card": `${moves}-${n}`,
           onclick: () => offer(piecesFor(moves, n), (piece) => ({ type: "play", player: me, card: { moves, steps: n }, ...piece })) }, n)),
         [1, 2, 3].map((dice) => el("button", { "data-do": "roll", "data-card": `${moves}-dice-${dice}`,
-          onclick: () => propose({ type: "roll", player: me, moves, dice }) }, "🎲".repeat(dice)))));
+          onclick: () => propose({ type: "roll", player: me, moves, dice }) }, dice === 1 ? "1 die" : `${dice} dice`))));
     }
   }
   if (legal.can_forgo && legal.pieces_for) {
