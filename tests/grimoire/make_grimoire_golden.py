@@ -18,14 +18,14 @@ HERE = Path(__file__).with_name("golden")
 BOOK = ["a", "b", "c", "d", "e"]
 
 
-def write(name: str, comment: str, setup: dict[str, Any], policy: Any) -> None:
+def write(name: str, comment: str, setup: dict[str, Any], policy: Any, folder: Path = HERE) -> None:
     rules = get("grimoire")
     game = Game.start(rules, setup["players"], setup["options"], seed=setup["seed"])
     lines = [f"// {comment}", json.dumps({"type": "setup", "game": "grimoire", **setup}, ensure_ascii=False)]
     for action in policy(game):
         game.propose(action)
         lines.append(json.dumps(action, ensure_ascii=False))
-    (HERE / f"{name}.jsonl").write_text("\n".join(lines) + "\n")
+    (folder / f"{name}.jsonl").write_text("\n".join(lines) + "\n")
 
 
 def end_turns(n: int) -> Any:
@@ -50,22 +50,25 @@ def banish_every_curse(turns: int | None = None) -> Any:
     return policy
 
 
-def main() -> None:
+def main(folder: Path = HERE) -> None:
+    def out(*args: Any) -> None:
+        write(*args, folder=folder)
+
     two = {"players": ["Lera", "Kirill"], "options": {"book": BOOK, "first": "Lera", "difficulty": "normal"}, "seed": 3}
-    write("monster_escapes", "Curses still lie on the circle when the marker reaches ↺: each player takes the damage, "
+    out("monster_escapes", "Curses still lie on the circle when the marker reaches ↺: each player takes the damage, "
           "the monster escapes, the curses go under their piles; field 1, page 2 opens, the round marker moves on.",
           two, end_turns(5))
-    write("monster_banished", "Every curse is banished before the marker reaches ↺: the monster is banished and each "
+    out("monster_banished", "Every curse is banished before the marker reaches ↺: the monster is banished and each "
           "player gets the reward.", two, banish_every_curse(5))
     table = {"players": ["Lera", "Kirill"], "options": {"book": BOOK, "first": "Lera", "draws": "table"}, "seed": 3}
-    write("table_draws", "The table draws the curses from its own piles: the companion asks for the 4-element curse and "
+    out("table_draws", "The table draws the curses from its own piles: the companion asks for the 4-element curse and "
           "page A's fire curse, the table enters what the cards show, and they are laid on fields 2 and 3.", table,
           lambda game: iter([{"type": "curses_drawn", "curses": [["feuer", "wasser", "erde", "luft"],
                                                                  ["feuer", "feuer", "wasser", "luft"]]},
                              {"type": "end_turn", "player": "Lera"}]))
     four = {"players": ["Lera", "Kirill", "Katya", "Rosa"], "options": {"book": BOOK, "first": "Katya",
                                                                        "difficulty": "leicht"}, "seed": 11}
-    write("whole_grimoire", "The table banishes every curse each turn and leafs through the whole grimoire: the last "
+    out("whole_grimoire", "The table banishes every curse each turn and leafs through the whole grimoire: the last "
           "monster is banished and the group wins.", four, banish_every_curse())
 
 

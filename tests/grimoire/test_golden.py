@@ -1,6 +1,8 @@
 """The golden scripts, played by `python -m companion replay` as a person would."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from grimoire_helpers import GOLDEN, replay
 
 
@@ -39,9 +41,16 @@ def test_the_table_enters_the_curses_it_drew() -> None:
 
 
 def test_the_doc_names_every_gap_of_the_data_file() -> None:
-    from pathlib import Path
-
     from companion.games.grimoire.catalogue import load
     doc = (Path(__file__).resolve().parents[2] / "docs" / "grimoire.md").read_text()
     missing = [gap for gap in load().gaps if f"`{gap.split('.')[-1]}`" not in doc and f"`{gap}`" not in doc]
     assert missing == []
+
+
+def test_the_golden_files_are_what_the_writer_writes(tmp_path: Path) -> None:
+    import make_grimoire_golden
+    make_grimoire_golden.main(tmp_path)
+    made = sorted(tmp_path.glob("*.jsonl"))
+    assert [m.name for m in made] == sorted(p.name for p in GOLDEN.glob("*.jsonl"))
+    for m in made:
+        assert m.read_text() == (GOLDEN / m.name).read_text(), m.name

@@ -39,12 +39,12 @@ SCRIPTS: dict[str, tuple[str, list[dict[str, Any]]]] = {
 }
 
 
-def write(name: str, comment: str, setup: dict[str, Any], actions: list[dict[str, Any]]) -> None:
+def write(name: str, comment: str, setup: dict[str, Any], actions: list[dict[str, Any]], folder: Path = HERE) -> None:
     game = Game.start(get("ravenskeep"), setup["players"], setup["options"], seed=setup["seed"])
     for action in actions:
         game.propose(action)
     lines = [f"// {comment}", json.dumps(setup), *(json.dumps(a) for a in actions)]
-    (HERE / f"{name}.jsonl").write_text("\n".join(lines) + "\n")
+    (folder / f"{name}.jsonl").write_text("\n".join(lines) + "\n")
 
 
 def whole_game(seed: int) -> list[dict[str, Any]]:
@@ -57,11 +57,14 @@ def whole_game(seed: int) -> list[dict[str, Any]]:
     return actions
 
 
-def main() -> None:
+def main(folder: Path = HERE) -> None:
+    def out(*args: Any) -> None:
+        write(*args, folder=folder)
+
     for name, (comment, actions) in SCRIPTS.items():
-        write(name, comment, SETUP, actions)
+        out(name, comment, SETUP, actions)
     three = {**SETUP, "players": ["Lera", "Kirill", "Katya"], "seed": 32}
-    write("whole_game", "A whole game: someone has every bottle full and every wizard in Ravenskeep, the round is "
+    out("whole_game", "A whole game: someone has every bottle full and every wizard in Ravenskeep, the round is "
           "finished, and among those who reached both goals the most unspent bottles win; here two tie and share "
           "the victory.", three, whole_game(32))
 

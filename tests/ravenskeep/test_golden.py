@@ -44,3 +44,12 @@ def test_a_whole_game_ends_after_the_round_and_tied_players_share_the_victory() 
 def test_the_doc_names_every_gap_of_the_data_file() -> None:
     doc = (Path(__file__).resolve().parents[2] / "docs" / "ravenskeep.md").read_text()
     assert [gap for gap in load().gaps if f"`{gap}`" not in doc] == []
+
+
+def test_the_golden_files_are_what_the_writer_writes(tmp_path: Path) -> None:
+    import make_ravenskeep_golden
+    make_ravenskeep_golden.main(tmp_path)
+    made = sorted(tmp_path.glob("*.jsonl"))
+    assert [m.name for m in made] == sorted(p.name for p in GOLDEN.glob("*.jsonl"))
+    for m in made:
+        assert m.read_text() == (GOLDEN / m.name).read_text(), m.name
