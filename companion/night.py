@@ -49,24 +49,37 @@ class Night:
         return list(self._games.items())
 
     def standings(self) -> list[dict[str, Any]]:
-        """Across every game of the night: wins, place points (last place 0, each place above +1)
+        """Across every game of the night: wins, place points (one for each player who finished below)
         and the sum of points, best first. Unfinished games count only once they are over."""
         table: dict[str, dict[str, Any]] = {}
         for game in self._games.values():
             if not game.rules.is_over(game.state):
                 continue
-            ranking = game.rules.ranking(game.state)
+            groups = places(game)
             scores = game.rules.score(game.state)
-            for place, player in enumerate(ranking):
-                row = table.setdefault(player, {"player": player, "games": 0, "wins": 0, "place_points": 0,
-                                                "points": 0})
-                row["games"] += 1
-                row["wins"] += place == 0
-                row["place_points"] += len(ranking) - 1 - place
-                row["points"] += scores.get(player, 0)
+            for place, group in enumerate(groups):
+                below = sum(len(g) for g in groups[place + 1:])
+                for player in group:
+                    row = table.setdefault(player, {"player": player, "games": 0, "wins": 0, "place_points": 0,
+                                                    "points": 0})
+                    row["games"] += 1
+                    row["wins"] += place == 0
+                    row["place_points"] += below
+                    row["points"] += scores.get(player, 0)
         return sorted(table.values(), key=lambda r: (-r["wins"], -r["place_points"], -r["points"], r["player"]))
 
     def _load(self, game_id: int, name: str) -> Game:
         game = Game(games.get(name), self.store.log(game_id))
         self._games[game_id] = game
         return game
+
+
+def places(game: Game) -> list[list[str]]:
+    """The players of a finished game grouped by place, best first. A game whose rulebook lets players
+    share a place says so with an optional ``places`` hook (tied winners in one group; a co-operative
+    game's whole group, with an empty first place when the game beat them); otherwise each player of
+    its ranking has a place of their own."""
+    shared = getattr(game.rules, "places", None)
+    if shared is not None:
+        return shared(game.state)  # type: ignore[no-any-return]
+    return [[player] for player in game.rules.ranking(game.state)]

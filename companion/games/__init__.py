@@ -9,6 +9,8 @@ from companion.errors import UnknownGame
 
 MODULES = {
     "incantibus": "companion.games.incantibus",
+    "grimoire": "companion.games.grimoire",
+    "ravenskeep": "companion.games.ravenskeep",
 }
 
 

@@ -1,0 +1,103 @@
+"""Das Grimoire des Wahnsinns behind the engine's ``Rules`` hooks: parse and check every action, then
+apply it to a copy. Actions (docs/grimoire.md): ``banish``, ``cast``, ``learn``, ``buy``, ``cure``,
+``end_turn``, and with table draws ``curses_drawn``. The concentration and monster phases run by
+themselves when a turn begins.
+"""
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+
+from companion.engine.actions import parse_action
+from companion.errors import Problem
+from companion.games.grimoire import bots, curses, elements, madness, position, scoring, setup, spells, table, turn, view
+from companion.games.grimoire.catalogue import load
+from companion.games.grimoire.moves import ACTIONS
+from companion.games.grimoire.state import State
+
+Action = dict[str, Any]
+
+
+def _end_turn(state: State, action: Action) -> None:
+    turn.end(state)
+
+
+CHECKS: dict[str, Callable[[State, Action], list[Problem]]] = {
+    "banish": curses.check, "cast": spells.check_cast, "learn": spells.check_learn, "buy": elements.check_buy,
+    "cure": madness.check_cure, "end_turn": lambda state, action: [], "curses_drawn": table.check}
+APPLIES: dict[str, Callable[[State, Action], None]] = {
+    "banish": curses.apply, "cast": spells.apply_cast, "learn": spells.apply_learn, "buy": elements.apply_buy,
+    "cure": madness.apply_cure, "end_turn": _end_turn, "curses_drawn": table.apply}
+
+
+def whose_turn(state: State, action: Action) -> list[Problem]:
+    """Every action is the active player's, in their action phase, while the game is on."""
+    player = action.get("player")
+    if state.outcome:
+        return [Problem("game-over", f"the game is over ({state.outcome}): nothing more can be done", _s(player))]
+    if state.seat(player) is None:
+        return [Problem("player", f"{player!r} is not playing ({', '.join(p.name for p in state.players)})", _s(player))]
+    if player != state.current.name:
+        return [Problem("turn", f"it is {state.current.name}'s turn, not {player}'s", _s(player))]
+    if state.awaiting:
+        return [Problem("pending", f"the table draws {len(state.awaiting)} curses first ({', '.join(state.awaiting)}) "
+                        "and enters them ('curses_drawn')", _s(player))]
+    return []
+
+
+def _s(value: Any) -> str | None:
+    return None if value is None else str(value)
+
+
+class GrimoireRules:
+    name: str = "grimoire"
+    title: str = "Das Grimoire des Wahnsinns"
+    player_counts: Sequence[int] = load().player_counts
+
+    def setup(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> State:
+        return setup.setup(players, options, rng)
+
+    def parse_action(self, raw: Mapping[str, Any]) -> Action:
+        return parse_action(ACTIONS, raw)
+
+    def from_position(self, players: Sequence[str], options: Mapping[str, Any], position_: Mapping[str, Any],
+                      rng: Random) -> State:
+        return position.from_position(players, options, position_, rng)
+
+    def legal_actions(self, state: State) -> dict[str, Any]:
+        return view.legal_actions(state)
+
+    def check(self, state: State, action: Action) -> list[Problem]:
+        kind = action.get("type")
+        if kind not in CHECKS:
+            return [Problem("action-type", f"the Grimoire has no action {kind!r}; it knows {', '.join(CHECKS)}")]
+        if kind == "curses_drawn":
+            return table.check(state, action)
+        return whose_turn(state, action) or CHECKS[kind](state, action)
+
+    def apply(self, state: State, action: Action, rng: Random) -> State:
+        new = state.copy()
+        APPLIES[action["type"]](new, action)
+        return new
+
+    def random_action(self, state: State, rng: Random) -> Action | None:
+        return bots.random_action(state, rng)
+
+    def is_over(self, state: State) -> bool:
+        return state.outcome is not None
+
+    def score(self, state: State) -> dict[str, int]:
+        return scoring.scores(state)
+
+    def ranking(self, state: State) -> list[str]:
+        return scoring.ranking(state)
+
+    def places(self, state: State) -> list[list[str]]:
+        return scoring.places(state)
+
+    def public_view(self, state: State) -> dict[str, Any]:
+        return view.public_view(state)
+
+
+RULES = GrimoireRules()

@@ -1,0 +1,71 @@
+"""Setting up the box: the grimoire of five random middle pages and the last, the curse piles each
+shuffled, the madness pile by player count, four basic spells each, then the first turn begins (its
+monster phase opens the first page)."""
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+from collections.abc import Mapping, Sequence
+
+from companion.errors import MalformedAction
+from companion.games.grimoire import turn
+from companion.games.grimoire.catalogue import Catalogue, load
+from companion.games.grimoire.state import Player, State
+
+OPTIONS = {"draws": "'companion' (default: Incanto shuffles and draws the curses) or 'table' (the table draws and enters them)",
+           "difficulty": "the round marker's row: " + ", ".join(load().difficulty) + " (default normal)",
+           "book": "the five middle pages as laid in the grimoire, in order (default: drawn at random)",
+           "first": "the starting player (default: drawn at random)"}
+
+
+def check_options(players: Sequence[str], options: Mapping[str, Any]) -> None:
+    cat = load()
+    unknown = sorted(set(options) - set(OPTIONS))
+    if unknown:
+        raise MalformedAction(f"unknown Grimoire option {unknown[0]!r}; options are {', '.join(OPTIONS)}")
+    if options.get("difficulty", "normal") not in cat.difficulty:
+        raise MalformedAction(f"option 'difficulty' is one of {', '.join(cat.difficulty)}, not {options['difficulty']!r}")
+    if options.get("draws", "companion") not in ("companion", "table"):
+        raise MalformedAction(f"option 'draws' is 'companion' or 'table', not {options['draws']!r}")
+    if "first" in options and options["first"] not in players:
+        raise MalformedAction(f"option 'first' names a player of {list(players)}, not {options['first']!r}")
+    if "book" in options:
+        check_book(cat, options["book"])
+
+
+def check_book(cat: Catalogue, book: Any) -> None:
+    middle = [p for p, page in cat.pages.items() if not page.last]
+    if (not isinstance(book, list) or len(book) != cat.middle_pages or len(set(map(str, book))) != len(book)
+            or not set(book) <= set(middle)):
+        raise MalformedAction(f"option 'book' lists {cat.middle_pages} different middle pages of {middle}, not {book!r}")
+
+
+def setup(players: Sequence[str], options: Mapping[str, Any], rng: Random) -> State:
+    check_options(players, options)
+    state = empty(players, options, rng)
+    turn.begin(state)
+    return state
+
+
+def empty(players: Sequence[str], options: Mapping[str, Any], rng: Random) -> State:
+    """The table after setup, before the first turn: the marker on ↺, the grimoire closed."""
+    cat = load()
+    last = next(p for p, page in cat.pages.items() if page.last)
+    middle = options.get("book") or rng.sample(sorted(p for p in cat.pages if p != last), cat.middle_pages)
+    names = list(players)
+    first = names.index(options["first"]) if "first" in options else rng.randrange(len(names))
+    return State(
+        players=tuple(Player(p, spells=cat.basic_spells) for p in players),
+        difficulty=options.get("difficulty", "normal"), book=(*middle, last), page=-1, round=0, marker=0,
+        fields={f: () for f in cat.curse_fields}, piles={pile: shuffled(ids, rng) for pile, ids in cat.piles.items()},
+        madness_pile=cat.madness[len(players)],
+        supply={e: dict(cat.supply) for e in cat.elements}, library=dict(cat.library),
+        banished=(), escaped=(), curses_banished=0, spells_gone=(),
+        active=first,
+        turn=0, outcome=None, why=None, table_draws=options.get("draws") == "table")
+
+
+def shuffled(items: Sequence[str], rng: Random) -> tuple[str, ...]:
+    out = list(items)
+    rng.shuffle(out)
+    return tuple(out)

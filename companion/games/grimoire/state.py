@@ -1,0 +1,74 @@
+"""The table at one moment: a plain value that ``apply`` copies and never changes in place.
+
+The companion keeps what the whole table shares and what cardboard lets people forget or miscount:
+the ritual circle (marker, curses on fields 2-5), the grimoire (which page is open, which monsters
+were banished or escaped), the round marker, the madness pile and every player's madness cards, the
+spells each player has laid out and whether they are exhausted, the library and the element supply.
+The element cards in hands and decks stay on the table: the companion never needs to see them,
+because every payment is fixed by what is paid for (a curse's four elements, a spell's cost).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+
+@dataclass(slots=True)
+class Player:
+    name: str
+    madness_hand: int = 0
+    madness_support: int = 0  # madness cards lying in this player's support zone
+    spells: tuple[str, ...] = ()  # laid out, in order
+    exhausted: frozenset[str] = frozenset()
+    out: bool = False  # fell to madness and left the game
+
+
+@dataclass(slots=True)
+class State:
+    players: tuple[Player, ...]
+    difficulty: str
+    book: tuple[str, ...]  # page ids in the order they open, the last page last
+    page: int  # index into book of the open page; -1 before the first opens
+    round: int  # the round marker's field on the difficulty row (0-based); -1 before the first page
+    marker: int  # the ritual marker's field: 0 is ↺, then 1-5
+    fields: dict[int, tuple[str, ...]]  # field 2-5 -> curse ids lying there, in the order laid
+    piles: dict[str, tuple[str, ...]]  # curse pile -> curse ids, top first
+    madness_pile: int
+    supply: dict[str, dict[int, int]]  # element -> 2 or 3 -> cards left
+    library: dict[str, tuple[str, ...]]  # element -> spell ids, the face-up one first
+    banished: tuple[str, ...]  # pages whose monster was banished
+    escaped: tuple[str, ...]
+    curses_banished: int
+    spells_gone: tuple[str, ...]  # library spells taken out of the game to make room
+    active: int  # seat of the active player
+    turn: int  # turns begun, from 1
+    outcome: str | None  # None while playing; "won" or "lost"
+    why: str | None  # why the game was lost
+    notes: tuple[dict[str, Any], ...] = field(default=())  # what happened since the active player's last action
+    table_draws: bool = False  # the table draws the curses from its own piles and enters them
+    awaiting: tuple[str, ...] = ()  # table draws: the piles whose top curse the table must enter, in order
+
+    def copy(self) -> State:
+        return replace(self, players=tuple(replace(p) for p in self.players), fields=dict(self.fields),
+                       piles=dict(self.piles), supply={e: dict(v) for e, v in self.supply.items()},
+                       library=dict(self.library))
+
+    def note(self, **what: Any) -> None:
+        self.notes = self.notes + (what,)
+
+    def seat(self, name: object) -> int | None:
+        return next((i for i, p in enumerate(self.players) if p.name == name), None)
+
+    def player(self, name: str) -> Player:
+        seat = self.seat(name)
+        if seat is None:
+            raise KeyError(name)
+        return self.players[seat]
+
+    @property
+    def current(self) -> Player:
+        return self.players[self.active]
+
+    @property
+    def curses_out(self) -> tuple[str, ...]:
+        return tuple(c for f in sorted(self.fields) for c in self.fields[f])

@@ -1,0 +1,92 @@
+"""What the table may see, and what it may do next, as JSON. Pages not yet opened stay closed."""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.grimoire import curses, spells, table
+from companion.games.grimoire.catalogue import FIELDS, START, load
+from companion.games.grimoire.state import State
+
+
+def public_view(state: State) -> dict[str, Any]:
+    cat = load()
+    view: dict[str, Any] = {
+        "phase": "over" if state.outcome else "playing", "outcome": state.outcome, "why": state.why,
+        "active": state.current.name, "turn": state.turn,
+        "ritual": ritual(state), "monster": monster(state), "book": book(state),
+        "round": {"difficulty": state.difficulty, "row": list(cat.difficulty[state.difficulty]), "field": state.round + 1},
+        "madness": {"pile": state.madness_pile, "total": cat.madness[len(state.players)], "out_at": cat.madness_out},
+        "players": [_player(state, i) for i in range(len(state.players))],
+        "library": {e: {"top": pile[0] if pile else None, "left": len(pile)} for e, pile in state.library.items()},
+        "supply": {e: {str(v): n for v, n in piles.items()} for e, piles in state.supply.items()},
+        "elements": dict(cat.elements), "curses_banished": state.curses_banished,
+        "banished": list(state.banished), "escaped": list(state.escaped), "notes": list(state.notes),
+        "draws": "table" if state.table_draws else "companion", "awaiting": list(state.awaiting),
+    }
+    if state.outcome:
+        view["ranking"] = [p.name for p in state.players]
+        view["winner"] = view["ranking"] if state.outcome == "won" else []
+    return view
+
+
+def ritual(state: State) -> dict[str, Any]:
+    cat = load()
+    fields = [{"field": f, "name": "↺" if f == START else str(f),
+               "curses": [curse(c) for c in state.fields.get(f, ())]} for f in range(FIELDS)]
+    return {"marker": state.marker, "fields": fields, "curse_fields": list(cat.curse_fields)}
+
+
+def curse(curse_id: str) -> dict[str, Any]:
+    cat = load()
+    return {"id": curse_id, "pile": cat.pile_of(curse_id), "elements": list(cat.curses[curse_id])}
+
+
+def monster(state: State) -> dict[str, Any] | None:
+    if state.page < 0:
+        return None
+    page = load().pages[state.book[state.page]]
+    return {"page": state.page + 1, "id": page.id, "de": page.de, "en": page.en, "last": page.last,
+            "damage": page.damage, "reward": page.reward, "arrival": page.arrival, "curses": page.curses}
+
+
+def book(state: State) -> list[dict[str, Any]]:
+    out = []
+    for i, pid in enumerate(state.book):
+        shown = i <= state.page
+        status = "open" if i == state.page else "banished" if pid in state.banished else "escaped" if shown else "closed"
+        out.append({"number": i + 1, "id": pid if shown else None, "status": status})
+    return out
+
+
+def _player(state: State, seat: int) -> dict[str, Any]:
+    p = state.players[seat]
+    cat = load()
+    return {"name": p.name, "madness_hand": p.madness_hand, "madness_support": p.madness_support, "out": p.out,
+            "active": seat == state.active and not state.outcome,
+            "spells": [{"id": s, "de": cat.spells[s].de, "element": cat.spells[s].element, "level": cat.spells[s].level,
+                        "exhausted": s in p.exhausted} for s in p.spells]}
+
+
+def legal_actions(state: State) -> dict[str, Any]:
+    if state.outcome:
+        return {"kind": "over", "outcome": state.outcome, "why": state.why}
+    if state.awaiting:
+        return {"kind": "curses", "piles": list(state.awaiting),
+                "faces": {pile: table.faces(state, pile) for pile in set(state.awaiting)}}
+    me = state.current
+    cat = load()
+    return {
+        "kind": "turn", "player": me.name,
+        "banish": list(state.curses_out), "rewards": curses.rewards_left(state),
+        "cast": [s for s in me.spells if s not in me.exhausted],
+        "learn": spells.learnable(state), "must_drop": len(me.spells) >= cat.max_spells, "spells": list(me.spells),
+        "buy": [{"element": e, "value": v} for e, piles in state.supply.items() for v, n in piles.items() if n > 0],
+        "cure": cures(state),
+        "options": [{"type": "end_turn", "player": me.name}],
+    }
+
+
+def cures(state: State) -> list[dict[str, Any]]:
+    me = state.current
+    out: list[dict[str, Any]] = [{"owner": me.name, "zone": "hand"}] if me.madness_hand else []
+    return out + [{"owner": p.name, "zone": "support"} for p in state.players if p.madness_support]

@@ -1,0 +1,228 @@
+// Das Grimoire des Wahnsinns on the tablets: the ritual circle drawn as a circle with its marker and
+// the curses on each field, the open page and its monster, the round marker on its difficulty row,
+// damage, reward and every player's madness. German terms first (the rulebook's), English beside.
+
+import { el, seatColour } from "/static/js/parts.js";
+import { section } from "/static/games/generic.js";
+
+if (!document.querySelector('link[data-game="grimoire"]')) {
+  document.head.append(el("link", { rel: "stylesheet", href: "/static/games/grimoire.css", "data-game": "grimoire" }));
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+const ELEMENT_COLOUR = { feuer: "#ff6a3d", wasser: "#3fa9ff", erde: "#8fc35a", luft: "#e8e2f7" };
+const ELEMENT_LETTER = { feuer: "F", wasser: "W", erde: "E", luft: "L" };
+
+function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return node;
+}
+
+function both(de, en) { return [el("span", { class: "de" }, de), " ", el("span", { class: "en" }, en)]; }
+
+function effectText(effect) {
+  if (!effect || !Object.keys(effect).length) return "—";
+  return Object.entries(effect).map(([kind, what]) => {
+    const who = what.who === "each" ? "jeder · each" : "aktiver Spieler · active player";
+    return kind === "madness" ? `${what.n} Wahnsinn · madness (${who})` : `${what.n} kurieren · cure (${who})`;
+  }).join("; ");
+}
+
+// -- the ritual circle ------------------------------------------------------------------------
+
+const CX = 400, CY = 400, R = 240, OUT = 345;
+
+function angle(field) { return (-90 + field * 60) * Math.PI / 180; } // ↺ at the top, clockwise
+
+function at(field, radius) { return [CX + radius * Math.cos(angle(field)), CY + radius * Math.sin(angle(field))]; }
+
+export function ritualCircle(view) {
+  const ritual = view.ritual;
+  const node = svg("svg", { viewBox: "0 0 800 800", class: "ritual-circle", role: "img",
+    "aria-label": `Ritualkreis, Ritualmarker auf Feld ${ritual.fields[ritual.marker].name}`, "data-marker": ritual.marker });
+  node.append(svg("circle", { cx: CX, cy: CY, r: R, class: "ring" }));
+  for (let i = 0; i < 6; i++) {
+    const [x1, y1] = at(i, R), [x2, y2] = at((i + 1) % 6, R);
+    node.append(svg("path", { d: `M ${x1} ${y1} A ${R} ${R} 0 0 1 ${x2} ${y2}`, class: "arc" }));
+  }
+  for (const field of ritual.fields) node.append(fieldNode(field, ritual.marker));
+  node.append(markerNode(ritual.marker));
+  node.append(centre(view));
+  return node;
+}
+
+function fieldNode(field, marker) {
+  const [x, y] = at(field.field, R);
+  const here = field.field === marker;
+  const group = svg("g", { class: `field${here ? " here" : ""}${field.field === 0 ? " start" : ""}`, "data-field": field.field,
+                           "data-curses": field.curses.length });
+  group.append(svg("circle", { cx: x, cy: y, r: 44, class: "field-disc" }),
+               svg("text", { x, y: y + 15, class: "field-name" }, field.name));
+  field.curses.forEach((curse, i) => group.append(curseNode(curse, field.field, i, field.curses.length)));
+  return group;
+}
+
+function curseNode(curse, fieldNo, i, count) {
+  // Curses lie outside the ring beside their field, two to a row.
+  const [fx, fy] = at(fieldNo, OUT);
+  const w = 74, h = 74, gap = 8, perRow = Math.min(count, 2), rows = Math.ceil(count / 2);
+  const col = i % 2, row = Math.floor(i / 2);
+  const x = fx - (perRow * (w + gap) - gap) / 2 + col * (w + gap), y = fy - (rows * (h + gap) - gap) / 2 + row * (h + gap);
+  const group = svg("g", { class: "curse", "data-curse": curse.id });
+  group.append(svg("rect", { x, y, width: w, height: h, rx: 10, class: "curse-card" }));
+  curse.elements.forEach((e, k) => {
+    const cx = x + 20 + (k % 2) * 34, cy = y + 20 + Math.floor(k / 2) * 34;
+    group.append(svg("circle", { cx, cy, r: 16, fill: ELEMENT_COLOUR[e] || "#888", class: "element", "data-element": e }),
+                 svg("text", { x: cx, y: cy + 7, class: "element-letter" }, ELEMENT_LETTER[e] || "?"));
+  });
+  return group;
+}
+
+function markerNode(marker) {
+  const [x, y] = at(marker, R);
+  return svg("g", { class: "marker", "data-field": marker },
+    svg("circle", { cx: x, cy: y, r: 56, class: "marker-ring" }),
+    svg("circle", { cx: x + 40, cy: y - 40, r: 16, class: "marker-dot" }));
+}
+
+function centre(view) {
+  const m = view.monster;
+  const lines = m ? [[m.de, "monster-de"], [m.en, "monster-en"], [`Seite · page ${m.page} / ${view.book.length}`, "monster-page"]]
+                  : [["Grimoire geschlossen", "monster-de"], ["the grimoire is closed", "monster-en"]];
+  return svg("g", { class: "centre" }, lines.map(([text, cls], i) => svg("text", { x: CX, y: CY - 30 + i * 46, class: cls }, text)));
+}
+
+// -- the board --------------------------------------------------------------------------------
+
+export function board(view) {
+  return [
+    view.over ? outcome(view) : null,
+    el("section", { class: "grimoire-track", "data-part": "ritual" },
+      el("h2", {}, both("Ritualkreis", "ritual circle")),
+      el("div", { class: "grimoire-layout" }, ritualCircle(view), sidePanel(view))),
+    el("section", { "data-part": "madness" }, el("h2", {}, both("Wahnsinn & Zauber", "madness & spells")), madnessCards(view)),
+    notesSection(view),
+  ];
+}
+
+function outcome(view) {
+  const won = view.outcome === "won";
+  return el("section", { class: `grimoire-outcome ${won ? "won" : "lost"}`, "data-part": "outcome" },
+    el("div", { class: "big" }, won ? both("Gewonnen!", "the group wins") : both("Verloren", "the group loses")),
+    view.why ? el("div", { class: "muted" }, view.why) : null);
+}
+
+function sidePanel(view) {
+  const m = view.monster;
+  const active = (view.players || []).findIndex((p) => p.active);
+  return el("div", { class: "grimoire-side" },
+    el("div", { class: "active-player", style: `--seat: ${seatColour(Math.max(active, 0))}` },
+      el("div", { class: "label small-label" }, both("Am Zug", "to play")), el("b", { "data-part": "active" }, view.active)),
+    (view.awaiting || []).length ? el("div", { class: "awaiting", "data-part": "awaiting" }, both("Flüche ziehen", "draw curses"), ": ",
+      view.awaiting.join(", ")) : null,
+    el("div", { class: "kv" }, el("span", { class: "label" }, both("Schaden", "damage")), el("span", { "data-part": "damage" }, effectText(m && m.damage))),
+    el("div", { class: "kv" }, el("span", { class: "label" }, both("Belohnung", "reward")), el("span", {}, effectText(m && m.reward))),
+    el("div", { class: "label" }, both("Zauberbuch", "grimoire")),
+    el("div", { class: "pages" }, view.book.map((b) => el("span", { class: `page ${b.status}`, "data-page": b.number, title: b.status }, b.number))),
+    el("div", { class: "label" }, both("Rundenmarker", "round marker"), ` · ${view.round.difficulty}`),
+    el("div", { class: "round-row", "data-round": view.round.field },
+      view.round.row.map((n, i) => el("span", { class: `round-cell${i + 1 === view.round.field ? " here" : ""}` }, n))),
+    el("div", { class: "label" }, both("Wahnsinn", "madness")),
+    el("div", { class: "madness-mini" }, view.players.map((p, seat) => el("div", { class: "mini-row", "data-player": p.name, style: `--seat: ${seatColour(seat)}` },
+      el("span", { class: "mini-name" }, p.name), el("span", { class: "pips" },
+        Array.from({ length: Math.max(view.madness.out_at, p.madness_hand) }, (_, i) => el("span", { class: i < p.madness_hand ? "pip on" : "pip" })))))),
+    el("div", { class: "legend" }, Object.entries(view.elements || {}).map(([de, en]) => el("span", { class: "legend-item" },
+      el("span", { class: "legend-dot", style: `background: ${ELEMENT_COLOUR[de] || "#888"}` }, ELEMENT_LETTER[de] || "?"), both(de, en)))),
+    el("div", { class: "kv" }, el("span", { class: "label" }, both("Wahnsinnsstapel", "madness pile")),
+      el("b", { "data-part": "madness-pile" }, `${view.madness.pile} / ${view.madness.total}`)));
+}
+
+function madnessCards(view) {
+  return el("div", { class: "players" }, view.players.map((p, seat) => el("div", {
+    class: `player${p.active ? " active" : ""}${p.out ? " out" : ""}`, style: `--seat: ${seatColour(seat)}`, "data-player": p.name },
+    el("div", { class: "name" }, p.name, p.out ? " — ausgeschieden · out" : ""),
+    el("div", { class: "pips", "data-madness": p.madness_hand },
+      Array.from({ length: Math.max(view.madness.out_at, p.madness_hand) }, (_, i) => el("span", { class: i < p.madness_hand ? "pip on" : "pip" }))),
+    el("div", { class: "muted small" }, `Wahnsinn · madness ${p.madness_hand}`, p.madness_support ? ` (+${p.madness_support} Unterstützung · support)` : ""),
+    el("div", { class: "spells" }, p.spells.map((s) => el("span", { class: `spell${s.exhausted ? " exhausted" : ""}`, "data-spell": s.id,
+      style: `--el: ${ELEMENT_COLOUR[s.element] || "#888"}` }, s.de))))));
+}
+
+const SAY = {
+  turn: (n) => `${n.player} ist am Zug · to play`,
+  refreshed: (n) => `${n.player}: Zauber aufgefrischt · spells refreshed (${n.spells.join(", ")})`,
+  marker: (n) => `Ritualmarker → Feld ${n.field === 0 ? "↺" : n.field}`,
+  page: (n) => `Seite ${n.number} wird aufgeschlagen · page opens`,
+  curse: (n) => `Fluch ${n.curse} → Feld ${n.field}`,
+  madness: (n) => `${n.player}: +${n.n} Wahnsinn · madness (${n.why})`,
+  cured: (n) => `${n.player}: −${n.n} Wahnsinn · cured`,
+  escaped: () => "Das Monster entkommt · the monster escapes",
+  banished: () => "Das Monster ist gebannt · the monster is banished",
+  banished_curse: (n) => `${n.player} bannt ${n.curse} · banishes a curse${n.reward ? ` (+2 ${n.reward})` : ""}`,
+  cast: (n) => `${n.player} wirkt ${n.spell}${n.times > 1 ? ` ×${n.times}` : ""}`,
+  learned: (n) => `${n.player} lernt ${n.spell} · learns`,
+  bought: (n) => `${n.player} kauft ${n.value} ${n.element} · buys`,
+  out: (n) => `${n.player} scheidet aus · is out`,
+  pile_empty: (n) => `Fluchstapel ${n.pile} leer · curse pile empty`,
+  won: () => "Gewonnen · won", lost: (n) => `Verloren · lost: ${n.why}`,
+};
+
+function notesSection(view) {
+  const notes = view.notes || [];
+  if (!notes.length) return null;
+  return el("section", { "data-part": "notes" }, el("h2", {}, both("Was geschah", "what happened")),
+    el("ul", { class: "cast-lines grimoire-notes" },
+      notes.slice(-12).map((n) => el("li", { "data-event": n.event }, (SAY[n.event] || ((x) => x.event))(n)))));
+}
+
+// -- the controls -----------------------------------------------------------------------------
+
+/** Table draws: one row per curse asked for, one button per card that pile can still show. */
+function cursesPrompt(legal, propose) {
+  const chosen = legal.piles.map((pile) => (legal.faces[pile].length === 1 ? legal.faces[pile][0] : null));
+  const rows = legal.piles.map((pile, i) => el("div", { class: "picker-row" }, el("span", { class: "who" }, `${i + 1}. ${pile}`),
+    legal.faces[pile].map((face) => el("button", { "data-do": "curse-face", "data-pile": pile, class: chosen[i] === face ? "chosen" : "",
+      onclick: (e) => { chosen[i] = face; for (const b of e.target.parentElement.querySelectorAll("button")) b.classList.toggle("chosen", b === e.target); } },
+      face.map((el_) => ELEMENT_LETTER[el_] || el_).join(" ")))));
+  return section("Flüche ziehen · draw the curses", el("p", {}, "Zieht diese Flüche und tippt, was sie zeigen · draw these curses and tap what they show"),
+    rows, el("button", { class: "primary", "data-do": "curses_drawn", onclick: () => propose({ type: "curses_drawn", curses: [...chosen] }) }, "Gelegt · laid"));
+}
+
+export function controls(view, ctx) {
+  const legal = view.legal || {};
+  if (legal.kind === "curses") return cursesPrompt(legal, ctx.propose);
+  if (legal.kind !== "turn") return section("Game over", el("p", {}, view.outcome === "won" ? "Gewonnen · the group wins" : "Verloren · the group loses"));
+  const me = legal.player;
+  const propose = ctx.propose;
+  const rewardRow = el("div", { class: "tokens", "data-part": "reward" });
+  const chooseReward = (curse) => {
+    if (!legal.rewards.length) return propose({ type: "banish", player: me, curse });
+    rewardRow.replaceChildren(el("span", {}, both("Belohnung", "reward"), ": "), ...legal.rewards.map((e) => el("button", {
+      "data-do": "reward", "data-element": e, onclick: () => propose({ type: "banish", player: me, curse, reward: e }) }, `2 ${e}`)));
+  };
+  const dropRow = el("div", { class: "tokens", "data-part": "drop" });
+  const chooseDrop = (spell) => dropRow.replaceChildren(el("span", {}, "Fünf Zauber · five spells: which leaves the game? "),
+    ...legal.spells.map((d) => el("button", { "data-do": "drop", "data-spell": d,
+      onclick: () => propose({ type: "learn", player: me, spell, drop: d }) }, d)));
+  return section(`${me}: Aktionsphase · actions`,
+    el("div", { class: "tokens" }, el("span", { class: "muted" }, "Fluch bannen · banish"),
+      legal.banish.map((c) => el("button", { "data-do": "banish", "data-curse": c, onclick: () => chooseReward(c) }, c))),
+    rewardRow,
+    el("div", { class: "tokens" }, el("span", { class: "muted" }, "Zauber wirken · cast"),
+      legal.cast.map((s) => [el("button", { "data-do": "cast", "data-spell": s, onclick: () => propose({ type: "cast", player: me, spell: s }) }, s),
+        el("button", { "data-do": "cast-twice", "data-spell": s, title: "verstärkt · amplified",
+          onclick: () => propose({ type: "cast", player: me, spell: s, times: 2 }) }, "×2")])),
+    el("div", { class: "tokens" }, el("span", { class: "muted" }, "Zauber lernen · learn"),
+      legal.learn.map((s) => el("button", { "data-do": "learn", "data-spell": s,
+        onclick: () => (legal.must_drop ? chooseDrop(s) : propose({ type: "learn", player: me, spell: s })) }, s))),
+    dropRow,
+    el("div", { class: "tokens" }, el("span", { class: "muted" }, "Elementkarte kaufen · buy"),
+      legal.buy.map((b) => el("button", { "data-do": "buy", "data-card": `${b.element}-${b.value}`,
+        onclick: () => propose({ type: "buy", player: me, element: b.element, value: b.value }) }, `${b.value} ${b.element}`))),
+    el("div", { class: "tokens" }, el("span", { class: "muted" }, "Wahnsinn kurieren · cure"),
+      legal.cure.map((c) => el("button", { "data-do": "cure", onclick: () => propose({ type: "cure", player: me, ...c }) }, `${c.owner} (${c.zone})`))),
+    el("div", { class: "tokens" }, el("button", { class: "primary", "data-do": "end_turn",
+      onclick: () => propose({ type: "end_turn", player: me }) }, "Zug beenden · end turn")));
+}

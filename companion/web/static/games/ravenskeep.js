@@ -1,0 +1,169 @@
+// Ravenskeep on the tablets: the ring of spaces with every stack of towers and wizards and the black
+// Ravenskeep, each player's five potion bottles and wizards in Ravenskeep, and Incanto's die.
+// Imprisoned wizards show as grey: whose they are is for the players to remember.
+
+import { el, seatColour, seats } from "/static/js/parts.js";
+import { section } from "/static/games/generic.js";
+
+if (!document.querySelector('link[data-game="ravenskeep"]')) {
+  document.head.append(el("link", { rel: "stylesheet", href: "/static/games/ravenskeep.css", "data-game": "ravenskeep" }));
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+const CX = 400, CY = 400, R = 300;
+
+function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return node;
+}
+
+function at(space, count, radius = R) {
+  const a = (-90 + (360 * space) / count) * Math.PI / 180;
+  return [CX + radius * Math.cos(a), CY + radius * Math.sin(a)];
+}
+
+// -- the ring -----------------------------------------------------------------------------------
+
+export function ring(view) {
+  const seatOf = seats(view);
+  const count = view.spaces.length;
+  const node = svg("svg", { viewBox: "0 0 800 800", class: "raven-ring", role: "img", "data-ravenskeep": view.ravenskeep,
+                            "aria-label": `Ravenskeep on space ${view.ravenskeep}` });
+  node.append(svg("circle", { cx: CX, cy: CY, r: R, class: "track" }));
+  for (const space of view.spaces) node.append(spaceNode(space, count, seatOf));
+  node.append(svg("text", { x: CX, y: CY - 10, class: "centre-title" }, "Ravenskeep"),
+              svg("text", { x: CX, y: CY + 36, class: "centre-sub" }, `${view.active} · turn ${view.turn}`));
+  return node;
+}
+
+function spaceNode(space, count, seatOf) {
+  const [x, y] = at(space.space, count);
+  const group = svg("g", { class: `space${space.shield ? " shield" : ""}`, "data-space": space.space, "data-height": space.stack.length });
+  group.append(svg("circle", { cx: x, cy: y, r: 44, class: "space-disc" }),
+               svg("text", { x, y: y + 66, class: "space-number" }, space.space));
+  if (space.shield) group.append(svg("path", { d: shield(x - 26, y - 30, 14), class: "shield-mark" }));
+  // The stack, bottom first, drawn upward from the space's centre so a tall one stays readable.
+  let lift = 0;
+  space.stack.forEach((item) => {
+    const cy = y + 16 - lift;
+    if (item.ravenskeep) {
+      group.append(svg("rect", { x: x - 22, y: cy - 24, width: 44, height: 30, rx: 4, class: "keep", "data-piece": "ravenskeep" }),
+                   svg("path", { d: `M ${x - 22} ${cy - 24} l 8 -10 l 8 10 l 6 -10 l 6 10 l 8 -10 l 8 10`, class: "keep" }));
+      lift += 40;
+    } else if (item.tower) {
+      group.append(svg("rect", { x: x - 26, y: cy - 20, width: 52, height: 25, rx: 4, class: `tower${item.shield ? " shield-top" : ""}`, "data-piece": item.tower }),
+                   svg("text", { x, y: cy - 1, class: "tower-label" }, item.tower));
+      lift += 27;
+    } else {
+      const seat = seatOf[item.wizard];
+      group.append(svg("circle", { cx: x, cy: cy - 8, r: 13, class: item.wizard ? "wizard" : "wizard hidden",
+                                   fill: item.wizard ? seatColour(seat ?? 0) : "#6b6580", "data-piece": item.wizard ? `wizard-${item.wizard}` : "prisoner" }));
+      lift += 18;
+    }
+  });
+  return group;
+}
+
+function shield(x, y, s) { return `M ${x} ${y} h ${s} v ${s * 0.6} q 0 ${s * 0.6} ${-s / 2} ${s} q ${-s / 2} ${-s * 0.4} ${-s / 2} ${-s} z`; }
+
+// -- the board ----------------------------------------------------------------------------------
+
+export function board(view) {
+  return [
+    view.over ? section("Game over", el("p", { class: "raven-winner" }, "Winner: ", el("b", {}, (view.winner || []).join(" & ") || "—")),
+                        el("p", { class: "muted" }, "Ranking: ", (view.ranking || []).join(" · "))) : null,
+    el("section", { class: "raven-board", "data-part": "board" }, el("h2", {}, "The board"),
+      el("div", { class: "raven-layout" }, ring(view), el("div", { class: "raven-side" }, die(view), bottles(view)))),
+    notes(view),
+  ];
+}
+
+function die(view) {
+  const roll = view.roll;
+  return el("div", { class: "raven-die", "data-part": "die", "data-value": roll ? roll.values[roll.values.length - 1] : "" },
+    el("div", { class: "die-face" }, roll ? roll.values[roll.values.length - 1] : "–"),
+    el("div", { class: "muted" }, roll ? `rolled ${roll.values.join(" → ")} · ${roll.rerolls_left} reroll${roll.rerolls_left === 1 ? "" : "s"} left`
+                                       : `${view.active}: ${2 - view.cards_played} card${view.cards_played === 1 ? "" : "s"} to play`),
+    view.ending ? el("div", { class: "raven-ending" }, "Last round!") : null);
+}
+
+function bottles(view) {
+  return el("div", { class: "raven-players" }, view.players.map((p, seat) => el("div", {
+    class: `player${p.active ? " active" : ""}${p.done ? " done" : ""}`, style: `--seat: ${seatColour(seat)}`, "data-player": p.name },
+    el("div", { class: "name" }, p.name),
+    el("div", { class: "bottles", "data-full": p.full, "data-empty": p.empty },
+      [...Array(p.full).fill("full"), ...Array(p.empty).fill("empty"), ...Array(p.spent).fill("spent")].map((kind) =>
+        el("span", { class: `bottle ${kind}`, title: kind }))),
+    el("div", { class: "keep-count", "data-keep": p.keep }, `in Ravenskeep ${p.keep} / ${p.wizards}`))));
+}
+
+const SAY = {
+  card: (n) => `${n.player} plays ${n.moves} ${n.steps}`,
+  rolled: (n) => `${n.player} ${n.reroll ? "rerolls" : "rolls"} ${n.value}`,
+  wizard: (n) => `${n.player}'s wizard ${n.space} → ${n.to}`,
+  tower: (n) => `${n.tower} ${n.space} → ${n.to}${n.imprisoned ? `, imprisons ${n.imprisoned}` : ""}${n.freed.length ? `, frees ${n.freed.length}` : ""}`,
+  filled: (n) => `${n.player} fills a bottle (${n.full} full)`,
+  keep: (n) => `${n.player}'s wizard drops into Ravenskeep`,
+  ravenskeep: (n) => (n.stays ? "Ravenskeep stays" : `Ravenskeep moves to ${n.space}`),
+  spell: (n) => `${n.player} casts ${n.spell} (${n.cost} bottles)`,
+  forgo: (n) => `${n.player} forgoes both cards`,
+  no_move: (n) => `${n.player}'s card moves nothing`,
+  ending: () => "Both goals reached: the round is finished",
+  game_over: () => "Game over",
+};
+
+function notes(view) {
+  if (!(view.notes || []).length) return null;
+  return section("What just happened", el("ul", { class: "cast-lines" },
+    view.notes.slice(-8).map((n) => el("li", { "data-event": n.event }, (SAY[n.event] || ((x) => x.event))(n)))));
+}
+
+/** One spell a turn: the spell, how far, then the piece. */
+function spells(view, legal, offer, pieceRow) {
+  const steps = el("span", {});
+  const me = legal.player;
+  return el("div", { class: "picker-row", "data-part": "spells" }, el("span", { class: "who" }, "spell"),
+    view.spells.map((s) => el("button", { "data-do": "spell", "data-spell": s.id, disabled: s.cost > legal.full, title: s.note,
+      onclick: () => steps.replaceChildren(...s.steps.map((n) => el("button", { "data-do": "spell-steps", "data-steps": n,
+        onclick: () => { offer(legal.pieces_for[s.moves][String(n)] || [], (piece) => ({ type: "spell", player: me, spell: s.id, steps: n, ...piece })); pieceRow.scrollIntoView(); } },
+        `${n}`))) }, `${s.name} (${s.cost} bottle${s.cost === 1 ? "" : "s"})`)), steps);
+}
+
+// -- the controls -------------------------------------------------------------------------------
+
+export function controls(view, ctx) {
+  const legal = view.legal || {};
+  const me = legal.player;
+  const propose = ctx.propose;
+  if (legal.kind === "over") return section("Game over", el("p", {}, "Start the next game from the Night page."));
+  const pieceRow = el("div", { class: "tokens", "data-part": "pieces" });
+  const offer = (pieces, make) => pieceRow.replaceChildren(...(pieces.length ? pieces : [{}]).map((piece) => el("button", {
+    "data-do": "piece", "data-piece": piece.tower || (piece.wizard !== undefined ? `wizard-${piece.wizard}` : "none"),
+    onclick: () => propose(make(piece)) }, piece.tower ? `tower ${piece.tower}` : piece.wizard !== undefined ? `wizard on ${piece.wizard}` : "nothing can move")));
+  if (legal.kind === "rolled") {
+    return section(`${me}: rolled ${legal.roll.values[legal.roll.values.length - 1]}`,
+      legal.roll.rerolls_left ? el("button", { "data-do": "reroll", onclick: () => propose({ type: "reroll", player: me }) }, `Reroll (${legal.roll.rerolls_left} left)`) : null,
+      (offer(legal.pieces, (piece) => ({ type: "play", player: me, ...piece })), pieceRow));
+  }
+  const parts = [];
+  if (legal.cards_left > 0 && !view.forwent && legal.pieces_for) {
+    const piecesFor = (moves, n) => moves === "either" ? [...legal.pieces_for.wizard[n], ...legal.pieces_for.tower[n]] : legal.pieces_for[moves][n];
+    for (const moves of ["wizard", "tower", "either"]) {
+      parts.push(el("div", { class: "picker-row" }, el("span", { class: "who" }, moves),
+        [1, 2, 3, 4, 5, 6].map((n) => el("button", { "data-do": "card", "data-card": `${moves}-${n}`,
+          onclick: () => offer(piecesFor(moves, n), (piece) => ({ type: "play", player: me, card: { moves, steps: n }, ...piece })) }, n)),
+        [1, 2, 3].map((dice) => el("button", { "data-do": "roll", "data-card": `${moves}-dice-${dice}`,
+          onclick: () => propose({ type: "roll", player: me, moves, dice }) }, dice === 1 ? "1 die" : `${dice} dice`))));
+    }
+  }
+  if (legal.can_forgo && legal.pieces_for) {
+    parts.push(el("button", { "data-do": "forgo", onclick: () => offer(legal.pieces_for.tower["1"], (piece) => ({ type: "forgo", player: me, ...piece })) },
+      "Forgo both cards: one tower 1 space"));
+  }
+  if (!legal.spell_cast && legal.pieces_for) parts.push(spells(view, legal, offer, pieceRow));
+  parts.push(pieceRow);
+  if (legal.can_end) parts.push(el("button", { class: "primary", "data-do": "end_turn", onclick: () => propose({ type: "end_turn", player: me }) }, "End turn"));
+  return section(`${me}: ${legal.cards_left} card${legal.cards_left === 1 ? "" : "s"} to play`, parts);
+}

@@ -1,0 +1,42 @@
+"""Random bad input along random games: refused with IllegalAction or MalformedAction, nothing changed,
+never any other error."""
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.engine.game import Game
+from companion.errors import IllegalAction, MalformedAction
+from grimoire_helpers import NAMES, RULES
+
+JUNK: list[Any] = [None, -1, 0, 7, 99, "", "Lera", "Nobody", "feuer", "vier-1", "feuer-99", "luft_3", [], ["Kirill"], {}, True,
+                   [["feuer"] * 4], "x" * 60]
+
+
+def mutate(action: dict[str, Any], rng: Random) -> dict[str, Any]:
+    bad = dict(action)
+    key = rng.choice([*bad, "type", "player", "curse", "reward", "spell", "times", "drop", "zone", "owner", "helpers",
+                      "element", "value", "curses", "extra"])
+    bad[key] = rng.choice(JUNK + ["banish", "cast", "learn", "buy", "cure", "end_turn", "curses_drawn"])
+    return bad
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1), draws=st.sampled_from(["companion", "table"]))
+def test_bad_actions_change_nothing(seed: int, draws: str) -> None:
+    game = Game.start(RULES, NAMES[:3], {"draws": draws}, seed=seed)
+    rng = Random(seed)
+    while (action := RULES.random_action(game.state, rng)) is not None:
+        for _ in range(3):
+            before, version = game.view(), game.version
+            try:
+                game.propose(mutate(action, rng))
+            except (IllegalAction, MalformedAction):
+                assert game.view() == before and game.version == version
+        if not RULES.is_over(game.state):
+            legal = RULES.random_action(game.state, rng)
+            assert legal is not None
+            game.propose(legal)

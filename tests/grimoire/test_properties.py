@@ -1,0 +1,83 @@
+"""Bots play random legal games to the end; the table's invariants hold after every action."""
+from __future__ import annotations
+
+import tempfile
+from collections import Counter
+from pathlib import Path
+from random import Random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.engine.game import Game
+from companion.games.grimoire.catalogue import load
+from companion.games.grimoire.state import State
+from companion.store import Store
+from grimoire_helpers import NAMES, RULES
+
+CAT = load()
+
+
+def check_invariants(state: State) -> None:
+    # Every curse is in exactly one place: a pile or a field of the circle.
+    where = [c for pile in state.piles.values() for c in pile] + list(state.curses_out)
+    banished = state.curses_banished
+    assert len(where) == len(set(where)) and len(where) + banished == len(CAT.curses)
+    assert set(state.fields) == set(CAT.curse_fields)
+    # Madness cards are conserved; the pile never goes below zero.
+    held = sum(p.madness_hand + p.madness_support for p in state.players)
+    assert state.madness_pile >= 0 and held + state.madness_pile == CAT.madness[len(state.players)]
+    # Limits: at most five spells, each once; the supply never negative; the marker on the circle.
+    for p in state.players:
+        assert len(p.spells) <= CAT.max_spells and len(set(p.spells)) == len(p.spells) and p.exhausted <= set(p.spells)
+    learned = [s for p in state.players for s in p.spells if s not in CAT.basic_spells]
+    library = [s for pile in state.library.values() for s in pile]
+    assert sorted(learned + list(state.spells_gone) + library) == sorted(s for pile in CAT.library.values() for s in pile)
+    assert all(0 <= n <= CAT.supply[v] for piles in state.supply.values() for v, n in piles.items())
+    assert 0 <= state.marker < 6 and (state.marker != 0 or state.outcome is not None)
+    # The score is its parts: the monsters banished, the same for everyone.
+    assert set(RULES.score(state).values()) == {len(state.banished)}
+    assert len(state.banished) + len(state.escaped) in (state.page, state.page + 1)
+    if state.outcome is None:
+        assert not state.current.out
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1), players=st.integers(1, 4), difficulty=st.sampled_from(sorted(CAT.difficulty)),
+       draws=st.sampled_from(["companion", "table"]))
+def test_random_games_keep_the_invariants_and_end(seed: int, players: int, difficulty: str, draws: str) -> None:
+    game = Game.start(RULES, NAMES[:players], {"difficulty": difficulty, "draws": draws}, seed=seed)
+    rng = Random(seed)
+    while (action := RULES.random_action(game.state, rng)) is not None:
+        before = game.view()
+        game.propose(action)
+        check_invariants(game.state)
+        if rng.random() < 0.05:  # undo then redo gives the same table
+            after = game.view()
+            game.undo()
+            assert {**game.view(), "version": 0, "can_redo": 0} == {**before, "version": 0, "can_redo": 0}
+            game.redo()
+            assert {**game.view(), "version": 0, "can_undo": 0, "can_redo": 0} == {**after, "version": 0, "can_undo": 0, "can_redo": 0}
+    assert RULES.is_over(game.state) and game.state.outcome in ("won", "lost")
+    assert RULES.legal_actions(game.state)["kind"] == "over"
+
+
+def test_a_game_read_back_from_a_real_store_is_the_live_game() -> None:
+    with tempfile.TemporaryDirectory() as tmp, Store(Path(tmp) / "g.sqlite") as store:
+        log = store.log(store.new_game(store.new_night("t"), "grimoire"))
+        game = Game.start(RULES, NAMES, seed=5, log=log)
+        rng = Random(5)
+        while (action := RULES.random_action(game.state, rng)) is not None:
+            game.propose(action)
+        assert Game(RULES, store.log(1)).view() == game.view()
+
+
+def test_bots_both_win_and_lose() -> None:
+    outcomes: Counter[str] = Counter()
+    for seed in range(40):
+        game = Game.start(RULES, NAMES[:3], seed=seed)
+        rng = Random(seed)
+        while (action := RULES.random_action(game.state, rng)) is not None:
+            game.propose(action)
+        outcomes[game.state.outcome or ""] += 1
+    assert outcomes["won"] and outcomes["lost"]

@@ -1,0 +1,70 @@
+"""Bots play random legal games to the end; the table's invariants hold after every action."""
+from __future__ import annotations
+
+import tempfile
+from collections import Counter
+from pathlib import Path
+from random import Random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.engine.game import Game
+from companion.games.ravenskeep.catalogue import load
+from companion.games.ravenskeep.state import State
+from companion.store import Store
+from ravenskeep_helpers import RULES
+
+CAT = load()
+NAMES = ["Lera", "Kirill", "Katya", "Rosa"]
+
+
+def check_invariants(state: State) -> None:
+    pieces = Counter(i for stack in state.spaces for i in stack)
+    # Nine towers and Ravenskeep, each once; every wizard on the board or in Ravenskeep.
+    assert all(pieces[t] == 1 for t in CAT.towers) and pieces["R"] == 1
+    for p in state.players:
+        assert pieces["@" + p.name] + p.keep == CAT.wizards
+        # Bottles: full, empty and spent (back in the box) make the five; the score is the full ones.
+        assert p.full + p.empty + p.spent == CAT.bottles and min(p.full, p.empty, p.spent) >= 0
+        assert RULES.score(state)[p.name] == p.full
+    for stack in state.spaces:
+        assert "R" not in stack or stack[-1] == "R"  # nothing on Ravenskeep
+    view = RULES.public_view(state)
+    for space in view["spaces"]:  # nobody sees whose wizards are imprisoned
+        items = space["stack"]
+        top = max((i for i, it in enumerate(items) if "tower" in it), default=-1)
+        assert all(it["wizard"] is None for it in items[:max(top, 0)] if "wizard" in it)
+        assert sum(1 for it in items[top + 1:] if "wizard" in it) <= CAT.per_place
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1), players=st.integers(2, 4))
+def test_random_games_keep_the_invariants_and_end(seed: int, players: int) -> None:
+    game = Game.start(RULES, NAMES[:players], seed=seed)
+    rng = Random(seed)
+    turns = 0
+    while (action := RULES.random_action(game.state, rng)) is not None:
+        game.propose(action)
+        check_invariants(game.state)
+        turns = game.state.turn
+    assert game.state.over
+    # The round was finished: the last turn was the one before the starting player's.
+    assert (game.state.active + 1) % players == game.state.first and turns >= 1
+    winners = RULES.public_view(game.state)["winner"]
+    assert winners and all(p["done"] for p in RULES.public_view(game.state)["players"] if p["name"] in winners)
+    best = max(p.full for p in game.state.players if p.empty == 0 and p.keep == CAT.wizards)
+    assert {p.name for p in game.state.players if p.empty == 0 and p.keep == CAT.wizards and p.full == best} == set(winners)
+
+
+def test_a_game_read_back_from_a_real_store_is_the_live_game() -> None:
+    with tempfile.TemporaryDirectory() as tmp, Store(Path(tmp) / "r.sqlite") as store:
+        log = store.log(store.new_game(store.new_night("t"), "ravenskeep"))
+        game = Game.start(RULES, NAMES[:3], seed=9, log=log)
+        rng = Random(9)
+        while (action := RULES.random_action(game.state, rng)) is not None:
+            game.propose(action)
+            if rng.random() < 0.03:
+                game.undo()
+                game.redo()
+        assert Game(RULES, store.log(1)).view() == game.view()
