@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from companion.engine.game import Game
 from companion.games.grimoire.catalogue import load
 from companion.games.grimoire.state import State
+from companion.night import Night
 from companion.store import Store
 from grimoire_helpers import NAMES, RULES
 
@@ -64,8 +65,7 @@ def test_random_games_keep_the_invariants_and_end(seed: int, players: int, diffi
 
 def test_a_game_read_back_from_a_real_store_is_the_live_game() -> None:
     with tempfile.TemporaryDirectory() as tmp, Store(Path(tmp) / "g.sqlite") as store:
-        log = store.log(store.new_game(store.new_night("t"), "grimoire"))
-        game = Game.start(RULES, NAMES, seed=5, log=log)
+        game = Night.resume_or_start(store).start_game("grimoire", NAMES, seed=5)
         rng = Random(5)
         while (action := RULES.random_action(game.state, rng)) is not None:
             game.propose(action)

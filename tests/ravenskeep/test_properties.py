@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from companion.engine.game import Game
 from companion.games.ravenskeep.catalogue import load
 from companion.games.ravenskeep.state import State
+from companion.night import Night
 from companion.store import Store
 from ravenskeep_helpers import RULES
 
@@ -59,8 +60,7 @@ def test_random_games_keep_the_invariants_and_end(seed: int, players: int) -> No
 
 def test_a_game_read_back_from_a_real_store_is_the_live_game() -> None:
     with tempfile.TemporaryDirectory() as tmp, Store(Path(tmp) / "r.sqlite") as store:
-        log = store.log(store.new_game(store.new_night("t"), "ravenskeep"))
-        game = Game.start(RULES, NAMES[:3], seed=9, log=log)
+        game = Night.resume_or_start(store).start_game("ravenskeep", NAMES[:3], seed=9)
         rng = Random(9)
         while (action := RULES.random_action(game.state, rng)) is not None:
             game.propose(action)
