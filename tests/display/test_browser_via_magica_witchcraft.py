@@ -1,0 +1,150 @@
+"""Via Magica's and Witchcraft's pages in Debian's Chromium at tablet size: real uvicorn, real pages,
+taps on the controls changing the game, the board following, screenshots, type readable across a table."""
+from __future__ import annotations
+
+import os
+import random
+import re
+from pathlib import Path
+from typing import Any
+from collections.abc import Iterator
+
+import pytest
+from fastapi import FastAPI
+
+from companion.engine.game import Game
+from companion.night import Night
+from companion.web.serve import running
+from companion.web.settings import Settings
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--no-first-run"]
+TABLET = {"width": 1280, "height": 800}
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+ACROSS_THE_TABLE_PX = 36  # the Catcher's token and the scores are read from the far side of the table
+
+pytestmark = [pytest.mark.browser,
+              pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"Debian's Chromium is not installed at {CHROMIUM}")]
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def server(app: FastAPI) -> Iterator[str]:
+    with running(app) as url:
+        yield url
+
+
+@pytest.fixture
+def tablet(chromium: Any, server: str, settings: Settings) -> Iterator[Any]:
+    """A tablet that joined: its controls page and its board page; no script error allowed."""
+    context = chromium.new_context(viewport=TABLET)
+    context.set_default_timeout(10_000)
+    errors: list[str] = []
+
+    def open_page(path: str) -> Any:
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("console", lambda m: errors.append(m.text)
+                if m.type == "error" and re.search(r"status of (404|5\d\d)", m.text) else None)
+        page.goto(server + path)
+        page.wait_for_selector('#connection[data-state="live"]')
+        page.wait_for_selector("main > section")
+        return page
+
+    join = context.new_page()
+    join.goto(f"{server}/join?code={settings.join_code}")
+    join.wait_for_url("**/controls")
+    join.close()
+    yield open_page
+    assert errors == [], f"errors in a page: {errors}"
+    context.close()
+
+
+def wait_version(page: Any, version: int) -> None:
+    page.wait_for_function("v => window.incanto.model.game && window.incanto.model.game.version === v", arg=version)
+
+
+def bots_until(game: Game, kind: str, seed: int = 5, limit: int = 2000) -> None:
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if game.view()["legal"]["kind"] == kind:
+            return
+        action = game.rules.random_action(game.state, rng)
+        assert action is not None, f"the game ended before a {kind!r} prompt"
+        game.propose(action)
+    raise AssertionError(f"no {kind!r} prompt in {limit} actions")
+
+
+def font_px(page: Any, selector: str) -> float:
+    return float(page.eval_on_selector(selector, "n => parseFloat(getComputedStyle(n).fontSize)"))
+
+
+def screenshot(page: Any, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True, animations="disabled")
+
+
+# -- Via Magica --------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game_name", ["via_magica"])
+def test_via_magica_keep_draw_and_place_a_crystal_in_taps(tablet: Any, night: Night, game_name: str) -> None:
+    game = night.current
+    assert game is not None
+    controls, board = tablet("/controls"), tablet("/")
+    first = game.players[0]
+    hand = game.view()["legal"]["hands"][first]
+    kept = list({p[:3]: p for p in reversed(hand)}.values())[:3]
+    for portal in kept:
+        controls.click(f'[data-keep="{portal}"]')
+    controls.click(f'[data-do="keep"][data-player="{first}"]')
+    wait_version(board, 1)
+    assert game.state.areas[first] == tuple(kept)
+    bots_until(game, "draw")
+    version = game.version
+    controls.wait_for_selector('[data-do="draw"]')
+    controls.click('[data-do="draw"]')  # Incanto is the bag
+    wait_version(board, version + 1)
+    token = game.state.token
+    board.wait_for_selector(f'[data-part="the-bag"] .vm-big[data-animus="{token}"]')
+    assert font_px(board, '[data-part="the-bag"] .vm-big') >= ACROSS_THE_TABLE_PX
+    assert font_px(board, '[data-part="scores"] .points') >= ACROSS_THE_TABLE_PX
+    legal = game.view()["legal"]
+    placer = next((p for p in legal["waiting"] if legal["targets"][p] and legal["stockpile"][p]), None)
+    if placer is not None:  # a Wildcard or a matching space: one tap places a crystal from the stockpile
+        space = legal["targets"][placer][0]
+        controls.click(f'[data-placing="{placer}"] button[data-space="{space["portal"]}.{space["space"]}"]')
+        wait_version(board, version + 2)
+        board.wait_for_selector(f'[data-player-portals="{placer}"] .vm-space.on[data-space="{space["portal"]}.{space["space"]}"]')
+        assert game.state.stockpiles[placer] == 6
+    screenshot(board, "via_magica-board")
+    screenshot(controls, "via_magica-controls")
+
+
+@pytest.mark.parametrize("game_name", ["via_magica"])
+def test_via_magica_incantatum_tap_plays_the_openers_in_order(tablet: Any, night: Night, game_name: str) -> None:
+    game = night.current
+    assert game is not None
+    rng = random.Random(2)
+    for _ in range(3000):  # bots play until someone's portal is full and INCANTATUM! is awaited
+        legal = game.view()["legal"]
+        if legal["kind"] == "crystallize" and legal["openers"] and not [p for p in legal["waiting"] if legal["targets"][p]]:
+            break
+        action = game.rules.random_action(game.state, rng)
+        assert action is not None
+        game.propose(action)
+    opener = legal["openers"][0]
+    controls, board = tablet("/controls"), tablet("/")
+    controls.click(f'[data-do="incantatum"][data-player="{opener}"]')
+    wait_version(board, game.version)
+    assert board.locator('[data-event="incantatum"]').inner_text().startswith("INCANTATUM! " + opener)
+    assert any(e["event"] == "opened" and e["player"] == opener for e in game.view()["last_turn"]["events"])
+    screenshot(board, "via_magica-board-incantatum")
