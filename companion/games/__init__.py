@@ -10,6 +10,7 @@ from companion.errors import UnknownGame
 MODULES = {
     "incantibus": "companion.games.incantibus",
     "via_magica": "companion.games.via_magica",
+    "witchcraft": "companion.games.witchcraft",
 }
 
 

@@ -148,3 +148,44 @@ def test_via_magica_incantatum_tap_plays_the_openers_in_order(tablet: Any, night
     assert board.locator('[data-event="incantatum"]').inner_text().startswith("INCANTATUM! " + opener)
     assert any(e["event"] == "opened" and e["player"] == opener for e in game.view()["last_turn"]["events"])
     screenshot(board, "via_magica-board-incantatum")
+
+
+# -- Witchcraft ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("game_name", ["witchcraft"])
+def test_witchcraft_a_buy_in_taps_pays_crystals_and_the_board_follows(tablet: Any, night: Night, game_name: str) -> None:
+    game = night.current
+    assert game is not None
+    controls, board = tablet("/controls"), tablet("/")
+    witch = game.view()["legal"]["witch"]
+    market = game.state.on_market
+    owed = sum(1 for s in (0, 1) if market[s] == 0)
+    before = game.state.crystals[witch]
+    for space in (0, 1):
+        controls.click(f'[data-part="buyer"] button[data-space="{space}"]')
+    controls.click('[data-do="crystals-mode"]')
+    for space in (8, 7)[:owed]:
+        controls.click(f'[data-part="buyer"] button[data-space="{space}"]')
+    controls.click('[data-do="buy"]')
+    wait_version(board, 1)
+    assert game.state.crystals[witch] == before - owed + market[0] + market[1]
+    assert game.state.on_market[7:] == (market[7] + (owed > 1), market[8] + (owed > 0))
+    assert board.locator('[data-event="bought"]').inner_text().startswith(f"{witch} buys 2 cards")
+    assert font_px(board, '[data-part="scores"] .points') >= ACROSS_THE_TABLE_PX
+    screenshot(board, "witchcraft-board")
+    screenshot(controls, "witchcraft-controls")
+
+
+@pytest.mark.parametrize("game_name", ["witchcraft"])
+def test_witchcraft_a_refused_buy_says_why_and_changes_nothing(tablet: Any, night: Night, game_name: str) -> None:
+    game = night.current
+    assert game is not None
+    controls = tablet("/controls")
+    for space in (0, 4):  # diagonal: not adjacent in a row or a column
+        controls.click(f'[data-part="buyer"] button[data-space="{space}"]')
+    controls.click('[data-do="buy"]')
+    controls.wait_for_function("() => document.querySelector('#refusal').textContent.includes('adjacent')")
+    assert game.version == 0
+    controls.click('[data-do="take_crystals"]')
+    controls.wait_for_function("() => window.incanto.model.game.version === 1")
+    assert game.view()["last_turn"]["events"][-1]["event"] == "crystals"

@@ -92,6 +92,6 @@ def test_the_replay_command_plays_paola_to_45(capsys: pytest.CaptureFixture[str]
 
 
 def test_the_golden_files_are_what_make_golden_writes() -> None:
-    import make_golden
-    for name, make in make_golden.SCRIPTS.items():
+    import make_via_magica_golden
+    for name, make in make_via_magica_golden.SCRIPTS.items():
         assert [json.loads(line) for line in (GOLDEN / f"{name}.jsonl").read_text().splitlines()] == make(), name

@@ -1,6 +1,6 @@
 """Writes the golden game scripts (tests/via_magica/golden/*.jsonl) from the rulebook's worked examples.
 
-Run it after changing an example: ``.venv/bin/python tests/via_magica/make_golden.py``. Each script
+Run it after changing an example: ``.venv/bin/python tests/via_magica/make_via_magica_golden.py``. Each script
 starts from a described position (the ``position`` option, docs/replay.md) with the real bag at the
 table (``"draws": "table"``), so every Animus drawn is entered as the table saw it.
 """
