@@ -13,7 +13,7 @@ from companion.games.via_magica.incantatum import clockwise_from
 from companion.games.via_magica.opening import selectable
 from companion.games.via_magica.portals import load
 from companion.games.via_magica.state import State
-from companion.games.via_magica.view import _effect as effect_prompt
+from companion.games.via_magica.view import effect_prompt
 from companion.games.via_magica.view import targets
 
 Action = dict[str, Any]

@@ -28,10 +28,10 @@ WAITING = {"keep": "players to keep three of their dealt portals", "draw": "the 
 
 
 def _waiting(state: State, action: Action) -> Problem:
-    who = action.get("player") or action.get("first")
+    who = action.get("player") or action.get("first") or state.catcher_name  # the Catcher draws
     whose = f" from {state.pending[1]}" if state.pending[0] in ("effect", "select", "rewards") else ""
     return Problem("pending", f"a {action['type']!r} action cannot be taken now: Via Magica is waiting for "
-                   f"{WAITING[state.pending[0]]}{whose}", who)
+                   f"{WAITING[state.pending[0]]}{whose}", who, action["type"])
 
 
 def _check_draw(state: State, action: Action) -> list[Problem]:

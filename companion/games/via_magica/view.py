@@ -90,7 +90,7 @@ def _crystallize(state: State) -> dict[str, Any]:
             "can_draw": not openers(state)}
 
 
-def _effect(state: State) -> dict[str, Any]:
+def effect_prompt(state: State) -> dict[str, Any]:
     _, player, pid = state.pending
     cards = load().portals
     empty = [{"portal": p, "space": i, "animus": a} for p in state.areas[player]
@@ -118,5 +118,5 @@ def _over(state: State) -> dict[str, Any]:
     return {"kind": "over", "winner": ranking[0], "ranking": ranking}
 
 
-PROMPTS = {"keep": _keep, "draw": _draw, "crystallize": _crystallize, "effect": _effect, "select": _select,
+PROMPTS = {"keep": _keep, "draw": _draw, "crystallize": _crystallize, "effect": effect_prompt, "select": _select,
            "rewards": _reward, "over": _over}
