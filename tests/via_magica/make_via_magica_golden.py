@@ -91,7 +91,22 @@ def paola_water() -> list[Line]:
             crystal("Tom", "P36a", 0)]
 
 
-SCRIPTS = {"paola_45_points": paola_45_points, "paola_fire": paola_fire, "paola_water": paola_water}
+def paola_green_portals() -> list[Line]:
+    """The green examples: with two green portals open, the 'per green portal' one scores 2 x 3 = 6; with
+    five Life spaces on her open portals, the 'per Life space' one scores 5 x 2 = 10. Paola opens her
+    second green portal (Air Water Life) when a Life is drawn."""
+    position = {
+        "catcher": "Paola", "out": [], "row": ["P25a", "P26a", "P27a", "P28a", "P29a"],
+        "players": {
+            "Paola": {"stockpile": 7, "achieved": ["P02a", "P06a", "P20a"], "area": {"P24a": [0, 1]}},
+            "Tom": {"stockpile": 7, "area": {"P36a": [], "P37a": [], "P38a": []}},
+        }}
+    return [setup(["Paola", "Tom"], position), draw("Life"), crystal("Paola", "P24a", 2), incantatum("Paola"),
+            take("Paola", "P25a"), reward("Paola", False)]
+
+
+SCRIPTS = {"paola_45_points": paola_45_points, "paola_fire": paola_fire, "paola_water": paola_water,
+           "paola_green_portals": paola_green_portals}
 
 if __name__ == "__main__":
     for name, make in SCRIPTS.items():
