@@ -189,3 +189,23 @@ def test_witchcraft_a_refused_buy_says_why_and_changes_nothing(tablet: Any, nigh
     controls.click('[data-do="take_crystals"]')
     controls.wait_for_function("() => window.incanto.model.game.version === 1")
     assert game.view()["last_turn"]["events"][-1]["event"] == "crystals"
+
+
+@pytest.mark.parametrize("game_name", ["witchcraft"])
+def test_witchcraft_the_cats_extra_ingredient_rides_along_with_taking_crystals(tablet: Any, night: Night,
+                                                                               game_name: str) -> None:
+    witches = {"Lera": "brave", "Kirill": "honest", "Katya": "kind", "Rosa": "curious"}
+    players = {p: {"witch": w, "crystals": 8 if w == "honest" else 4} for p, w in witches.items()}
+    players["Lera"]["familiars"] = ["cat"]
+    market = ["I41", "I42", "I43", "I71", "J1", "I01", "I51", "I52", "I53"]
+    game = night.start_game("witchcraft", list(witches), {"position": {"turn": "Lera", "market": market,
+                                                                       "players": players}}, seed=3)
+    controls = tablet("/controls")
+    controls.wait_for_selector('[data-do="take_crystals"]')
+    controls.click('[data-part="buyer"] button[data-space="3"]')
+    controls.click('[data-do="crystals-mode"]')
+    controls.click('[data-part="buyer"] button[data-space="0"]')
+    controls.click('[data-do="take_crystals"]')
+    controls.wait_for_function("() => window.incanto.model.game.version === 1")
+    assert game.state.crystals["Lera"] == 4 + 2 - 1 and game.state.on_market[0] == 1
+    assert "I71" in game.state.inventory["Lera"]  # the spider: no spell of hers needs it

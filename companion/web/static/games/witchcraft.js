@@ -57,10 +57,11 @@ export function board(view, ctx) {
 }
 
 function magicCards(view, flashed = new Set()) {
+  const best = Math.max(...view.players.map((p) => p.magic), 0);
   return el("div", { class: "players" }, view.players.map((p) => el("div", {
-    class: ["player", p.turn ? "leader" : "", flashed.has(p.name) ? "flash" : ""].join(" "), style: `--seat: ${seatColour(p.seat)}`,
-    "data-player": p.name },
-    el("div", { class: "name" }, p.name),
+    class: ["player", best > 0 && p.magic === best ? "leader" : "", flashed.has(p.name) ? "flash" : ""].join(" "),
+    style: `--seat: ${seatColour(p.seat)}`, "data-player": p.name },
+    el("div", { class: "name" }, p.name, p.turn ? el("span", { class: "token", style: "font-size: .8rem; margin-left: .4rem" }, "to play") : ""),
     el("div", { class: "points", "data-points": p.magic }, p.magic),
     el("div", { class: "wand" }, `${p.witch_title} · ${p.crystals} ◆`),
     el("div", { class: "wc-bar" }, el("div", { style: `width: ${Math.min(100, (100 * p.magic) / view.goal)}%` })),
@@ -124,7 +125,7 @@ export function controls(view, ctx) {
 const PROMPTS = {
   over: () => section("Game over", el("p", {}, "Start the next game from the Night page.")),
   turn: turnPrompt,
-  raven_buy: (view, legal, propose) => section(`${legal.witch} buys after the Raven`, buyer(view, legal, propose, null),
+  raven_buy: (view, legal, propose) => section(`${legal.witch} buys after the Raven`, buyer(view, legal, propose, null).node,
     el("button", { class: "wc-big", "data-do": "pass", onclick: () => propose({ type: "buy", witch: legal.witch, cards: [] }) }, "Buy nothing")),
   discard_spell: (view, legal, propose) => section(`${legal.witch}: discard a spell`, el("div", { class: "tokens" },
     legal.spells.map((s) => el("button", { class: "wc-big", "data-do": "discard", "data-spell": s,
@@ -140,12 +141,16 @@ const PROMPTS = {
 function turnPrompt(view, legal, propose) {
   const w = legal.witch;
   const can = legal.can;
+  const buy = buyer(view, legal, propose, can);
+  // With the Cat, one card chosen in the market (and its crystal) rides along with a take.
   const take = (type, label, ok = true) => el("button", { class: "wc-big", "data-do": type, disabled: !ok,
-    onclick: () => propose({ type, witch: w }) }, label);
+    onclick: () => propose({ type, witch: w, ...(can.cat && buy.chosen.length === 1
+      ? { cat: { card: buy.chosen[0], pay: buy.pay.length ? buy.pay[0] : null } } : {}) }) }, label);
   const familiarAction = (familiar, label, extra = {}) => el("button", { class: "wc-big", "data-do": "familiar_action", "data-familiar": familiar,
     onclick: () => propose({ type: "familiar_action", witch: w, familiar, ...extra }) }, label);
   return section(`${w}'s turn: one action`,
-    buyer(view, legal, propose, can),
+    buy.node,
+    can.cat ? el("p", { class: "muted" }, "The Cat: choose one ingredient above (and its crystal) before taking crystals, a familiar or a basic spell.") : null,
     el("div", { class: "tokens", style: "margin-top: .8rem" },
       take("take_crystals", "Take 2 crystals"),
       take("take_familiar", `Take the familiar${view.familiar_top ? ` (${cap(view.familiar_top)})` : ""} + 1 crystal`, can.take_familiar),
@@ -190,7 +195,7 @@ function buyer(view, legal, propose, can) {
       ...(familiar ? { familiar } : {}) }) }, "Buy"),
     can && can.squirrel ? el("button", { "data-do": "squirrel", onclick: (e) => { familiar = familiar === "squirrel" ? null : "squirrel"; e.target.classList.toggle("chosen"); draw(); } }, "with the Squirrel") : null,
     can && can.raccoon ? el("button", { "data-do": "raccoon", onclick: (e) => { familiar = familiar === "raccoon" ? null : "raccoon"; e.target.classList.toggle("chosen"); draw(); } }, "with the Raccoon") : null);
-  return el("div", { "data-part": "buyer" }, info, grid, buttons);
+  return { node: el("div", { "data-part": "buyer" }, info, grid, buttons), chosen, pay };
 }
 
 function hareButtons(view, legal, propose) {
