@@ -173,3 +173,12 @@ def test_malformed_actions_name_the_key() -> None:
                      ({"type": "buy", "witch": "Ann", "cards": [0, 1, 2, 3, 4]}, "cards")):
         with pytest.raises(MalformedAction, match=key):
             RULES.parse_action(raw)
+
+
+def test_a_witch_may_choose_the_spell_an_ingredient_goes_on() -> None:
+    state = position(on_market=[0, 0, 0, 0, 1, 0, 0, 0, 0])
+    assert act(state, buy("Ann", [4])).assigned["W01"] == ("J1",)  # the companion's choice: closest to cast
+    chosen = act(state, buy("Ann", [4], assign={"4": "W02"}))
+    assert chosen.assigned == {"W02": ("J1",), "W01": (), "W09": (), "W10": ()}
+    assert refused(state, buy("Ann", [3, 4, 5], [0, 8], assign={"5": "W02"})) == [("assign", "Ann", "W02")]
+    assert refused(state, buy("Ann", [4], assign={"6": "W02"})) == [("assign", "Ann", "6")]

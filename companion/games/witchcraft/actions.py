@@ -32,6 +32,8 @@ class Buy(ActionModel):
     cards: list[Space] = Field(max_length=4)
     pay: list[Space] = Field(default_factory=list, max_length=4)
     familiar: Literal["squirrel", "raccoon"] | None = None
+    assign: dict[Annotated[str, Field(pattern=r"^[0-8]$")], Annotated[str, Field(max_length=8)]] | None = \
+        Field(default=None, max_length=4)  # market space -> the spell its ingredient goes on (default: the companion's choice)
 
 
 class TakeFamiliar(ActionModel):

@@ -80,10 +80,29 @@ def check(state: State, action: dict[str, Any]) -> list[Problem]:
     problems += check_shape(state, witch, spaces, familiar)
     if problems:
         return problems
-    return check_payment(state, witch, spaces, pay, due(state, spaces, familiar == "raccoon"), state.crystals[witch])
+    owed = due(state, spaces, familiar == "raccoon")
+    return check_payment(state, witch, spaces, pay, owed, state.crystals[witch]) or \
+        check_choices(state, witch, spaces, pay, owed, action.get("assign") or {})
 
 
-def buy(state: State, witch: str, spaces: list[int], pay: list[int], rng: Random, owed: int) -> None:
+def check_choices(state: State, witch: str, spaces: list[int], pay: list[int], owed: int,
+                  chosen: dict[str, str]) -> list[Problem]:
+    """Each chosen spell must be one the bought ingredient fits when it arrives (tried on a copy)."""
+    if not chosen:
+        return []
+    problems = [Problem("assign", f"market space {s} is not bought", witch, s) for s in chosen if int(s) not in spaces]
+    if problems:
+        return problems
+    went = buy(state.copy(), witch, spaces, pay, Random(0), owed, chosen)
+    return [Problem("assign", f"{state.market[int(s)]} does not fit {spell} when it arrives", witch, spell)
+            for s, spell in chosen.items() if went.get(state.market[int(s)] or "") != spell]
+
+
+def buy(state: State, witch: str, spaces: list[int], pay: list[int], rng: Random, owed: int,
+        chosen: dict[str, str] | None = None) -> dict[str, str | None]:
+    """Pay, take the cards and their crystals, refill, and assign (``chosen``: market space -> spell the
+    witch wants that ingredient on). Returns where each card went (card -> spell or None)."""
+    wanted = {state.market[int(s)]: spell for s, spell in (chosen or {}).items()}
     if owed and not pay:
         state.crystals[witch] -= owed
         state.supply += owed
@@ -96,8 +115,7 @@ def buy(state: State, witch: str, spaces: list[int], pay: list[int], rng: Random
     state.crystals[witch] += crystals
     state.note(event="bought", player=witch, cards=cards, crystals=crystals, paid=len(pay))
     market.refill(state, rng)
-    for cid in sorted(cards, key=lambda c: GAIN_ORDER[card(c).category]):
-        gain(state, witch, cid)
+    return {cid: gain(state, witch, cid, wanted.get(cid)) for cid in sorted(cards, key=lambda c: GAIN_ORDER[card(c).category])}
 
 
 def check_cat(state: State, witch: str, cat: dict[str, Any], crystals_after: int, cat_owned: bool) -> list[Problem]:

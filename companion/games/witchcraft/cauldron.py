@@ -31,16 +31,18 @@ def fits(state: State, witch: str, spell: str, cid: str) -> bool:
     return is_joker(state, witch, cid) or missing(state, witch, spell)[card(cid).kind or ""] > 0
 
 
-def assign(state: State, witch: str, cid: str) -> None:
-    """A new ingredient goes to the fitting spell closest to being cast, else to the inventory."""
+def assign(state: State, witch: str, cid: str, to: str | None = None) -> str | None:
+    """A new ingredient goes to the spell the witch chose (``to``) if it fits there, else to the fitting
+    spell closest to being cast, else to the inventory; returns the spell it went to."""
     spells = [s for s in state.spells[witch] if fits(state, witch, s, cid)]
     if not spells:
         state.inventory[witch] = state.inventory[witch] + (cid,)
-        return
-    spell = min(spells, key=lambda s: still_needed(state, witch, s))
+        return None
+    spell = to if to in spells else min(spells, key=lambda s: still_needed(state, witch, s))
     state.assigned[spell] = state.assigned[spell] + (cid,)
     if still_needed(state, witch, spell) == 0:
         cast(state, witch, spell)
+    return spell
 
 
 def cast(state: State, witch: str, spell: str) -> None:
@@ -50,12 +52,11 @@ def cast(state: State, witch: str, spell: str) -> None:
     state.note(event="cast", player=witch, spell=spell, magic=card(spell).magic)
 
 
-def gain(state: State, witch: str, cid: str) -> None:
+def gain(state: State, witch: str, cid: str, to: str | None = None) -> str | None:
     """A card taken (bought, drawn or dealt): a spell goes in front of the witch and takes what fits
-    from her inventory; an ingredient or joker is assigned at once."""
+    from her inventory; an ingredient or joker is assigned at once (returns the spell it went to)."""
     if card(cid).category != SPELL:
-        assign(state, witch, cid)
-        return
+        return assign(state, witch, cid, to)
     state.spells[witch] = state.spells[witch] + (cid,)
     state.assigned[cid] = ()
     waiting, state.inventory[witch] = state.inventory[witch], ()
@@ -66,6 +67,7 @@ def gain(state: State, witch: str, cid: str) -> None:
                 cast(state, witch, cid)
         else:
             state.inventory[witch] = state.inventory[witch] + (held,)
+    return None
 
 
 def reassign_inventory(state: State, witch: str) -> None:

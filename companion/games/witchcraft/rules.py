@@ -56,7 +56,7 @@ def _apply_buy(state: State, action: Action, rng: Random) -> None:
         state.actions_left -= 1
     if action["cards"]:
         owed = buying.due(state, action["cards"], action.get("familiar") == "raccoon")
-        buying.buy(state, action["witch"], action["cards"], action.get("pay", []), rng, owed)
+        buying.buy(state, action["witch"], action["cards"], action.get("pay", []), rng, owed, action.get("assign"))
 
 
 def _check_take(state: State, action: Action) -> list[Problem]:
