@@ -11,7 +11,7 @@ from typing import Any
 from companion.games.witchcraft import market
 from companion.games.witchcraft.buying import check_shape, due
 from companion.games.witchcraft.cards import SPELL, card, load
-from companion.games.witchcraft.cauldron import fits
+from companion.games.witchcraft.cauldron import missing, still_needed
 from companion.games.witchcraft.familiars import check_hare
 from companion.games.witchcraft.state import State
 
@@ -30,17 +30,23 @@ def random_action(state: State, rng: Random) -> Action | None:
     return CHOOSERS[kind](state, witch, rng)
 
 
-def _useful(state: State, witch: str, line: list[int]) -> int:
-    """How much a line helps: a spell, or an ingredient one of her spells still needs."""
-    cards = [c for s in line if (c := state.market[s]) is not None]
-    return sum(2 if card(c).category == SPELL else any(fits(state, witch, sp, c) for sp in state.spells[witch])
-               for c in cards)
+def _wanted(state: State, witch: str) -> tuple[set[str], bool]:
+    """The ingredients her spells still miss, and whether a joker would help (worked out once per choice)."""
+    open_spells = [sp for sp in state.spells[witch] if still_needed(state, witch, sp) > 0]
+    kinds = {k for sp in open_spells for k, n in missing(state, witch, sp).items() if n > 0}
+    return kinds, bool(open_spells)
 
 
 def _buy(state: State, witch: str, rng: Random, familiar: str | None = None) -> Action | None:
+    kinds, joker = _wanted(state, witch)
+
+    def useful(line: list[int]) -> int:  # a spell helps most, then an ingredient (or joker) she needs
+        cards = [card(c) for s in line if (c := state.market[s]) is not None]
+        return sum(2 if c.category == SPELL else int(c.kind in kinds if c.kind else joker) for c in cards)
+
     options = [line for line in LINES if not check_shape(state, witch, line, familiar)]
     rng.shuffle(options)
-    options.sort(key=lambda line: -_useful(state, witch, line))
+    options.sort(key=lambda line: -useful(line))
     for line in options:
         owed = due(state, line, familiar == "raccoon")
         others = [s for s in market.SPACES if s not in line and state.market[s] is not None]
