@@ -109,3 +109,24 @@ def test_only_a_player_who_opened_a_portal_can_call() -> None:
                 {"type": "crystal", "player": "Tom", "to": {"portal": "P36a", "space": 2}})
     problems = RULES.check(state, {"type": "incantatum", "first": "Paola"})
     assert [(p.rule, p.player, p.target) for p in problems] == [("incantatum", "Paola", "Paola")]
+
+
+def test_a_slower_opener_still_plays_this_turn_in_their_seats_place() -> None:
+    players = {"Tom": {"stockpile": 5, "area": {"P36a": [0, 1]}}, "Paola": {"stockpile": 5, "area": {"P36b": [0, 1]}},
+               "Lera": {"stockpile": 5, "area": {"P37a": [0, 1]}}}
+    state = act(position(players, catcher="Tom"), {"type": "draw", "animus": "Fire"},
+                {"type": "crystal", "player": "Tom", "to": {"portal": "P36a", "space": 2}},
+                {"type": "crystal", "player": "Paola", "to": {"portal": "P36b", "space": 2}},
+                {"type": "incantatum", "first": "Paola"})
+    assert state.pending == ("select", "Paola", 1) and state.order == ("Paola", "Tom")
+    in_time = act(state, {"type": "crystal", "player": "Lera", "to": {"portal": "P37a", "space": 2}})
+    assert in_time.order == ("Paola", "Lera", "Tom") and in_time.pending == ("select", "Paola", 1)
+    in_time = act(in_time, {"type": "portal", "player": "Paola", "take": "P20a"})
+    assert in_time.pending == ("select", "Lera", 1)
+    too_late = act(state, {"type": "portal", "player": "Paola", "take": "P20a"})
+    assert too_late.pending == ("select", "Tom", 1)
+    too_late = act(too_late, {"type": "crystal", "player": "Lera", "to": {"portal": "P37a", "space": 2}})
+    assert too_late.order == ("Paola", "Tom", "Lera")  # Lera's place came before Tom's: she plays last
+    too_late = act(too_late, {"type": "portal", "player": "Tom", "take": "P21a"})
+    assert too_late.pending == ("select", "Lera", 1)
+    assert RULES.check(too_late, {"type": "crystal", "player": "Lera", "to": {"portal": "P37a", "space": 0}})

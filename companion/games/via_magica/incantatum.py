@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.errors import Problem
-from companion.games.via_magica.crystallize import openers
+from companion.games.via_magica.crystallize import full_portals, openers
 from companion.games.via_magica.state import State
 
 
@@ -42,3 +42,20 @@ def check(state: State, action: dict[str, Any]) -> list[Problem]:
 
 def order(state: State, first: str) -> tuple[str, ...]:
     return clockwise_from(state, first, openers(state))
+
+
+def join_late(state: State, player: str) -> None:
+    """A player who fills a portal while the turn's openers play calls INCANTATUM! after them: they play
+    in their seat's place after the first caller, or last if that place has already played."""
+    first = state.order[0]
+    order = clockwise_from(state, first, [*state.order, player])
+    now = state.pending[1]
+    steps = tuple(("open", player, portal) for portal in full_portals(state, player))
+    mine = order.index(player)
+    if mine < order.index(now):
+        at = len(state.queue)
+    else:
+        at = next((i for i, step in enumerate(state.queue) if order.index(step[1]) > mine), len(state.queue))
+    state.queue = state.queue[:at] + steps + state.queue[at:]
+    state.order = order if mine > order.index(now) else (*state.order, player)
+    state.note(event="incantatum_late", player=player, order=list(state.order))

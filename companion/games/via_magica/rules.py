@@ -52,7 +52,9 @@ def _apply_draw(state: State, action: Action, rng: Random) -> None:
 
 
 def _check_crystal(state: State, action: Action) -> list[Problem]:
-    if state.pending[0] != "crystallize":
+    # A slower player may still place for this token while the openers of the turn play theirs.
+    late = state.order and state.pending[0] in ("effect", "select", "rewards")
+    if state.pending[0] != "crystallize" and not late:
         return [_waiting(state, action)]
     return crystallize.check(state, action)
 
@@ -131,6 +133,9 @@ def _apply_keep(state: State, action: Action, rng: Random) -> None:
 
 def _apply_crystal(state: State, action: Action, rng: Random) -> None:
     crystallize.apply(state, action)
+    player = action["player"]
+    if state.order and crystallize.full_portals(state, player):
+        incantatum.join_late(state, player)
 
 
 CHECKS: dict[str, Callable[[State, Action], list[Problem]]] = {
