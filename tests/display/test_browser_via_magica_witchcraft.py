@@ -209,3 +209,24 @@ def test_witchcraft_the_cats_extra_ingredient_rides_along_with_taking_crystals(t
     controls.wait_for_function("() => window.incanto.model.game.version === 1")
     assert game.state.crystals["Lera"] == 4 + 2 - 1 and game.state.on_market[0] == 1
     assert "I71" in game.state.inventory["Lera"]  # the spider: no spell of hers needs it
+
+
+@pytest.mark.parametrize("game_name", ["via_magica"])
+def test_via_magica_the_tables_own_deal_is_entered_on_the_controls(tablet: Any, night: Night, game_name: str) -> None:
+    players = ["Lera", "Kirill", "Katya", "Rosa"]
+    game = night.start_game("via_magica", players, {"portals": "table", "draws": "table"}, seed=3)
+    controls = tablet("/controls")
+    controls.wait_for_selector('[data-do="dealt"]')
+    deal = {"row": ["P20", "P21", "P22", "P23", "P24"], "Lera": ["P01", "P02", "P03"], "Kirill": ["P04", "P05", "P06"],
+            "Katya": ["P07", "P08", "P09"], "Rosa": ["P10", "P11", "P12"]}
+    for i, design in enumerate(deal["row"]):
+        controls.select_option(f'select[name="row-{i}"]', design)
+    for player in players:
+        for i, design in enumerate(deal[player]):
+            controls.select_option(f'select[name="{player}-{i}"]', design)
+    controls.click('[data-do="dealt"]')
+    controls.wait_for_selector('[data-do="draw"][data-animus="Air"]')
+    assert game.state.row == ("P20a", "P21a", "P22a", "P23a", "P24a")
+    assert game.state.areas["Katya"] == ("P07a", "P08a", "P09a")
+    controls.click('[data-do="draw"][data-animus="Shadow"]')  # the Catcher drew the Shadow from the real bag
+    controls.wait_for_function("() => window.incanto.model.game.token === 'Shadow'")

@@ -43,10 +43,12 @@ def check_invariants(state: State) -> None:
 
 
 @settings(max_examples=40, deadline=None, derandomize=True)
-@given(seed=st.integers(0, 10_000), n=st.integers(2, 6), table=st.booleans(), choose=st.booleans())
+@given(seed=st.integers(0, 10_000), n=st.integers(2, 6), table=st.booleans(), choose=st.booleans(),
+       cards=st.booleans())
 def test_random_games_keep_every_invariant_and_end_with_seven_portals(seed: int, n: int, table: bool,
-                                                                      choose: bool) -> None:
-    state = start(NAMES[:n], draws="table" if table else "companion", deal="choose" if choose else "random")
+                                                                      choose: bool, cards: bool) -> None:
+    state = start(NAMES[:n], draws="table" if table else "companion", deal="choose" if choose else "random",
+                  portals="table" if cards else "companion")
     check_invariants(state)
     for _, after in bot_states(state, seed):
         state = after

@@ -272,3 +272,26 @@ def test_a_chain_of_openings_runs_inner_portals_first_and_opens_each_portal_once
                 {"type": "reward", "player": "Tom", "claim": True})
     assert state.achieved["Tom"] == ("P36a", "P17a", "P11a") and state.rewards == {"three_portals": "Tom"}
     assert state.areas["Tom"] == ("P20a", "P21a", "P22a") and state.pending == ("draw",)
+
+
+# -- the table's own portal cards ------------------------------------------------------------------
+
+def test_with_the_tables_cards_the_deal_and_each_card_turned_up_are_entered() -> None:
+    state = start(["Tom", "Paola"], portals="table", draws="table")
+    assert state.pending == ("dealt",) and len(state.deck) == 80
+    bad = {"type": "dealt", "row": ["P20", "P20", "P20", "P21"],
+           "kept": {"Tom": ["P36", "P36", "P37"], "Rosa": ["P99", "P01", "P02"]}}
+    found = refused(state, bad)
+    assert ("dealt", None, "kept") in found and ("dealt", None, "row") in found
+    assert ("two-copies", "Tom", "kept") in found and ("dealt", None, "P99") in found
+    assert ("conservation", None, "P20") in found
+    state = act(state, {"type": "dealt", "row": ["P20", "P20", "P21", "P22", "P23"],
+                        "kept": {"Tom": ["P36", "P34", "P37"], "Paola": ["P36", "P38", "P40"]}})
+    assert state.row == ("P20a", "P20b", "P21a", "P22a", "P23a") and state.areas["Paola"][0] == "P36b"
+    state = act(state, {"type": "draw", "animus": "Water"}, crystal("Tom", "P36a", 0),
+                {"type": "draw", "animus": "Water"}, crystal("Tom", "P36a", 1),
+                {"type": "draw", "animus": "Fire"}, crystal("Tom", "P36a", 2), {"type": "incantatum", "first": "Tom"})
+    assert refused(state, {"type": "portal", "player": "Tom", "take": "P21a", "revealed": "P20"}) == \
+        [("revealed", "Tom", "P20")]  # both copies are in the row already
+    state = act(state, {"type": "portal", "player": "Tom", "take": "P21a", "revealed": "P05"})
+    assert state.row[-1] == "P05a" and "P05a" not in state.deck

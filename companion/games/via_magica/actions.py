@@ -72,11 +72,21 @@ class Effect(ActionModel):
 
 
 class Take(ActionModel):
-    """A new portal from the central row (``take`` is null only when the 2-copies rule leaves none)."""
+    """A new portal from the central row; with the table's cards, ``revealed`` is the design turned up
+    from the draw pile to refill the row (null: the pile is empty)."""
 
     type: Literal["portal"] = "portal"
     player: Name
     take: PortalId | None
+    revealed: PortalId | None = None
+
+
+class Dealt(ActionModel):
+    """With the table's cards: the central row and the three portals each player kept, by design."""
+
+    type: Literal["dealt"] = "dealt"
+    row: list[PortalId] = Field(max_length=5)
+    kept: dict[Name, list[PortalId]] = Field(max_length=6)
 
 
 class Claim(ActionModel):
@@ -87,4 +97,4 @@ class Claim(ActionModel):
     claim: bool
 
 
-ACTIONS = actions_of(Keep, Draw, Crystal, Incantatum, Effect, Take, Claim)
+ACTIONS = actions_of(Keep, Draw, Crystal, Incantatum, Effect, Take, Claim, Dealt)

@@ -105,12 +105,30 @@ def _layout(state: State, player: str, rng: Random) -> dict[str, list[int]]:
 
 def _select(state: State, rng: Random) -> Action:
     player = state.pending[1]
-    return {"type": "portal", "player": player, "take": rng.choice(selectable(state, player))}
+    action: Action = {"type": "portal", "player": player, "take": rng.choice(selectable(state, player))}
+    if state.table_portals:  # as if the table turned up the next card of its pile
+        action["revealed"] = load().design(rng.choice(state.deck)) if state.deck else None
+    return action
+
+
+def _dealt(state: State, rng: Random) -> Action:
+    """As if the table dealt its cards: the row, and three different portals kept by each player."""
+    pile = list(state.deck)
+    rng.shuffle(pile)
+    design = load().design
+    row, pile = [design(p) for p in pile[:load().row_size]], pile[load().row_size:]
+    kept: dict[str, list[str]] = {}
+    for player in state.players:
+        mine = list(dict.fromkeys(design(p) for p in pile))[:load().kept]
+        for d in mine:
+            pile.remove(next(p for p in pile if design(p) == d))
+        kept[player] = mine
+    return {"type": "dealt", "row": row, "kept": kept}
 
 
 def _reward(state: State, rng: Random) -> Action:
     return {"type": "reward", "player": state.pending[1], "claim": rng.random() < 0.7}
 
 
-CHOOSERS = {"keep": _keep, "draw": _draw, "crystallize": _crystallize, "effect": _effect, "select": _select,
+CHOOSERS = {"dealt": _dealt, "keep": _keep, "draw": _draw, "crystallize": _crystallize, "effect": _effect, "select": _select,
             "rewards": _reward}

@@ -127,17 +127,22 @@ def selectable(state: State, player: str) -> list[str]:
     return [p for p in state.row if load().design(p) not in mine]
 
 
-def take(state: State, player: str, portal: str | None, picks: int) -> None:
+def take(state: State, player: str, portal: str | None, picks: int, revealed: str | None = None) -> None:
     if portal is not None:
         state.row = remove_one(state.row, portal)
         state.areas[player] = state.areas[player] + (portal,)
         state.crystals[portal] = frozenset()
         state.note(event="took", player=player, portal=portal)
-        replenish(state)
+        replenish(state, revealed)
     if picks > 1:
         push_front(state, ("select", player, picks - 1))
 
 
-def replenish(state: State) -> None:
-    if state.deck:
+def replenish(state: State, revealed: str | None = None) -> None:
+    """The first portal of the draw pile, or with the table's cards the copy of the design turned up."""
+    if state.table_portals:
+        copy = next((p for p in state.deck if load().design(p) == revealed), None)
+        if copy is not None:
+            state.row, state.deck = state.row + (copy,), tuple(p for p in state.deck if p != copy)
+    elif state.deck:
         state.row, state.deck = state.row + (state.deck[0],), state.deck[1:]

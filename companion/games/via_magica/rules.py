@@ -21,7 +21,8 @@ from companion.games.via_magica.state import State
 
 Action = dict[str, Any]
 
-WAITING = {"keep": "players to keep three of their dealt portals", "draw": "the Catcher to draw an Animus",
+WAITING = {"dealt": "the deal as laid out at the table",
+           "keep": "players to keep three of their dealt portals", "draw": "the Catcher to draw an Animus",
            "crystallize": "crystals for the token drawn", "effect": "a yellow portal's effect",
            "select": "a new portal from the central row", "rewards": "a number-of-portals reward to be claimed "
            "or let pass", "over": "nothing: the game is over"}
@@ -100,11 +101,22 @@ def _check_take(state: State, action: Action) -> list[Problem]:
             f"the central row holds {', '.join(state.row)}"
         return [Problem("select", f"{player} takes a portal from the central row that they may play ({why})",
                         player, take)]
+    return _check_revealed(state, action)
+
+
+def _check_revealed(state: State, action: Action) -> list[Problem]:
+    revealed = action.get("revealed")
+    if not state.table_portals:
+        return [] if revealed is None else [Problem("companion-portals", "Incanto deals the portals in this game: "
+                                                    "nothing is turned up at the table", action["player"], revealed)]
+    if revealed is not None and setup.unseen_copy(state, revealed) is None:
+        return [Problem("revealed", f"portal {revealed!r} cannot be turned up: both copies are already seen (or "
+                        "no such design)", action["player"], revealed)]
     return []
 
 
 def _apply_take(state: State, action: Action, rng: Random) -> None:
-    opening.take(state, action["player"], action["take"], state.pending[2])
+    opening.take(state, action["player"], action["take"], state.pending[2], action.get("revealed"))
     opening.run(state)
 
 
@@ -131,6 +143,14 @@ def _apply_keep(state: State, action: Action, rng: Random) -> None:
     setup.apply_keep(state, action)
 
 
+def _check_dealt(state: State, action: Action) -> list[Problem]:
+    return setup.check_dealt(state, action)
+
+
+def _apply_dealt(state: State, action: Action, rng: Random) -> None:
+    setup.apply_dealt(state, action)
+
+
 def _apply_crystal(state: State, action: Action, rng: Random) -> None:
     crystallize.apply(state, action)
     player = action["player"]
@@ -140,10 +160,10 @@ def _apply_crystal(state: State, action: Action, rng: Random) -> None:
 
 CHECKS: dict[str, Callable[[State, Action], list[Problem]]] = {
     "keep": _check_keep, "draw": _check_draw, "crystal": _check_crystal, "incantatum": _check_incantatum,
-    "effect": _check_effect, "portal": _check_take, "reward": _check_claim}
+    "effect": _check_effect, "portal": _check_take, "reward": _check_claim, "dealt": _check_dealt}
 APPLIES: dict[str, Callable[[State, Action, Random], None]] = {
     "keep": _apply_keep, "draw": _apply_draw, "crystal": _apply_crystal, "incantatum": _apply_incantatum,
-    "effect": _apply_effect, "portal": _apply_take, "reward": _apply_claim}
+    "effect": _apply_effect, "portal": _apply_take, "reward": _apply_claim, "dealt": _apply_dealt}
 
 
 class ViaMagicaRules:

@@ -17,11 +17,12 @@ Step = tuple[Any, ...]
 class State:
     players: tuple[str, ...]
     table_draws: bool  # True: the table draws from the real bag and enters the token
+    table_portals: bool  # True: the table deals the real portal cards and enters what is turned up
     bag: tuple[str, ...]  # Animus tokens still in the bag
     out: tuple[str, ...]  # tokens drawn since the bag was last refilled (in front of the Catcher)
     catcher: int  # the Catcher's seat
     token: str | None  # this turn's token; None between turns
-    deck: tuple[str, ...]  # the face-down draw pile, top first
+    deck: tuple[str, ...]  # the face-down draw pile, top first (with the table's cards: those not seen, unordered)
     row: tuple[str, ...]  # the central row
     discard: tuple[str, ...]
     hands: dict[str, tuple[str, ...]]  # dealt portals not yet kept or discarded
@@ -42,7 +43,7 @@ class State:
 
     def copy(self) -> State:
         return State(
-            self.players, self.table_draws, self.bag, self.out, self.catcher, self.token, self.deck, self.row,
+            self.players, self.table_draws, self.table_portals, self.bag, self.out, self.catcher, self.token, self.deck, self.row,
             self.discard, dict(self.hands), dict(self.areas), dict(self.achieved), dict(self.opening),
             dict(self.crystals), dict(self.stockpiles), dict(self.gained), dict(self.rewards), self.placed,
             self.queue, self.pending, self.order, self.phase, self.turn, self.notes)

@@ -37,6 +37,7 @@ def public_view(state: State) -> dict[str, Any]:
                              "holder": state.rewards.get(r.name)} for r in cat.rewards.values()},
         "order": list(state.order), "phase": state.phase, "turn": state.turn,
         "draws": "table" if state.table_draws else "companion", "pending": pending(state),
+        "portals": "table" if state.table_portals else "companion",
         "last_turn": {"events": list(state.notes)},
     }
     if state.phase == "over":
@@ -100,10 +101,23 @@ def effect_prompt(state: State) -> dict[str, Any]:
             "placed": placed_crystals(state, player)}
 
 
+def unseen_designs(state: State) -> list[str]:
+    return sorted({load().design(p) for p in state.deck})
+
+
 def _select(state: State) -> dict[str, Any]:
     _, player, picks = state.pending
-    return {"kind": "select", "player": player, "picks": picks, "selectable": selectable(state, player),
-            "row": list(state.row)}
+    out = {"kind": "select", "player": player, "picks": picks, "selectable": selectable(state, player),
+           "row": list(state.row)}
+    if state.table_portals:  # the portal turned up to refill the row is entered with the take
+        out["revealed"] = unseen_designs(state)
+    return out
+
+
+def _dealt(state: State) -> dict[str, Any]:
+    cat = load()
+    return {"kind": "dealt", "players": list(state.players), "row_size": cat.row_size, "keep": cat.kept,
+            "designs": unseen_designs(state)}
 
 
 def _reward(state: State) -> dict[str, Any]:
@@ -118,5 +132,5 @@ def _over(state: State) -> dict[str, Any]:
     return {"kind": "over", "winner": ranking[0], "ranking": ranking}
 
 
-PROMPTS = {"keep": _keep, "draw": _draw, "crystallize": _crystallize, "effect": effect_prompt, "select": _select,
+PROMPTS = {"dealt": _dealt, "keep": _keep, "draw": _draw, "crystallize": _crystallize, "effect": effect_prompt, "select": _select,
            "rewards": _reward, "over": _over}

@@ -112,6 +112,7 @@ function waitingFor(view) {
   const legal = view.legal || {};
   const text = {
     keep: "Each player keeps three of the six portals dealt",
+    dealt: "Deal the portals at the table, then enter the row and what each player kept",
     draw: `${view.catcher}: capture an Animus!`,
     crystallize: legal.openers && legal.openers.length ? `INCANTATUM! ${legal.openers.join(", ")} opened a portal` : `Crystallize the ${view.token}!`,
     effect: `${legal.player} uses a yellow portal's effect`, select: `${legal.player} takes a new portal from the row`,
@@ -131,6 +132,8 @@ const SAY = {
   effect: (e, v) => [who(v, e.player), ` uses ${e.portal}: ${words(e.effect)}`],
   bag_passed: (e, v) => ["a Wildcard: the tokens go back and the bag passes to ", who(v, e.player)],
   kept: (e, v) => [who(v, e.player), ` keeps ${e.portals.join(", ")}`],
+  dealt: (e) => [`the deal is laid out; the row: ${e.row.join(" ")}`],
+  incantatum_late: (e, v) => [who(v, e.player), " calls INCANTATUM! too: ", e.order.map((p, i) => [i ? " → " : "", who(v, p)])],
   game_over: () => ["the examination is over"],
 };
 
@@ -163,15 +166,41 @@ const PROMPTS = {
                                             onclick: () => propose({ type: "draw", animus: a }) }, a)))),
   crystallize: crystallizePrompt,
   effect: effectPrompt,
-  select: (view, legal, propose) => section(`${legal.player} takes ${legal.picks > 1 ? "two new portals (one at a time)" : "a new portal"}`,
-    el("div", { class: "vm-portals" }, view.row.map((p) => el("button", {
-      "data-do": "portal", "data-portal": p.portal, disabled: !legal.selectable.includes(p.portal), style: "padding: .2rem",
-      onclick: () => propose({ type: "portal", player: legal.player, take: p.portal }) }, portalCard(p))))),
+  select: selectPrompt,
+  dealt: dealtPrompt,
   reward: (view, legal, propose) => section(`${legal.player}: ${legal.portals_open} portals open`,
     el("p", { style: "font-size: 1.3rem" }, `Claim ${words(legal.reward)} (${legal.points} points) now? It is now or never, and only one such reward each.`),
     el("button", { class: "primary vm-call", "data-do": "claim", onclick: () => propose({ type: "reward", player: legal.player, claim: true }) }, "Claim"),
     " ", el("button", { class: "vm-call", "data-do": "pass", onclick: () => propose({ type: "reward", player: legal.player, claim: false }) }, "Wait for more")),
 };
+
+/** A new portal from the row; with the table's cards, the design turned up to refill the row comes too. */
+function selectPrompt(view, legal, propose) {
+  const turned = legal.revealed ? designSelect(legal.revealed, "revealed", "pile empty") : null;
+  return section(`${legal.player} takes ${legal.picks > 1 ? "two new portals (one at a time)" : "a new portal"}`,
+    turned ? el("p", {}, "Turned up from the draw pile: ", turned) : null,
+    el("div", { class: "vm-portals" }, view.row.map((p) => el("button", {
+      "data-do": "portal", "data-portal": p.portal, disabled: !legal.selectable.includes(p.portal), style: "padding: .2rem",
+      onclick: () => propose({ type: "portal", player: legal.player, take: p.portal,
+                               ...(turned ? { revealed: turned.value || null } : {}) }) }, portalCard(p)))));
+}
+
+function designSelect(designs, name, blank = "—") {
+  return el("select", { name, style: "font: inherit; font-size: 1.1rem; padding: .3rem" },
+    el("option", { value: "" }, blank), designs.map((d) => el("option", { value: d }, d)));
+}
+
+/** The table dealt its own cards: the row and each player's three kept portals, by design. */
+function dealtPrompt(view, legal, propose) {
+  const row = Array.from({ length: legal.row_size }, (_, i) => designSelect(legal.designs, `row-${i}`));
+  const kept = Object.fromEntries(legal.players.map((p) => [p, Array.from({ length: legal.keep }, (_, i) => designSelect(legal.designs, `${p}-${i}`))]));
+  return section("Enter the deal as laid out",
+    el("div", { class: "picker-row" }, el("span", { class: "who" }, "Central row"), row),
+    legal.players.map((p) => el("div", { class: "picker-row" }, el("span", { class: "who" }, p), kept[p])),
+    el("button", { class: "primary vm-call", "data-do": "dealt", onclick: () => propose({ type: "dealt",
+      row: row.map((s) => s.value), kept: Object.fromEntries(Object.entries(kept).map(([p, ss]) => [p, ss.map((s) => s.value)])) }) },
+      "The deal is laid out"));
+}
 
 function keepPrompt(view, legal, propose) {
   return section("Keep three portals", legal.players.map((name) => {
