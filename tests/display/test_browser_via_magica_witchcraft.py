@@ -230,3 +230,22 @@ def test_via_magica_the_tables_own_deal_is_entered_on_the_controls(tablet: Any, 
     assert game.state.areas["Katya"] == ("P07a", "P08a", "P09a")
     controls.click('[data-do="draw"][data-animus="Shadow"]')  # the Catcher drew the Shadow from the real bag
     controls.wait_for_function("() => window.incanto.model.game.token === 'Shadow'")
+
+
+@pytest.mark.parametrize("game_name", ["via_magica"])
+def test_via_magica_a_slower_player_places_on_the_controls_while_the_openers_play(tablet: Any, night: Night,
+                                                                                  game_name: str) -> None:
+    players = {"Lera": {"stockpile": 5, "area": {"P36a": [0, 1]}}, "Kirill": {"stockpile": 5, "area": {"P36b": [0, 1]}},
+               "Katya": {"stockpile": 5, "area": {"P37a": [0, 1]}}, "Rosa": {"stockpile": 7, "area": {"P34a": []}}}
+    position = {"catcher": "Lera", "row": ["P20a", "P21a", "P22a", "P23a", "P24a"], "players": players}
+    game = night.start_game("via_magica", list(players), {"draws": "table", "position": position}, seed=3)
+    for action in ({"type": "draw", "animus": "Fire"},
+                   {"type": "crystal", "player": "Kirill", "to": {"portal": "P36b", "space": 2}},
+                   {"type": "incantatum", "first": "Kirill"}):
+        game.propose(action)
+    controls = tablet("/controls")
+    controls.wait_for_selector('[data-placing="Katya"] button[data-space="P37a.2"]')
+    controls.click('[data-placing="Katya"] button[data-space="P37a.2"]')
+    controls.wait_for_function("() => window.incanto.model.game.order.join() === 'Kirill,Katya'")
+    controls.click('[data-do="portal"][data-portal="P20a"]')  # Kirill takes his new portal; Katya plays next
+    controls.wait_for_function("() => window.incanto.model.game.legal.player === 'Katya'")

@@ -57,7 +57,17 @@ def pending(state: State) -> dict[str, Any]:
 # -- what the table must do next ---------------------------------------------------------------
 
 def legal_actions(state: State) -> dict[str, Any]:
-    return PROMPTS[state.pending[0]](state)
+    legal = PROMPTS[state.pending[0]](state)
+    if state.order and state.pending[0] in ("effect", "select", "rewards"):
+        legal["late"] = _placing(state)  # slower players may still place for this token meanwhile
+    return legal
+
+
+def _placing(state: State) -> dict[str, Any]:
+    waiting = [p for p in state.players if p not in state.placed]
+    return {"token": state.token, "waiting": waiting, "targets": {p: targets(state, p) for p in waiting},
+            "stockpile": {p: state.stockpiles[p] for p in waiting},
+            "moves": {p: placed_crystals(state, p) for p in waiting}}
 
 
 def _keep(state: State) -> dict[str, Any]:
@@ -81,12 +91,8 @@ def placed_crystals(state: State, player: str) -> list[dict[str, Any]]:
 
 
 def _crystallize(state: State) -> dict[str, Any]:
-    waiting = [p for p in state.players if p not in state.placed]
-    return {"kind": "crystallize", "token": state.token, "catcher": state.catcher_name, "waiting": waiting,
-            "targets": {p: targets(state, p) for p in waiting},
-            "stockpile": {p: state.stockpiles[p] for p in waiting},
-            "moves": {p: placed_crystals(state, p) for p in waiting},
-            "openers": openers(state), "full": {p: full_portals(state, p) for p in openers(state)},
+    return {"kind": "crystallize", "catcher": state.catcher_name, **_placing(state), "openers": openers(state),
+            "full": {p: full_portals(state, p) for p in openers(state)},
             "race_order": list(clockwise_from(state, state.catcher_name, list(state.players))),
             "can_draw": not openers(state)}
 

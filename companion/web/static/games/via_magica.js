@@ -150,7 +150,9 @@ export function controls(view, ctx) {
   const legal = view.legal || {};
   const prompt = PROMPTS[legal.kind];
   if (!prompt) return section(`Next: ${words(legal.kind)}`, el("p", { class: "muted" }, "Waiting for the table."));
-  return prompt(view, legal, ctx.propose);
+  const late = legal.late && legal.late.waiting.some((p) => legal.late.targets[p].length)
+    ? section(`Still placing for the ${legal.late.token}`, placingRows(view, legal.late, ctx.propose)) : null;
+  return [prompt(view, legal, ctx.propose), late];
 }
 
 const mine = (view, name) => view.players.find((p) => p.name === name);
@@ -220,10 +222,15 @@ function keepPrompt(view, legal, propose) {
   }));
 }
 
+function crystallizePrompt(view, legal, propose) {
+  return section(`Crystallize the ${legal.token}`, el("div", {}, animusChip(legal.token, true)),
+                 placingRows(view, legal, propose), crystallizeCalls(view, legal, propose));
+}
+
 /** One row per player still to place: lit spaces take a crystal from the stockpile in one tap; tapping
  * a placed crystal first picks it up, and the next lit space is where it moves. */
-function crystallizePrompt(view, legal, propose) {
-  const rows = legal.waiting.map((name) => {
+function placingRows(view, legal, propose) {
+  return legal.waiting.map((name) => {
     const me = mine(view, name);
     const lit = (legal.targets[name] || []).map((s) => `${s.portal}.${s.space}`);
     let lifted = null;
@@ -242,13 +249,15 @@ function crystallizePrompt(view, legal, propose) {
     return el("div", { class: "vm-row", style: `--seat: ${seatColour(me.seat)}`, "data-placing": name },
       el("div", { class: "who" }, name, el("div", { class: "muted", style: "font-size: .8rem" }, `${legal.stockpile[name]} in stockpile`)), holder);
   });
-  const calls = legal.openers.length
+}
+
+function crystallizeCalls(view, legal, propose) {
+  return legal.openers.length
     ? el("div", { class: "picker-row" }, el("span", { style: "font-size: 1.2rem" }, "Who called INCANTATUM! first? "),
         legal.openers.map((p) => el("button", { class: "primary vm-call", "data-do": "incantatum", "data-player": p,
           onclick: () => propose({ type: "incantatum", first: p }) }, p)),
         el("span", { class: "muted" }, " (the button wands enter this by themselves)"))
     : nextDraw(view, propose);
-  return section(`Crystallize the ${legal.token}`, el("div", {}, animusChip(legal.token, true)), rows, calls);
 }
 
 /** The next draw ends this turn (whoever has not placed lets this token pass). */
