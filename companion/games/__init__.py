@@ -11,6 +11,8 @@ MODULES = {
     "incantibus": "companion.games.incantibus",
     "grimoire": "companion.games.grimoire",
     "ravenskeep": "companion.games.ravenskeep",
+    "via_magica": "companion.games.via_magica",
+    "witchcraft": "companion.games.witchcraft",
 }
 
 

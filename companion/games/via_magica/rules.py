@@ -1,0 +1,218 @@
+"""Via Magica behind the engine's ``Rules`` hooks: parse and check every action, then apply it to a copy.
+
+Actions (each documented in docs/via-magica.md): ``keep``, ``draw``, ``crystal``, ``incantatum``,
+``effect``, ``portal`` and ``reward``.
+"""
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+
+from companion.engine.actions import parse_action
+from companion.errors import Problem
+from companion.games.via_magica import bag, bots, crystallize, effects, incantatum, opening, scoring, setup, view
+from companion.games.via_magica.actions import ACTIONS
+from companion.games.via_magica.crystallize import openers
+from companion.games.via_magica.position import from_position
+from companion.games.via_magica.portals import load
+from companion.games.via_magica.rewards import claimable
+from companion.games.via_magica.state import State
+
+Action = dict[str, Any]
+
+WAITING = {"dealt": "the deal as laid out at the table",
+           "keep": "players to keep three of their dealt portals", "draw": "the Catcher to draw an Animus",
+           "crystallize": "crystals for the token drawn", "effect": "a yellow portal's effect",
+           "select": "a new portal from the central row", "rewards": "a number-of-portals reward to be claimed "
+           "or let pass", "over": "nothing: the game is over"}
+
+
+def _waiting(state: State, action: Action) -> Problem:
+    who = action.get("player") or action.get("first") or state.catcher_name  # the Catcher draws
+    whose = f" from {state.pending[1]}" if state.pending[0] in ("effect", "select", "rewards") else ""
+    return Problem("pending", f"a {action['type']!r} action cannot be taken now: Via Magica is waiting for "
+                   f"{WAITING[state.pending[0]]}{whose}", who, action["type"])
+
+
+def _check_draw(state: State, action: Action) -> list[Problem]:
+    if state.pending[0] == "crystallize" and openers(state):
+        return [Problem("incantatum", f"{', '.join(openers(state))} opened a portal: INCANTATUM! comes before the "
+                        "next draw", state.catcher_name)]
+    if state.pending[0] not in ("draw", "crystallize"):
+        return [_waiting(state, action)]
+    return bag.check_draw(state, action.get("animus"))
+
+
+def _apply_draw(state: State, action: Action, rng: Random) -> None:
+    if state.token is not None:
+        bag.end_turn(state)
+    state.notes = ()
+    bag.draw(state, action.get("animus"), rng)
+    state.pending = ("crystallize",)
+
+
+def _check_crystal(state: State, action: Action) -> list[Problem]:
+    # A slower player may still place for this token while the openers of the turn play theirs.
+    late = state.order and state.pending[0] in ("effect", "select", "rewards")
+    if state.pending[0] != "crystallize" and not late:
+        return [_waiting(state, action)]
+    return crystallize.check(state, action)
+
+
+def _check_incantatum(state: State, action: Action) -> list[Problem]:
+    if state.pending[0] != "crystallize":
+        return [_waiting(state, action)]
+    return incantatum.check(state, action)
+
+
+def _apply_incantatum(state: State, action: Action, rng: Random) -> None:
+    order = incantatum.order(state, action["first"])
+    state.note(event="incantatum", order=list(order), tie=list(action.get("tie", [])))
+    opening.queue_openings(state, order)
+    opening.run(state)
+
+
+def _mine(state: State, action: Action, kind: str) -> list[Problem]:
+    if state.pending[0] != kind:
+        return [_waiting(state, action)]
+    if action["player"] != state.pending[1]:
+        return [Problem("turn", f"it is {state.pending[1]}'s {WAITING[kind]}, not {action['player']}'s",
+                        action["player"])]
+    return []
+
+
+def _check_effect(state: State, action: Action) -> list[Problem]:
+    return _mine(state, action, "effect") or effects.check(state, action)
+
+
+def _apply_effect(state: State, action: Action, rng: Random) -> None:
+    effects.apply(state, action)
+    opening.run(state)
+
+
+def _check_take(state: State, action: Action) -> list[Problem]:
+    problems = _mine(state, action, "select")
+    if problems:
+        return problems
+    player, take = action["player"], action["take"]
+    if take not in opening.selectable(state, player):
+        why = "the 2-copies rule: that portal is already in play for them" if take in state.row else \
+            f"the central row holds {', '.join(state.row)}"
+        return [Problem("select", f"{player} takes a portal from the central row that they may play ({why})",
+                        player, take)]
+    return _check_revealed(state, action)
+
+
+def _check_revealed(state: State, action: Action) -> list[Problem]:
+    revealed = action.get("revealed")
+    if not state.table_portals:
+        return [] if revealed is None else [Problem("companion-portals", "Incanto deals the portals in this game: "
+                                                    "nothing is turned up at the table", action["player"], revealed)]
+    if revealed is not None and setup.unseen_copy(state, revealed) is None:
+        return [Problem("revealed", f"portal {revealed!r} cannot be turned up: both copies are already seen (or "
+                        "no such design)", action["player"], revealed)]
+    return []
+
+
+def _apply_take(state: State, action: Action, rng: Random) -> None:
+    opening.take(state, action["player"], action["take"], state.pending[2], action.get("revealed"))
+    opening.run(state)
+
+
+def _check_claim(state: State, action: Action) -> list[Problem]:
+    return _mine(state, action, "rewards")
+
+
+def _apply_claim(state: State, action: Action, rng: Random) -> None:
+    player = action["player"]
+    reward = claimable(state, player) or ""
+    if action["claim"]:
+        state.rewards[reward] = player
+        state.note(event="reward", player=player, reward=reward, points=load().rewards[reward].points)
+    else:
+        state.note(event="reward_passed", player=player, reward=reward)
+    opening.run(state)
+
+
+def _check_keep(state: State, action: Action) -> list[Problem]:
+    return setup.check_keep(state, action)
+
+
+def _apply_keep(state: State, action: Action, rng: Random) -> None:
+    setup.apply_keep(state, action)
+
+
+def _check_dealt(state: State, action: Action) -> list[Problem]:
+    return setup.check_dealt(state, action)
+
+
+def _apply_dealt(state: State, action: Action, rng: Random) -> None:
+    setup.apply_dealt(state, action)
+
+
+def _apply_crystal(state: State, action: Action, rng: Random) -> None:
+    crystallize.apply(state, action)
+    player = action["player"]
+    if state.order and crystallize.full_portals(state, player):
+        incantatum.join_late(state, player)
+
+
+CHECKS: dict[str, Callable[[State, Action], list[Problem]]] = {
+    "keep": _check_keep, "draw": _check_draw, "crystal": _check_crystal, "incantatum": _check_incantatum,
+    "effect": _check_effect, "portal": _check_take, "reward": _check_claim, "dealt": _check_dealt}
+APPLIES: dict[str, Callable[[State, Action, Random], None]] = {
+    "keep": _apply_keep, "draw": _apply_draw, "crystal": _apply_crystal, "incantatum": _apply_incantatum,
+    "effect": _apply_effect, "portal": _apply_take, "reward": _apply_claim, "dealt": _apply_dealt}
+
+
+class ViaMagicaRules:
+    name: str = "via_magica"
+    title: str = "Via Magica"
+    player_counts: Sequence[int] = load().player_counts
+
+    def setup(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> State:
+        if "position" in options:
+            return self.from_position(players, options, options["position"], rng)
+        return setup.setup(players, options, rng)
+
+    def parse_action(self, raw: Mapping[str, Any]) -> Action:
+        return parse_action(ACTIONS, raw)
+
+    def from_position(self, players: Sequence[str], options: Mapping[str, Any], position: Mapping[str, Any],
+                      rng: Random) -> State:
+        return from_position(players, options, position, rng)
+
+    def legal_actions(self, state: State) -> dict[str, Any]:
+        return view.legal_actions(state)
+
+    def check(self, state: State, action: Action) -> list[Problem]:
+        kind = action.get("type")
+        if kind not in CHECKS:
+            return [Problem("action-type", f"Via Magica has no action {kind!r}; it knows {', '.join(CHECKS)}")]
+        if state.phase == "over":
+            return [_waiting(state, action)]
+        return CHECKS[kind](state, action)
+
+    def apply(self, state: State, action: Action, rng: Random) -> State:
+        new = state.copy()
+        APPLIES[action["type"]](new, action, rng)
+        return new
+
+    def random_action(self, state: State, rng: Random) -> Action | None:
+        return bots.random_action(state, rng)
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def score(self, state: State) -> dict[str, int]:
+        return scoring.scores(state)
+
+    def ranking(self, state: State) -> list[str]:
+        return scoring.ranking(state)
+
+    def public_view(self, state: State) -> dict[str, Any]:
+        return view.public_view(state)
+
+
+RULES = ViaMagicaRules()

@@ -1,0 +1,142 @@
+"""What the table sees (everything but the order of the face-down draw pile) and what it must do next."""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.via_magica import rewards, scoring
+from companion.games.via_magica.bag import fits
+from companion.games.via_magica.crystallize import full_portals, openers
+from companion.games.via_magica.incantatum import clockwise_from
+from companion.games.via_magica.opening import selectable
+from companion.games.via_magica.portals import ANIMUS, WILDCARD, load
+from companion.games.via_magica.state import State
+
+
+def portal(state: State, pid: str) -> dict[str, Any]:
+    card = load().portals[pid]
+    filled = state.crystals.get(pid, frozenset())
+    return {"portal": pid, "design": card.design, "colour": card.colour, "points": card.points, "effect": card.effect,
+            "spaces": [{"space": i, "animus": a, "crystal": i in filled} for i, a in enumerate(card.spaces)]}
+
+
+def _player(state: State, p: str) -> dict[str, Any]:
+    return {"name": p, "seat": state.seat(p), "catcher": state.catcher_name == p, "stockpile": state.stockpiles[p],
+            "area": [portal(state, x) for x in state.areas[p]], "achieved": [portal(state, x) for x in state.achieved[p]],
+            "hand": [portal(state, x) for x in state.hands[p]], "portals_open": len(state.achieved[p]),
+            "rewards": rewards.held(state, p), "placed": p in state.placed, "points": scoring.points(state, p),
+            "breakdown": scoring.breakdown(state, p)}
+
+
+def public_view(state: State) -> dict[str, Any]:
+    cat = load()
+    view: dict[str, Any] = {
+        "players": [_player(state, p) for p in state.players], "catcher": state.catcher_name, "token": state.token,
+        "bag": {k: state.bag.count(k) for k in (*ANIMUS, WILDCARD)}, "out": list(state.out),
+        "row": [portal(state, x) for x in state.row], "deck": len(state.deck), "discard": len(state.discard),
+        "rewards": {r.name: {"category": r.category, "points": r.points, "colour": r.colour, "stars": r.stars,
+                             "holder": state.rewards.get(r.name)} for r in cat.rewards.values()},
+        "order": list(state.order), "phase": state.phase, "turn": state.turn,
+        "draws": "table" if state.table_draws else "companion", "pending": pending(state),
+        "portals": "table" if state.table_portals else "companion",
+        "last_turn": {"events": list(state.notes)},
+    }
+    if state.phase == "over":
+        ranking = scoring.ranking(state)
+        view["winner"], view["ranking"] = ranking[0], ranking
+    return view
+
+
+def pending(state: State) -> dict[str, Any]:
+    kind = state.pending[0]
+    out: dict[str, Any] = {"kind": "reward" if kind == "rewards" else kind}
+    if kind in ("effect", "select", "rewards"):
+        out["player"] = state.pending[1]
+    return out
+
+
+# -- what the table must do next ---------------------------------------------------------------
+
+def legal_actions(state: State) -> dict[str, Any]:
+    legal = PROMPTS[state.pending[0]](state)
+    if state.order and state.pending[0] in ("effect", "select", "rewards"):
+        legal["late"] = _placing(state)  # slower players may still place for this token meanwhile
+    return legal
+
+
+def _placing(state: State) -> dict[str, Any]:
+    waiting = [p for p in state.players if p not in state.placed]
+    return {"token": state.token, "waiting": waiting, "targets": {p: targets(state, p) for p in waiting},
+            "stockpile": {p: state.stockpiles[p] for p in waiting},
+            "moves": {p: placed_crystals(state, p) for p in waiting}}
+
+
+def _keep(state: State) -> dict[str, Any]:
+    return {"kind": "keep", "keep": load().kept, "players": list(state.pending[1]),
+            "hands": {p: list(state.hands[p]) for p in state.pending[1]}, "row": list(state.row)}
+
+
+def _draw(state: State) -> dict[str, Any]:
+    return {"kind": "draw", "catcher": state.catcher_name, "draws": "table" if state.table_draws else "companion",
+            "bag": sorted(set(state.bag), key=(*ANIMUS, WILDCARD).index)}
+
+
+def targets(state: State, player: str) -> list[dict[str, Any]]:
+    cards = load().portals
+    return [{"portal": p, "space": i} for p in state.areas[player] for i, a in enumerate(cards[p].spaces)
+            if i not in state.crystals[p] and fits(state, player, a)]
+
+
+def placed_crystals(state: State, player: str) -> list[dict[str, Any]]:
+    return [{"portal": p, "space": i} for p in state.areas[player] for i in sorted(state.crystals[p])]
+
+
+def _crystallize(state: State) -> dict[str, Any]:
+    return {"kind": "crystallize", "catcher": state.catcher_name, **_placing(state), "openers": openers(state),
+            "full": {p: full_portals(state, p) for p in openers(state)},
+            "race_order": list(clockwise_from(state, state.catcher_name, list(state.players))),
+            "can_draw": not openers(state)}
+
+
+def effect_prompt(state: State) -> dict[str, Any]:
+    _, player, pid = state.pending
+    cards = load().portals
+    empty = [{"portal": p, "space": i, "animus": a} for p in state.areas[player]
+             for i, a in enumerate(cards[p].spaces) if i not in state.crystals[p]]
+    return {"kind": "effect", "player": player, "portal": pid, "effect": cards[pid].effect,
+            "stockpile": state.stockpiles[player], "empty": empty, "area": list(state.areas[player]),
+            "placed": placed_crystals(state, player)}
+
+
+def unseen_designs(state: State) -> list[str]:
+    return sorted({load().design(p) for p in state.deck})
+
+
+def _select(state: State) -> dict[str, Any]:
+    _, player, picks = state.pending
+    out = {"kind": "select", "player": player, "picks": picks, "selectable": selectable(state, player),
+           "row": list(state.row)}
+    if state.table_portals:  # the portal turned up to refill the row is entered with the take
+        out["revealed"] = unseen_designs(state)
+    return out
+
+
+def _dealt(state: State) -> dict[str, Any]:
+    cat = load()
+    return {"kind": "dealt", "players": list(state.players), "row_size": cat.row_size, "keep": cat.kept,
+            "designs": unseen_designs(state)}
+
+
+def _reward(state: State) -> dict[str, Any]:
+    player = state.pending[1]
+    reward = rewards.claimable(state, player) or ""
+    return {"kind": "reward", "player": player, "reward": reward, "points": load().rewards[reward].points,
+            "portals_open": len(state.achieved[player])}
+
+
+def _over(state: State) -> dict[str, Any]:
+    ranking = scoring.ranking(state)
+    return {"kind": "over", "winner": ranking[0], "ranking": ranking}
+
+
+PROMPTS = {"dealt": _dealt, "keep": _keep, "draw": _draw, "crystallize": _crystallize, "effect": effect_prompt, "select": _select,
+           "rewards": _reward, "over": _over}

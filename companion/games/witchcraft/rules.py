@@ -1,0 +1,215 @@
+"""Witchcraft: Moonlight Magic behind the engine's ``Rules`` hooks: parse and check every action,
+then apply it to a copy.
+
+Actions (each documented in docs/witchcraft.md): ``buy``, ``take_familiar``, ``take_basic_spell``,
+``take_crystals``, ``familiar_action``, ``hare``, ``snake`` and ``discard``.
+"""
+from __future__ import annotations
+
+from random import Random
+from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+
+from companion.engine.actions import parse_action
+from companion.errors import Problem
+from companion.games.witchcraft import bots, buying, familiars, magic, setup, view
+from companion.games.witchcraft.actions import ACTIONS
+from companion.games.witchcraft.cards import load
+from companion.games.witchcraft.cauldron import discard_spell, gain
+from companion.games.witchcraft.position import from_position
+from companion.games.witchcraft.state import State
+from companion.games.witchcraft.turn import give_crystals, reached_goal, settle
+
+Action = dict[str, Any]
+MAIN = ("buy", "take_familiar", "take_basic_spell", "take_crystals", "familiar_action")
+WAITING = {"turn": "an action", "raven_buy": "the Raven's buy", "discard_spell": "a spell to discard (3 at most)",
+           "discard_familiar": "a familiar to discard (2 at most)", "snake": "the Snake's ingredient",
+           "over": "nothing: the game is over"}
+CRYSTALS_TAKEN = {"take_crystals": 2, "take_familiar": 1, "take_basic_spell": 1}
+
+
+def _waiting(state: State, action: Action) -> Problem:
+    whose = f" from {state.pending[1]}" if len(state.pending) > 1 else ""
+    return Problem("pending", f"a {action['type']!r} action cannot be taken now: Witchcraft is waiting for "
+                   f"{WAITING[state.pending[0]]}{whose}", action.get("witch"))
+
+
+def _mine(state: State, action: Action, *kinds: str) -> list[Problem]:
+    witch = action["witch"]
+    if witch not in state.players:
+        return [Problem("player", f"{witch!r} is not at this table ({', '.join(state.players)})", witch)]
+    if state.pending[0] not in kinds:
+        return [_waiting(state, action)]
+    if state.pending[1] != witch:
+        return [Problem("turn", f"it is {state.pending[1]}'s turn, not {witch}'s", witch)]
+    return []
+
+
+def _check_buy(state: State, action: Action) -> list[Problem]:
+    return _mine(state, action, "turn", "raven_buy") or buying.check(state, action)
+
+
+def _apply_buy(state: State, action: Action, rng: Random) -> None:
+    if state.raven:
+        state.raven = False
+    else:
+        state.actions_left -= 1
+    if action["cards"]:
+        owed = buying.due(state, action["cards"], action.get("familiar") == "raccoon")
+        buying.buy(state, action["witch"], action["cards"], action.get("pay", []), rng, owed, action.get("assign"))
+
+
+def _check_take(state: State, action: Action) -> list[Problem]:
+    problems = _mine(state, action, "turn")
+    if problems:
+        return problems
+    witch, kind = action["witch"], action["type"]
+    if kind == "take_familiar" and not state.familiar_stack:
+        problems.append(Problem("familiar", "the familiar stack is empty", witch, "familiars"))
+    if kind == "take_basic_spell" and not state.basic:
+        problems.append(Problem("basic-spell", "the basic-spell stack is empty", witch, "basic spells"))
+    if action.get("cat") is not None and not problems:
+        after = state.copy()
+        give_crystals(after, witch, CRYSTALS_TAKEN[kind])
+        cat = "cat" in state.familiars[witch] or (kind == "take_familiar" and state.familiar_stack[0] == "cat")
+        problems += buying.check_cat(state, witch, action["cat"], after.crystals[witch], cat)
+    return problems
+
+
+def _apply_take(state: State, action: Action, rng: Random) -> None:
+    witch, kind = action["witch"], action["type"]
+    state.actions_left -= 1
+    if kind == "take_familiar":
+        familiars.take(state, witch)
+    elif kind == "take_basic_spell":
+        top, state.basic = state.basic[0], state.basic[1:]
+        state.note(event="basic_spell", player=witch, spell=top)
+        gain(state, witch, top)
+    give_crystals(state, witch, CRYSTALS_TAKEN[kind])
+    if kind == "take_crystals":
+        state.note(event="crystals", player=witch, crystals=2)
+    if (cat := action.get("cat")) is not None:
+        pay = cat.get("pay")
+        buying.buy(state, witch, [cat["card"]], [] if pay is None else [pay], rng, buying.due(state, [cat["card"]], False))
+
+
+def _check_familiar_action(state: State, action: Action) -> list[Problem]:
+    return _mine(state, action, "turn") or familiars.check_action(state, action)
+
+
+def _apply_familiar_action(state: State, action: Action, rng: Random) -> None:
+    state.actions_left -= 1
+    familiars.act(state, action["witch"], action["familiar"], action.get("row"), rng)
+
+
+def _check_hare(state: State, action: Action) -> list[Problem]:
+    witch = action["witch"]
+    if witch not in state.players:
+        return [Problem("player", f"{witch!r} is not at this table", witch)]
+    return familiars.check_hare(state, witch)
+
+
+def _apply_hare(state: State, action: Action, rng: Random) -> None:
+    """Cast at any time: whatever the table waited for, it still does, unless the Hare's magic wins."""
+    familiars.cast_hare(state, action["witch"])
+    if (winner := reached_goal(state)) is not None:
+        state.winner, state.pending = winner, ("over",)
+        state.note(event="won", player=winner, magic=magic.magic(state, winner))
+
+
+def _check_snake(state: State, action: Action) -> list[Problem]:
+    return _mine(state, action, "snake") or familiars.check_snake(state, action["witch"], action["ingredient"])
+
+
+def _apply_snake(state: State, action: Action, rng: Random) -> None:
+    familiars.choose_snake(state, action["witch"], action["ingredient"])
+
+
+def _check_discard(state: State, action: Action) -> list[Problem]:
+    problems = _mine(state, action, "discard_spell", "discard_familiar")
+    if problems:
+        return problems
+    witch = action["witch"]
+    if state.pending[0] == "discard_spell":
+        if action.get("spell") not in state.spells[witch] or action.get("familiar") is not None:
+            return [Problem("spells", f"{witch} has {len(state.spells[witch])} spells and keeps "
+                            f"{load().max_spells}: discard one of {', '.join(state.spells[witch])}", witch,
+                            action.get("spell") or action.get("familiar"))]
+    elif action.get("familiar") not in state.familiars[witch] or action.get("spell") is not None:
+        return [Problem("familiars", f"{witch} keeps {load().max_familiars} familiars: discard one of "
+                        f"{', '.join(state.familiars[witch])}", witch, action.get("familiar") or action.get("spell"))]
+    return []
+
+
+def _apply_discard(state: State, action: Action, rng: Random) -> None:
+    witch = action["witch"]
+    if action.get("spell") is not None:
+        discard_spell(state, witch, action["spell"])
+        return
+    mine = list(state.familiars[witch])
+    mine.remove(action["familiar"])
+    state.familiars[witch] = tuple(mine)
+    state.familiar_discard = state.familiar_discard + (action["familiar"],)
+    state.note(event="familiar_discarded", player=witch, familiar=action["familiar"])
+
+
+CHECKS: dict[str, Callable[[State, Action], list[Problem]]] = {
+    "buy": _check_buy, "take_familiar": _check_take, "take_basic_spell": _check_take, "take_crystals": _check_take,
+    "familiar_action": _check_familiar_action, "hare": _check_hare, "snake": _check_snake, "discard": _check_discard}
+APPLIES: dict[str, Callable[[State, Action, Random], None]] = {
+    "buy": _apply_buy, "take_familiar": _apply_take, "take_basic_spell": _apply_take, "take_crystals": _apply_take,
+    "familiar_action": _apply_familiar_action, "hare": _apply_hare, "snake": _apply_snake, "discard": _apply_discard}
+
+
+class WitchcraftRules:
+    name: str = "witchcraft"
+    title: str = "Witchcraft: Moonlight Magic"
+    player_counts: Sequence[int] = load().player_counts
+
+    def setup(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> State:
+        if "position" in options:
+            return self.from_position(players, options, options["position"], rng)
+        return setup.setup(players, options, rng)
+
+    def parse_action(self, raw: Mapping[str, Any]) -> Action:
+        return parse_action(ACTIONS, raw)
+
+    def from_position(self, players: Sequence[str], options: Mapping[str, Any], position: Mapping[str, Any],
+                      rng: Random) -> State:
+        return from_position(players, options, position, rng)
+
+    def legal_actions(self, state: State) -> dict[str, Any]:
+        return view.legal_actions(state)
+
+    def check(self, state: State, action: Action) -> list[Problem]:
+        kind = action.get("type")
+        if kind not in CHECKS:
+            return [Problem("action-type", f"Witchcraft has no action {kind!r}; it knows {', '.join(CHECKS)}")]
+        if state.winner is not None:
+            return [_waiting(state, action)]
+        return CHECKS[kind](state, action)
+
+    def apply(self, state: State, action: Action, rng: Random) -> State:
+        new = state.copy()
+        APPLIES[action["type"]](new, action, rng)
+        if action["type"] != "hare":
+            settle(new, rng)
+        return new
+
+    def random_action(self, state: State, rng: Random) -> Action | None:
+        return bots.random_action(state, rng)
+
+    def is_over(self, state: State) -> bool:
+        return state.winner is not None
+
+    def score(self, state: State) -> dict[str, int]:
+        return magic.scores(state)
+
+    def ranking(self, state: State) -> list[str]:
+        return magic.ranking(state)
+
+    def public_view(self, state: State) -> dict[str, Any]:
+        return view.public_view(state)
+
+
+RULES = WitchcraftRules()

@@ -1,0 +1,78 @@
+"""What the table sees (everything: Witchcraft has no secret information, except the deck's order)
+and what it must do next."""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.witchcraft import magic
+from companion.games.witchcraft.cards import card, load
+from companion.games.witchcraft.cauldron import hare_cards, still_needed
+from companion.games.witchcraft.state import State
+
+
+def card_view(cid: str | None) -> dict[str, Any] | None:
+    if cid is None:
+        return None
+    c = card(cid)
+    return {"card": cid, "category": c.category, "kind": c.kind, "recipe": list(c.recipe), "magic": c.magic}
+
+
+def _spell(state: State, witch: str, spell: str) -> dict[str, Any]:
+    return {**(card_view(spell) or {}), "assigned": [card_view(c) for c in state.assigned[spell]],
+            "needs": still_needed(state, witch, spell)}
+
+
+def _player(state: State, p: str) -> dict[str, Any]:
+    box = load()
+    return {"name": p, "seat": state.players.index(p), "witch": state.witches[p],
+            "witch_title": box.witches[state.witches[p]].title, "crystals": state.crystals[p],
+            "spells": [_spell(state, p, s) for s in state.spells[p]],
+            "inventory": [card_view(c) for c in state.inventory[p]],
+            "familiars": [{"familiar": f, "text": box.familiars[f].text, "used": f == "goat" and p in state.goat_used}
+                          for f in state.familiars[p]],
+            "cast": [card_view(s) for s in state.cast[p]], "snake": state.snake.get(p), "hare_casts": state.hare_casts[p],
+            "magic": magic.magic(state, p), "breakdown": magic.breakdown(state, p), "turn": state.witch == p}
+
+
+def public_view(state: State) -> dict[str, Any]:
+    view: dict[str, Any] = {
+        "players": [_player(state, p) for p in state.players], "turn": state.witch, "actions_left": state.actions_left,
+        "market": [{"space": i, "card": card_view(c), "crystals": n} for i, (c, n) in enumerate(zip(state.market, state.on_market))],
+        "deck": len(state.deck), "discard": len(state.discard), "supply": state.supply,
+        "basic_top": card_view(state.basic[0] if state.basic else None), "basic_left": len(state.basic),
+        "familiar_top": state.familiar_stack[0] if state.familiar_stack else None,
+        "familiars_left": len(state.familiar_stack), "goal": load().goal,
+        "phase": "over" if state.winner else "play", "pending": {"kind": state.pending[0]},
+        "last_turn": {"events": list(state.notes)},
+    }
+    if state.winner:
+        view["winner"], view["ranking"] = state.winner, magic.ranking(state)
+    return view
+
+
+def legal_actions(state: State) -> dict[str, Any]:
+    kind = state.pending[0]
+    if kind == "over":
+        return {"kind": "over", "winner": state.winner, "ranking": magic.ranking(state)}
+    witch = state.pending[1]
+    out: dict[str, Any] = {"kind": kind, "witch": witch}
+    if kind in ("turn", "raven_buy"):
+        out.update(_turn(state, witch))
+    elif kind == "discard_spell":
+        out["spells"] = list(state.spells[witch])
+    elif kind == "discard_familiar":
+        out["familiars"] = list(state.familiars[witch])
+    elif kind == "snake":
+        out["ingredients"] = list(load().ingredients)
+    return out
+
+
+def _turn(state: State, witch: str) -> dict[str, Any]:
+    mine = state.familiars[witch]
+    return {"crystals": state.crystals[witch], "actions_left": state.actions_left,
+            "can": {"take_familiar": bool(state.familiar_stack), "take_basic_spell": bool(state.basic),
+                    "take_crystals": True, "magpie": "magpie" in mine, "raven": "raven" in mine,
+                    "goat": "goat" in mine and witch not in state.goat_used, "squirrel": "squirrel" in mine,
+                    "raccoon": "raccoon" in mine, "bat": "bat" in mine, "cat": "cat" in mine},
+            "hare": {p: hare_cards(state, p) is not None for p in state.players if "hare" in state.familiars[p]},
+            "max_buy": 4 if "squirrel" in mine else load().max_buy}

@@ -1,0 +1,5 @@
+"""Makes the Witchcraft test helpers importable (pytest runs with --import-mode=importlib)."""
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
