@@ -198,8 +198,8 @@ def test_witchcraft_the_cats_extra_ingredient_rides_along_with_taking_crystals(t
     players = {p: {"witch": w, "crystals": 8 if w == "honest" else 4} for p, w in witches.items()}
     players["Lera"]["familiars"] = ["cat"]
     market = ["I41", "I42", "I43", "I71", "J1", "I01", "I51", "I52", "I53"]
-    game = night.start_game("witchcraft", list(witches), {"position": {"turn": "Lera", "market": market,
-                                                                       "players": players}}, seed=3)
+    game = night.start_game("witchcraft", list(witches), {}, seed=3,
+                            position={"turn": "Lera", "market": market, "players": players})
     controls = tablet("/controls")
     controls.wait_for_selector('[data-do="take_crystals"]')
     controls.click('[data-part="buyer"] button[data-space="3"]')
@@ -238,7 +238,7 @@ def test_via_magica_a_slower_player_places_on_the_controls_while_the_openers_pla
     players = {"Lera": {"stockpile": 5, "area": {"P36a": [0, 1]}}, "Kirill": {"stockpile": 5, "area": {"P36b": [0, 1]}},
                "Katya": {"stockpile": 5, "area": {"P37a": [0, 1]}}, "Rosa": {"stockpile": 7, "area": {"P34a": []}}}
     position = {"catcher": "Lera", "row": ["P20a", "P21a", "P22a", "P23a", "P24a"], "players": players}
-    game = night.start_game("via_magica", list(players), {"draws": "table", "position": position}, seed=3)
+    game = night.start_game("via_magica", list(players), {"draws": "table"}, seed=3, position=position)
     for action in ({"type": "draw", "animus": "Fire"},
                    {"type": "crystal", "player": "Kirill", "to": {"portal": "P36b", "space": 2}},
                    {"type": "incantatum", "first": "Kirill"}):

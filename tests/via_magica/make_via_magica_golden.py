@@ -1,7 +1,7 @@
 """Writes the golden game scripts (tests/via_magica/golden/*.jsonl) from the rulebook's worked examples.
 
 Run it after changing an example: ``.venv/bin/python tests/via_magica/make_via_magica_golden.py``. Each script
-starts from a described position (the ``position`` option, docs/replay.md) with the real bag at the
+starts from a described position (the setup's ``position``, docs/replay.md) with the real bag at the
 table (``"draws": "table"``), so every Animus drawn is entered as the table saw it.
 """
 from __future__ import annotations
@@ -17,7 +17,7 @@ ROW = ["P20a", "P21a", "P22a", "P23a", "P24a"]
 
 def setup(players: list[str], position: dict[str, Any]) -> Line:
     return {"type": "setup", "game": "via_magica", "players": players,
-            "options": {"draws": "table", "position": position}, "seed": 1}
+            "options": {"draws": "table"}, "seed": 1, "position": position}
 
 
 def draw(animus: str) -> Line:

@@ -7,7 +7,8 @@ import pytest
 
 from companion.engine.game import Game, rng_for
 from companion.errors import IllegalAction, MalformedAction
-from via_magica_helpers import RULES, act, position
+from companion.engine.log import MemoryLog
+from via_magica_helpers import ROW, RULES, act, position
 
 
 def problems(described: dict[str, Any], players: tuple[str, ...] = ("Tom", "Paola")) -> list[tuple[str, str | None, str | None]]:
@@ -68,6 +69,18 @@ def test_a_badly_shaped_position_names_the_key() -> None:
 
 
 def test_the_engine_refuses_a_bad_position_before_anything_is_written() -> None:
+    log = MemoryLog()
     with pytest.raises(IllegalAction):
-        Game.start(RULES, ["Tom", "Paola"], {"position": {"catcher": "Tom", "row": [], "players": {
-            "Tom": {"stockpile": 1}, "Paola": {"stockpile": 7}}}})
+        Game.start(RULES, ["Tom", "Paola"], {"draws": "table"}, 1, log=log, position={
+            "catcher": "Tom", "row": ROW, "players": {"Tom": {"stockpile": 1}, "Paola": {"stockpile": 7}}})
+    assert log.events() == []
+
+
+def test_the_position_is_no_longer_an_option() -> None:
+    described = {"catcher": "Tom", "row": ROW, "players": {"Tom": {"stockpile": 7}, "Paola": {"stockpile": 7}}}
+    with pytest.raises(MalformedAction, match="unknown Via Magica option 'position'"):
+        Game.start(RULES, ["Tom", "Paola"], {"position": described}, 1)
+    with pytest.raises(MalformedAction, match="unknown Via Magica option 'position'"):
+        RULES.from_position(["Tom", "Paola"], {"position": described}, described, rng_for(1, 0))
+    game = Game.start(RULES, ["Tom", "Paola"], {"draws": "table"}, 1, position=described)
+    assert game.state.stockpiles == {"Tom": 7, "Paola": 7} and game.log.events()[0].payload["options"] == {"draws": "table"}

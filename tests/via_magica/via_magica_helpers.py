@@ -11,7 +11,7 @@ from companion.engine.game import Game, rng_for
 from companion.games.via_magica import RULES
 from companion.games.via_magica.state import State
 
-__all__ = ["GOLDEN", "RULES", "act", "bot_states", "play", "position", "script", "start"]
+__all__ = ["GOLDEN", "ROW", "RULES", "act", "bot_states", "play", "position", "script", "start"]
 
 GOLDEN = Path(__file__).with_name("golden")
 ROW = ["P20a", "P21a", "P22a", "P23a", "P24a"]
@@ -24,7 +24,7 @@ def script(name: str) -> list[dict[str, Any]]:
 def play(lines: list[dict[str, Any]]) -> Game:
     """Every line through ``Game.start`` and ``propose``, as the replay command and the tablets do."""
     setup, *actions = lines
-    game = Game.start(RULES, setup["players"], setup["options"], setup["seed"])
+    game = Game.start(RULES, setup["players"], setup.get("options", {}), setup["seed"], position=setup.get("position"))
     for action in actions:
         game.propose(action)
     return game

@@ -1,7 +1,7 @@
 """Writes the golden game scripts (tests/witchcraft/golden/*.jsonl) from the rulebook's rules stated
 as examples: the crystal rule of a buy, the two-player market shift, the Owl's 3 magic ending the game
 at 20. Run it after changing an example: ``.venv/bin/python tests/witchcraft/make_witchcraft_golden.py``. Each
-script starts from a described position (the ``position`` option, docs/replay.md).
+script starts from a described position (the setup's ``position``, docs/replay.md).
 """
 from __future__ import annotations
 
@@ -18,8 +18,7 @@ DECK = ["I11", "I12", "I13", "I14", "I15", "I16"]
 
 
 def setup(position: dict[str, Any]) -> Line:
-    return {"type": "setup", "game": "witchcraft", "players": ["Ann", "Ben"], "seed": 1,
-            "options": {"position": position}}
+    return {"type": "setup", "game": "witchcraft", "players": ["Ann", "Ben"], "seed": 1, "position": position}
 
 
 def table(on_market: list[int], ann: dict[str, Any], familiars: list[str] | None = None) -> dict[str, Any]:

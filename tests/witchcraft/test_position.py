@@ -5,7 +5,7 @@ from typing import Any
 
 import pytest
 
-from companion.engine.game import rng_for
+from companion.engine.game import Game, rng_for
 from companion.errors import IllegalAction, MalformedAction
 from witchcraft_helpers import MARKET, RULES, act, position
 
@@ -62,14 +62,26 @@ def test_an_ingredient_left_in_the_inventory_that_fits_a_spell_is_refused() -> N
     assert found == [("assigned", "Ann", "I02")]
 
 
-def test_the_examples_of_docs_replay_start() -> None:
+@pytest.mark.parametrize("doc", ["replay.md", "via-magica.md", "witchcraft.md"])
+def test_the_setup_lines_of_the_docs_start_from_their_position(doc: str) -> None:
     import json
     import re
     from pathlib import Path
-    text = (Path(__file__).resolve().parents[2] / "docs" / "replay.md").read_text()
-    setups = [json.loads(b) for b in re.findall(r"```json\n(.*?)```", text, re.S) if '"position"' in b]
-    games = {s["game"]: s for s in setups}
     from companion import games as registry
-    for name in ("via_magica", "witchcraft"):
-        setup = games[name]
-        registry.get(name).setup(setup["players"], setup["options"], rng_for(1, 0))
+    text = (Path(__file__).resolve().parents[2] / "docs" / doc).read_text()
+    blocks = [json.loads(b) for b in re.findall(r"```json\n(.*?)```", text, re.S) if '"type": "setup"' in b]
+    lines = [line for line in blocks if line["game"] in ("via_magica", "witchcraft")]
+    assert lines, doc
+    for line in lines:
+        assert "position" in line and "position" not in line.get("options", {}), line
+        game = Game.start(registry.get(line["game"]), line["players"], line.get("options"), line["seed"],
+                          position=line["position"])
+        assert game.log.events()[0].payload["position"] == line["position"]
+
+
+def test_the_position_is_no_longer_an_option() -> None:
+    with pytest.raises(MalformedAction, match="unknown Witchcraft option 'position'"):
+        Game.start(RULES, ["Ann", "Ben"], {"position": {"turn": "Ann", "market": MARKET, "players": {}}}, 1)
+    with pytest.raises(MalformedAction, match="unknown Witchcraft option 'position'"):
+        RULES.from_position(["Ann", "Ben"], {"position": {}}, {"turn": "Ann", "market": MARKET, "players": {
+            "Ann": {"witch": "brave", "crystals": 4}, "Ben": {"witch": "honest", "crystals": 8}}}, rng_for(1, 0))

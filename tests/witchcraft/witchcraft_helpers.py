@@ -25,7 +25,7 @@ def script(name: str) -> list[dict[str, Any]]:
 
 def play(lines: list[dict[str, Any]]) -> Game:
     setup, *actions = lines
-    game = Game.start(RULES, setup["players"], setup["options"], setup["seed"])
+    game = Game.start(RULES, setup["players"], setup.get("options", {}), setup["seed"], position=setup.get("position"))
     for action in actions:
         game.propose(action)
     return game

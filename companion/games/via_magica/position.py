@@ -60,7 +60,7 @@ def _said(error: Any) -> str:
 
 
 def from_position(players: Sequence[str], options: Mapping[str, Any], raw: Mapping[str, Any], rng: Random) -> State:
-    check_options(players, {k: v for k, v in options.items() if k != "position"})
+    check_options(players, options)
     position = parse(raw)
     problems = problems_of(players, position)
     if problems:
@@ -174,7 +174,7 @@ def _rewards(pos: Position) -> list[Problem]:
 
 
 def build(players: Sequence[str], options: Mapping[str, Any], pos: Position, rng: Random) -> State:
-    state = empty(players, {**{k: v for k, v in options.items() if k != "position"}, "catcher": pos.catcher})
+    state = empty(players, {**options, "catcher": pos.catcher})
     bag = list(state.bag)
     for token in pos.out:
         bag.remove(token)

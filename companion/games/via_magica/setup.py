@@ -16,8 +16,7 @@ OPTIONS = {"draws": "'companion' (default: Incanto is the Animus bag) or 'table'
                    "the rulebook's first-game variant)",
            "portals": "'companion' (default: Incanto deals the portals) or 'table' (the real cards: the deal and "
                       "each portal turned up are entered)",
-           "catcher": "the oldest player, who catches first (default: the first player)",
-           "position": "a described position to start from instead of the setup (docs/replay.md)"}
+           "catcher": "the oldest player, who catches first (default: the first player)"}
 
 
 def check_options(players: Sequence[str], options: Mapping[str, Any]) -> None:

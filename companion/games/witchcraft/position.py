@@ -60,7 +60,7 @@ def parse(raw: Mapping[str, Any]) -> Position:
 
 
 def from_position(players: Sequence[str], options: Mapping[str, Any], raw: Mapping[str, Any], rng: Random) -> State:
-    check_options(players, {k: v for k, v in options.items() if k != "position"})
+    check_options(players, options)
     pos = parse(raw)
     problems = problems_of(players, pos)
     if any(p.rule in STRUCTURAL for p in problems):

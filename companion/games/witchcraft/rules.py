@@ -167,8 +167,6 @@ class WitchcraftRules:
     player_counts: Sequence[int] = load().player_counts
 
     def setup(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> State:
-        if "position" in options:
-            return self.from_position(players, options, options["position"], rng)
         return setup.setup(players, options, rng)
 
     def parse_action(self, raw: Mapping[str, Any]) -> Action:

@@ -14,8 +14,7 @@ from companion.games.witchcraft.state import State
 from companion.games.witchcraft.turn import give_crystals, settle
 
 OPTIONS = {"witches": "{player: witch}: the witches as drawn or chosen at the table (default: drawn at random)",
-           "first": "who starts when nobody is the Brave: the last to have cast a spell (default: the first player)",
-           "position": "a described position to start from instead of the setup (docs/replay.md)"}
+           "first": "who starts when nobody is the Brave: the last to have cast a spell (default: the first player)"}
 
 
 def check_options(players: Sequence[str], options: Mapping[str, Any]) -> None:
