@@ -20,7 +20,7 @@ BOOK = ["a", "b", "c", "d", "e"]
 
 def write(name: str, comment: str, setup: dict[str, Any], policy: Any, folder: Path = HERE) -> None:
     rules = get("grimoire")
-    game = Game.start(rules, setup["players"], setup["options"], seed=setup["seed"])
+    game = Game.start(rules, setup["players"], setup["options"], seed=setup["seed"], position=setup.get("position"))
     lines = [f"// {comment}", json.dumps({"type": "setup", "game": "grimoire", **setup}, ensure_ascii=False)]
     for action in policy(game):
         game.propose(action)
@@ -66,6 +66,15 @@ def main(folder: Path = HERE) -> None:
           lambda game: iter([{"type": "curses_drawn", "curses": [["feuer", "wasser", "erde", "luft"],
                                                                  ["feuer", "feuer", "wasser", "luft"]]},
                              {"type": "end_turn", "player": "Lera"}]))
+    last = {**two, "position": {"page": 6, "round": 6, "marker": 4, "fields": {"4": ["feuer-1"], "5": ["vier-2"]},
+                                "banished": ["a", "c", "e"], "active": "Lera"}}
+    out("last_page", "Started from a described position: the last page is open, two curses lie on fields 4 and 5; "
+          "Lera banishes both, Kirill casts and ends his turn, the marker reaches ↺ with no curse left and the "
+          "group wins.", last, lambda game: iter([
+              {"type": "banish", "player": "Lera", "curse": "feuer-1", "reward": "wasser"},
+              {"type": "banish", "player": "Lera", "curse": "vier-2", "reward": "luft"},
+              {"type": "end_turn", "player": "Lera"}, {"type": "cast", "player": "Kirill", "spell": "feuer_basis"},
+              {"type": "end_turn", "player": "Kirill"}]))
     four = {"players": ["Lera", "Kirill", "Katya", "Rosa"], "options": {"book": BOOK, "first": "Katya",
                                                                        "difficulty": "leicht"}, "seed": 11}
     out("whole_grimoire", "The table banishes every curse each turn and leafs through the whole grimoire: the last "

@@ -32,6 +32,14 @@ def test_the_whole_grimoire_is_leafed_through_and_the_last_monster_banished() ->
     assert view["winner"] == ["Lera", "Kirill", "Katya", "Rosa"]
 
 
+def test_a_game_started_on_the_last_page_is_won_when_its_curses_are_banished() -> None:
+    view = replay(GOLDEN / "last_page.jsonl")
+    assert view["outcome"] == "won" and view["over"] and view["legal"]["kind"] == "over"
+    assert view["banished"] == ["a", "c", "e", "last"] and view["escaped"] == ["b", "d"]
+    assert view["curses_banished"] == 2 and view["scores"] == {"Lera": 4, "Kirill": 4}
+    assert [n["event"] for n in view["notes"]] == ["turn", "marker", "banished", "won"]
+
+
 def test_the_table_enters_the_curses_it_drew() -> None:
     view = replay(GOLDEN / "table_draws.jsonl")
     assert view["draws"] == "table" and view["awaiting"] == []

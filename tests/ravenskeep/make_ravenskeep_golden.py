@@ -40,7 +40,8 @@ SCRIPTS: dict[str, tuple[str, list[dict[str, Any]]]] = {
 
 
 def write(name: str, comment: str, setup: dict[str, Any], actions: list[dict[str, Any]], folder: Path = HERE) -> None:
-    game = Game.start(get("ravenskeep"), setup["players"], setup["options"], seed=setup["seed"])
+    game = Game.start(get("ravenskeep"), setup["players"], setup["options"], seed=setup["seed"],
+                      position=setup.get("position"))
     for action in actions:
         game.propose(action)
     lines = [f"// {comment}", json.dumps(setup), *(json.dumps(a) for a in actions)]
@@ -57,12 +58,25 @@ def whole_game(seed: int) -> list[dict[str, Any]]:
     return actions
 
 
+TOWERS = dict(zip(["1", "3", "4", "6", "7", "9", "10", "12", "13"], [[f"T{i}"] for i in range(1, 10)]))
+LAST_ROUND = {**SETUP, "position": {
+    "spaces": {"0": ["R"], **TOWERS, "11": ["Kirill"], "14": ["Lera"]},
+    "players": {"Lera": {"full": 4, "spent": 1, "keep": 2}, "Kirill": {"full": 5, "keep": 2}}, "active": "Lera"}}
+LAST_WIZARDS = [
+    {"type": "play", **L, "card": {"moves": "wizard", "steps": 1}, "wizard": 14},
+    {"type": "play", **K, "card": {"moves": "tower", "steps": 1}, "tower": "T5"},
+    {"type": "play", **K, "card": {"moves": "wizard", "steps": 5}, "wizard": 11}]
+
+
 def main(folder: Path = HERE) -> None:
     def out(*args: Any) -> None:
         write(*args, folder=folder)
 
     for name, (comment, actions) in SCRIPTS.items():
         out(name, comment, SETUP, actions)
+    out("last_round", "Started from a described position: Lera drops her last wizard into Ravenskeep with no empty "
+          "bottle left, so the round is finished; Kirill, last in the round, drops his in too, and his five full "
+          "bottles beat her four (one spent).", LAST_ROUND, LAST_WIZARDS)
     three = {**SETUP, "players": ["Lera", "Kirill", "Katya"], "seed": 32}
     out("whole_game", "A whole game: someone has every bottle full and every wizard in Ravenskeep, the round is "
           "finished, and among those who reached both goals the most unspent bottles win; here two tie and share "

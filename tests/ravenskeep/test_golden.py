@@ -32,6 +32,14 @@ def test_the_last_of_three_rolls_counts() -> None:
     assert len(rolls) == 3 and moved["steps"] == rolls[-1] and moved["to"] == (13 + rolls[-1]) % 15
 
 
+def test_a_game_started_in_its_last_round_goes_to_the_most_full_bottles() -> None:
+    view = replay(GOLDEN / "last_round.jsonl")
+    assert view["over"] and view["winner"] == ["Kirill"] and view["places"] == [["Kirill"], ["Lera"]]
+    assert {p["name"]: (p["done"], p["full"], p["spent"], p["keep"]) for p in view["players"]} == {
+        "Lera": (True, 4, 1, 3), "Kirill": (True, 5, 0, 3)}
+    assert view["ravenskeep"] == 2 and [n["event"] for n in view["notes"]][-1] == "game_over"
+
+
 def test_a_whole_game_ends_after_the_round_and_tied_players_share_the_victory() -> None:
     view = replay(GOLDEN / "whole_game.jsonl")
     assert view["over"] and view["legal"]["kind"] == "over"
