@@ -12,8 +12,8 @@ from companion.engine.game import Game, rng_for
 from companion.games.incantibus import RULES
 from companion.games.incantibus.state import State
 
-__all__ = ["GOLDEN", "RULES", "act", "bot_states", "cast", "give", "kinds_of", "moat_kinds", "play", "script",
-           "start", "table"]
+__all__ = ["GOLDEN", "RULES", "act", "bot_states", "cast", "claim", "give", "kinds_of", "moat_kinds", "play",
+           "satchel_kinds", "script", "start", "table"]
 
 GOLDEN = Path(__file__).with_name("golden")
 
@@ -96,3 +96,12 @@ def kinds_of(state: State, player: str) -> list[str]:
 
 def moat_kinds(state: State) -> list[str]:
     return [state.kinds[t] or "?" for t in state.moat]
+
+
+def satchel_kinds(view: dict[str, Any], player: str) -> list[str]:
+    me = next(p for p in view["players"] if p["name"] == player)
+    return sorted(t["kind"] for cell in me["satchel"].values() for t in cell)
+
+
+def claim(view: dict[str, Any], target: str) -> dict[str, Any]:
+    return next(c for c in view["last_cast"]["claims"] if c["target"] == target)

@@ -2,18 +2,8 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
-from incantibus_helpers import GOLDEN, play, script
-
-
-def satchel_kinds(view: dict[str, Any], player: str) -> list[str]:
-    me = next(p for p in view["players"] if p["name"] == player)
-    return sorted(t["kind"] for cell in me["satchel"].values() for t in cell)
-
-
-def claim(view: dict[str, Any], target: str) -> dict[str, Any]:
-    return next(c for c in view["last_cast"]["claims"] if c["target"] == target)
+from incantibus_helpers import GOLDEN, claim, play, satchel_kinds, script
 
 
 def test_contest_goes_to_the_strongest_wand_who_swaps_with_the_weakest() -> None:

@@ -15,8 +15,8 @@ from companion.__main__ import main
 from companion.errors import IllegalAction, MalformedAction
 from companion.night import Night
 from companion.store import Store
-from incantibus_helpers import RULES, bot_states, play, script
-from test_golden import claim, satchel_kinds
+from incantibus_helpers import RULES, bot_states, claim, play, satchel_kinds, script
+from incantibus_invariants import check_invariants
 
 PLAYERS = ["Lera", "Kirill", "Katya", "Rosa"]
 BATTLE: dict[str, Any] = script("final_battle")[0]["position"]
@@ -53,7 +53,6 @@ def test_a_position_is_stored_in_the_setup_entry_and_a_restart_rebuilds_it(tmp_p
 
 
 def test_random_games_from_a_position_keep_every_token_in_one_place() -> None:
-    from test_properties import check_invariants
     for seed in range(3):
         start = RULES.from_position(PLAYERS, {}, BATTLE, Random(seed))
         check_invariants(start)
@@ -140,7 +139,6 @@ ROOM_POSITION: dict[str, Any] = {
 
 @pytest.mark.parametrize("draws", ["companion", "table"])
 def test_a_game_begun_in_a_room_plays_on_to_the_end(draws: str) -> None:
-    from test_properties import check_invariants
     start = RULES.from_position(["Lera", "Rosa"], {"draws": draws}, ROOM_POSITION, Random(5))
     view = RULES.public_view(start)
     assert [t["kind"] for t in view["room"]["tokens"]] == ["trap", "ghost", None, None]
@@ -153,7 +151,6 @@ def test_a_game_begun_in_a_room_plays_on_to_the_end(draws: str) -> None:
 
 def test_an_expert_position_with_magic_books_plays_to_the_end_and_replays_from_the_command(tmp_path: Path,
                                                                                           capsys) -> None:  # type: ignore[no-untyped-def]
-    from test_properties import check_invariants
     expert = broken(books=["book_any_2", None, "book_spell_1"],
                     satchels={**BATTLE["satchels"], "Lera": ["ghost", "book_gold_2"]})
     with pytest.raises(IllegalAction, match="expert"):
