@@ -6,8 +6,8 @@ from typing import Any
 import pytest
 
 from companion.engine.game import Game, rng_for
-from companion.errors import IllegalAction, MalformedAction
 from companion.engine.log import MemoryLog
+from companion.errors import IllegalAction, MalformedAction
 from via_magica_helpers import ROW, RULES, act, position
 
 
