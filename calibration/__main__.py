@@ -1,4 +1,6 @@
-"""``python -m calibration camera|table|status``: set up the camera and the table."""
+"""``python -m calibration camera|table|sheet|layout|status``: set up the camera, the table and its places.
+
+Every step refuses bad input with one line in plain words and exit status 2."""
 from __future__ import annotations
 
 import argparse
@@ -12,8 +14,11 @@ import numpy as np
 
 from calibration.boards import parse_board
 from calibration.camera import calibrate_camera
+from calibration.geometry import pixels_to_table
+from calibration.layout import check_taps, game_places, lay_out, read_taps, save_places
 from calibration.model import Calibration, save
-from calibration.status import default_path, describe, load_if_present, require_camera
+from calibration.sheet import DPI, draw_sheet, write_sheet
+from calibration.status import default_path, describe, load_if_present, require_camera, require_table
 from calibration.table import DEFAULT_LAYOUT, TableLayout, find_markers, solve_table_pose
 
 
@@ -73,13 +78,38 @@ def table(args: argparse.Namespace) -> None:
         print(f"not seen: markers {fit.markers_missing}")
 
 
+def sheet(args: argparse.Namespace) -> None:
+    layout = TableLayout.load(args.layout)
+    written = write_sheet(draw_sheet(layout, args.dpi), args.png, args.pdf)
+    if not written:
+        raise ValueError("say where to write the sheet: --png FILE and/or --pdf FILE")
+    print(f"{len(layout.markers)} markers of {layout.marker_mm:g} mm on one A4 page -> {', '.join(map(str, written))}")
+    print("print at 100 % (no 'fit to page') and check one black square measures "
+          f"{layout.marker_mm:g} mm before laying them out")
+
+
+def layout(args: argparse.Namespace) -> None:
+    calibration = require_table(args.cal)
+    game = game_places(args.game)
+    c, pose = calibration.camera, calibration.table
+    assert pose is not None  # require_table refused an uncalibrated table
+    pixels = check_taps(read_taps(args.taps), game, (c.width, c.height))
+    content = lay_out(pixels, game, lambda px: pixels_to_table(px, c.matrix(), c.dist_coeffs(), np.array(pose.rvec),
+                                                                np.array(pose.tvec)))
+    out = args.places_out or args.cal.with_name(f"places-{args.game}.json")
+    save_places(content, out)
+    print(f"{len(content['places'])} places and {len(content.get('seats', []))} seats of {args.game} -> {out}")
+    print(f"the table side reads it with `--places {out}`")
+
+
 def status(args: argparse.Namespace) -> None:
     print("\n".join(describe(args.cal)))
 
 
 def parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--cal", type=Path, default=default_path(), help="calibration file (default: %(default)s)")
+    common.add_argument("--profile", "--cal", dest="cal", type=Path, default=default_path(),
+                        help="the calibration profile (default: %(default)s)")
     top = argparse.ArgumentParser(prog="python -m calibration", description="Set up Incanto's camera and table.")
     sub = top.add_subparsers(dest="command", required=True)
     cam = sub.add_parser("camera", parents=[common], help="camera intrinsics from board photos")
@@ -91,6 +121,15 @@ def parser() -> argparse.ArgumentParser:
     where.add_argument("--image", help="a photo from the mounted camera")
     where.add_argument("--source", help="a camera source, e.g. picamera2 or camera:0")
     tab.add_argument("--layout", type=Path, default=DEFAULT_LAYOUT, help="marker layout JSON (default: %(default)s)")
+    sht = sub.add_parser("sheet", help="the table's marker sheet at true scale (PNG and PDF)")
+    sht.add_argument("--layout", type=Path, default=DEFAULT_LAYOUT, help="marker layout JSON (default: %(default)s)")
+    sht.add_argument("--png", type=Path, help="write the sheet as a PNG (its resolution stored)")
+    sht.add_argument("--pdf", type=Path, help="write the sheet as a one-page A4 PDF")
+    sht.add_argument("--dpi", type=int, default=DPI, help="pixels per inch of the picture (default: %(default)s)")
+    lay = sub.add_parser("layout", parents=[common], help="where each place and seat lies, from taps on the camera image")
+    lay.add_argument("--game", required=True, help="the game whose places these are, e.g. incantibus")
+    lay.add_argument("--taps", type=Path, required=True, help="JSON: place name -> pixel [x, y] of the camera image")
+    lay.add_argument("--places-out", type=Path, help="the places file to write (default: places-GAME.json beside the profile)")
     sub.add_parser("status", parents=[common], help="what is calibrated and what to run next")
     return top
 
@@ -98,7 +137,7 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
-        {"camera": camera, "table": table, "status": status}[args.command](args)
+        {"camera": camera, "table": table, "sheet": sheet, "layout": layout, "status": status}[args.command](args)
     except (ValueError, OSError) as e:  # CalibrationError is a ValueError
         print(f"error: {e}", file=sys.stderr)
         return 2

@@ -1,0 +1,129 @@
+"""Where each place and each seat of a game lies on the table, from taps on the camera image.
+
+Taps are place name -> pixel [x, y] of the camera image (``r3``, ``p0``, ``seat1``...); each pixel's
+ray meets the table plane at the place. The result is the places file the table side reads with
+``--places`` (``companion/tableside/places.py``), one per game:
+
+    {"game": "incantibus", "places": {"r0": [455.2, 375.0, 15.0], ...}, "seats": [[500, 0], ...]}
+
+A game's place names, and how the guided flow describes each one, are in ``data/games/GAME.json``.
+"""
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from calibration.model import CalibrationError
+
+GAMES = Path(__file__).parent / "data" / "games"
+SEAT = "seat"
+
+# (N, 2) pixels -> (N, 2) table mm (NaN where a ray misses the table)
+ToTable = Callable[[np.ndarray], np.ndarray]
+
+
+@dataclass(frozen=True)
+class GamePlaces:
+    """The places of one game that the camera must know, each with the words that describe it."""
+
+    game: str
+    places: dict[str, str]
+    seats: list[str]
+    token_radius_mm: float
+
+    @property
+    def names(self) -> list[str]:
+        """Every tap name, in the order the guided flow asks for them."""
+        return [*self.places, *(f"{SEAT}{i}" for i in range(len(self.seats)))]
+
+    def describe(self, name: str) -> str:
+        if name.startswith(SEAT) and name[len(SEAT):].isdigit():
+            return self.seats[int(name[len(SEAT):])]
+        return self.places[name]
+
+
+def known_games() -> list[str]:
+    return sorted(p.stem for p in GAMES.glob("*.json"))
+
+
+def game_places(game: str) -> GamePlaces:
+    path = GAMES / f"{game}.json"
+    if not path.is_file():
+        raise CalibrationError(f"no place list for game {game!r}; known games: {known_games()!r}")
+    data = json.loads(path.read_text())
+    return GamePlaces(game, dict(data["places"]), list(data["seats"]), float(data["token_radius_mm"]))
+
+
+def read_taps(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(Path(path).read_text())
+    except FileNotFoundError:
+        raise CalibrationError(f"no taps file at {str(path)!r}") from None
+    except json.JSONDecodeError as e:
+        raise CalibrationError(f"taps file {str(path)!r} is not JSON: {e}") from None
+    if not isinstance(data, dict):
+        raise CalibrationError(f"taps file {str(path)!r} must map place names to pixels [x, y], not {data!r:.60}")
+    return data
+
+
+def check_taps(taps: Mapping[str, Any], game: GamePlaces, size: tuple[int, int]) -> dict[str, tuple[float, float]]:
+    """The taps as pixels, or CalibrationError listing every problem: unknown or missing names, and
+    values that are not a pixel of the ``size`` = (width, height) image."""
+    allowed = game.names
+    problems = [f"{name!r} is not a place of {game.game} (allowed: {', '.join(allowed)})" for name in taps if name not in allowed]
+    missing = [name for name in allowed if name not in taps and not name.startswith(SEAT)]
+    if missing:
+        problems.append(f"not tapped yet: {', '.join(missing)}")
+    seats = sorted(int(n[len(SEAT):]) for n in taps if n in allowed and n.startswith(SEAT))
+    if seats and seats != list(range(len(game.seats))):
+        problems.append(f"tap every seat or none: seats tapped {seats!r} of {len(game.seats)}")
+    pixels = {}
+    for name, value in taps.items():
+        pixel = _pixel(value, size)
+        if pixel is None:
+            problems.append(f"{name!r}: {value!r:.40} is not a pixel [x, y] of the {size[0]}x{size[1]} camera image")
+        elif name in allowed:
+            pixels[name] = pixel
+    if problems:
+        raise CalibrationError("; ".join(problems))
+    return pixels
+
+
+def _pixel(value: Any, size: tuple[int, int]) -> tuple[float, float] | None:
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        return None
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in value):
+        return None
+    x, y = float(value[0]), float(value[1])
+    return (x, y) if 0 <= x < size[0] and 0 <= y < size[1] else None
+
+
+def lay_out(pixels: Mapping[str, tuple[float, float]], game: GamePlaces, to_table: ToTable) -> dict[str, Any]:
+    """The places file's content: each tapped place and seat in table mm (0.1 mm)."""
+    names = list(pixels)
+    points = to_table(np.array([pixels[n] for n in names], np.float64).reshape(-1, 2))
+    off = [n for n, p in zip(names, points) if not np.all(np.isfinite(p))]
+    if off:
+        raise CalibrationError(f"taps {off!r} are not on the table (their rays never reach it): tap the token itself")
+    where = {n: [round(float(p[0]), 1), round(float(p[1]), 1)] for n, p in zip(names, points)}
+    places = {n: [*where[n], game.token_radius_mm] for n in game.places if n in where}
+    out: dict[str, Any] = {"game": game.game, "places": places}
+    seats = [where[f"{SEAT}{i}"] for i in range(len(game.seats)) if f"{SEAT}{i}" in where]
+    if seats:
+        out["seats"] = seats
+    return out
+
+
+def save_places(content: Mapping[str, Any], path: Path) -> None:
+    """Write atomically, so a pulled plug never leaves half a file."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(json.dumps(content, indent=2) + "\n")
+    tmp.replace(path)

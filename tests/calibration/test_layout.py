@@ -1,0 +1,123 @@
+"""Layout: taps on the camera image become the places file the table side reads. The table pose comes
+from a rendered picture of the default markers, the taps from a hand-written projection of where each
+place really is, and the places written must be those places within a few millimetres."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from calibration.__main__ import main
+from calibration.geometry import pixels_to_table
+from calibration.layout import game_places
+from calibration.model import Calibration, CameraIntrinsics, save
+from calibration.table import DEFAULT_LAYOUT, TableLayout
+from companion.tableside.places import SEATS_MM, load_places, standard_places
+from vision.render.camera import overhead_camera
+
+from .synthetic import Pinhole, above
+
+LAYOUT = TableLayout.load(DEFAULT_LAYOUT)
+CAMERA = Pinhole(fx=560.0, fy=560.0, cx=318.0, cy=243.0)
+TABLE = standard_places()
+SEATS_ON_TABLE = [(500.0, 120.0), (880.0, 420.0), (500.0, 730.0), (120.0, 420.0)]  # where the seats are tapped
+
+
+def rendered_table(r: np.ndarray, t: np.ndarray) -> np.ndarray:
+    """A 1000x800 mm table with the default markers and a disc at every place, as the camera sees it."""
+    px_per_mm = 2.0
+    top = np.full((1600, 2000, 3), (150, 170, 190), np.uint8)
+    dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
+    side = int(LAYOUT.marker_mm * px_per_mm)
+    for marker_id, (x, y) in LAYOUT.markers.items():
+        u, v = int((x - LAYOUT.marker_mm / 2) * px_per_mm), int((800 - y - LAYOUT.marker_mm / 2) * px_per_mm)
+        white = cv2.copyMakeBorder(cv2.aruco.generateImageMarker(dictionary, marker_id, side), 16, 16, 16, 16,
+                                   cv2.BORDER_CONSTANT, value=255)
+        top[v - 16:v + side + 16, u - 16:u + side + 16] = cv2.cvtColor(white, cv2.COLOR_GRAY2BGR)
+    for place in TABLE.places.values():
+        cv2.circle(top, (int(place.x_mm * px_per_mm), int((800 - place.y_mm) * px_per_mm)), 30, (60, 90, 150), -1)
+    return CAMERA.picture(top, px_per_mm, 800.0, r, t)
+
+
+@pytest.fixture
+def table_profile(tmp_path: Path, cal_path: Path) -> tuple[Path, np.ndarray, np.ndarray]:
+    """A profile whose table pose was found by the table step on a rendered picture."""
+    r, t = above((520, 400), 1000.0, (12, 3, -2))
+    image = tmp_path / "table.png"
+    cv2.imwrite(str(image), rendered_table(r, t))
+    save(Calibration(CameraIntrinsics(640, 480, CAMERA.fx, CAMERA.fy, CAMERA.cx, CAMERA.cy)), cal_path)
+    assert main(["table", "--profile", str(cal_path), "--image", str(image)]) == 0
+    return cal_path, r, t
+
+
+def taps_for(r: np.ndarray, t: np.ndarray) -> dict[str, list[int]]:
+    """Where a player taps: the whole pixel under each place's centre (a token 2 mm thick), and each seat."""
+    names = list(TABLE.places)
+    points = np.array([[TABLE.places[n].x_mm, TABLE.places[n].y_mm, 2.0] for n in names] +
+                      [[x, y, 0.0] for x, y in SEATS_ON_TABLE])
+    pixels = np.rint(CAMERA.project(points, r, t)).astype(int)
+    return dict(zip(names + [f"seat{i}" for i in range(4)], pixels.tolist()))
+
+
+def test_taps_become_the_places_where_the_tokens_are(tmp_path: Path, table_profile, capsys) -> None:  # type: ignore[no-untyped-def]
+    profile, r, t = table_profile
+    taps, out = tmp_path / "taps.json", tmp_path / "places.json"
+    taps.write_text(json.dumps(taps_for(r, t)))
+    assert main(["layout", "--game", "incantibus", "--taps", str(taps), "--profile", str(profile),
+                 "--places-out", str(out)]) == 0
+    assert "27 places and 4 seats" in capsys.readouterr().out
+    laid = load_places(out)  # exactly what `--places` reads
+    assert set(laid.places) == set(TABLE.places)
+    errors = [np.hypot(laid.places[n].x_mm - p.x_mm, laid.places[n].y_mm - p.y_mm) for n, p in TABLE.places.items()]
+    assert max(errors) < 4.0, f"worst place off by {max(errors):.1f} mm"
+    assert all(p.radius_mm == 15.0 for p in laid.places.values())
+    assert np.max(np.abs(np.array(laid.seats) - np.array(SEATS_ON_TABLE))) < 5.0
+    assert laid.seats != SEATS_MM  # the tapped seats, not the standard ones
+
+
+def test_every_bad_tap_is_named_at_once_and_nothing_is_written(tmp_path: Path, table_profile, capsys) -> None:  # type: ignore[no-untyped-def]
+    profile, r, t = table_profile
+    taps = taps_for(r, t)
+    del taps["r4"], taps["seat2"]
+    taps.update({"p9": [10, 10], "p1": [700, 20], "b0": "middle"})
+    path, out = tmp_path / "taps.json", tmp_path / "places.json"
+    path.write_text(json.dumps(taps))
+    assert main(["layout", "--game", "incantibus", "--taps", str(path), "--profile", str(profile), "--places-out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "'p9' is not a place of incantibus (allowed: r0, r1" in err
+    assert "not tapped yet: r4" in err and "seats tapped [0, 1, 3] of 4" in err
+    assert "'p1': [700, 20] is not a pixel [x, y] of the 640x480 camera image" in err and "'b0': 'middle'" in err
+    assert not out.exists()
+
+
+def test_layout_needs_the_table_first(tmp_path: Path, cal_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    save(Calibration(CameraIntrinsics(640, 480, CAMERA.fx, CAMERA.fy, CAMERA.cx, CAMERA.cy)), cal_path)
+    (tmp_path / "taps.json").write_text("{}")
+    assert main(["layout", "--game", "incantibus", "--taps", str(tmp_path / "taps.json"), "--profile", str(cal_path)]) == 2
+    assert "python -m calibration table" in capsys.readouterr().err
+
+
+def test_an_unknown_game_is_named(tmp_path: Path, table_profile, capsys) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "taps.json").write_text("{}")
+    assert main(["layout", "--game", "chess", "--taps", str(tmp_path / "taps.json"), "--profile", str(table_profile[0])]) == 2
+    assert "no place list for game 'chess'; known games: ['incantibus']" in capsys.readouterr().err
+
+
+def test_pixels_go_back_to_the_table_through_lens_distortion() -> None:
+    # The renderer's own Brown projection, written without OpenCV, against OpenCV's undistortion.
+    camera = overhead_camera((500, 420), 950.0, 6.0, 40.0, 2.0, 62.0, dist=(-0.11, 0.04, 4e-4, -3e-4, 0.0))
+    cal = camera.calibration()
+    assert cal.table is not None
+    truth = np.array([[x, y] for x in range(150, 900, 75) for y in range(150, 720, 70)], np.float64)
+    pixels = camera.project(np.c_[truth, np.zeros(len(truth))])
+    back = pixels_to_table(pixels, cal.camera.matrix(), cal.camera.dist_coeffs(), np.array(cal.table.rvec), np.array(cal.table.tvec))
+    assert np.max(np.linalg.norm(back - truth, axis=1)) < 0.5
+
+
+def test_the_games_place_list_is_the_table_sides() -> None:
+    assert set(game_places("incantibus").places) == set(TABLE.places)
+    assert len(game_places("incantibus").seats) == len(SEATS_MM)
