@@ -14,32 +14,13 @@ from calibration.__main__ import main
 from calibration.geometry import pixels_to_table
 from calibration.layout import game_places
 from calibration.model import Calibration, CameraIntrinsics, save
-from calibration.table import DEFAULT_LAYOUT, TableLayout
-from companion.tableside.places import SEATS_MM, load_places, standard_places
+from companion.tableside.places import SEATS_MM, load_places
 from vision.render.camera import overhead_camera
 
-from .synthetic import Pinhole, above
+from .scenes import CAMERA, TABLE, rendered_table
+from .synthetic import above
 
-LAYOUT = TableLayout.load(DEFAULT_LAYOUT)
-CAMERA = Pinhole(fx=560.0, fy=560.0, cx=318.0, cy=243.0)
-TABLE = standard_places()
 SEATS_ON_TABLE = [(500.0, 120.0), (880.0, 420.0), (500.0, 730.0), (120.0, 420.0)]  # where the seats are tapped
-
-
-def rendered_table(r: np.ndarray, t: np.ndarray) -> np.ndarray:
-    """A 1000x800 mm table with the default markers and a disc at every place, as the camera sees it."""
-    px_per_mm = 2.0
-    top = np.full((1600, 2000, 3), (150, 170, 190), np.uint8)
-    dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
-    side = int(LAYOUT.marker_mm * px_per_mm)
-    for marker_id, (x, y) in LAYOUT.markers.items():
-        u, v = int((x - LAYOUT.marker_mm / 2) * px_per_mm), int((800 - y - LAYOUT.marker_mm / 2) * px_per_mm)
-        white = cv2.copyMakeBorder(cv2.aruco.generateImageMarker(dictionary, marker_id, side), 16, 16, 16, 16,
-                                   cv2.BORDER_CONSTANT, value=255)
-        top[v - 16:v + side + 16, u - 16:u + side + 16] = cv2.cvtColor(white, cv2.COLOR_GRAY2BGR)
-    for place in TABLE.places.values():
-        cv2.circle(top, (int(place.x_mm * px_per_mm), int((800 - place.y_mm) * px_per_mm)), 30, (60, 90, 150), -1)
-    return CAMERA.picture(top, px_per_mm, 800.0, r, t)
 
 
 @pytest.fixture
