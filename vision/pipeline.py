@@ -17,14 +17,14 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from calibration.model import Calibration, CalibrationError, load
+from vision.profile import ProfileError, load_profile
 from vision.axis import WandAxis, wand_axis
 from vision.config import VisionConfig, load_config
 from vision.decide import Casting, CastingResult
 from vision.frames import Frame, FrameSource
 from vision.markers import WandSighting, find_wands, shaft_direction
 from vision.scoring import TokenScores, score_tokens
-from vision.table_geometry import TableGeometry, UncalibratedTable
+from vision.table_geometry import Calibrated, TableGeometry, UncalibratedTable
 
 __all__ = ["Pipeline", "FrameView", "open_pipeline", "read_casting", "hand_tracker", "UncalibratedTable"]
 
@@ -41,7 +41,7 @@ class FrameView:
 class Pipeline:
     """Calibration + configuration + (optionally) a hand tracker; refuses an uncalibrated table."""
 
-    def __init__(self, calibration: Calibration, config: VisionConfig | None = None, hands: object | None = None) -> None:
+    def __init__(self, calibration: Calibrated, config: VisionConfig | None = None, hands: object | None = None) -> None:
         self.geo = TableGeometry(calibration)
         self.cfg = config or load_config()
         self.hands = hands
@@ -105,15 +105,17 @@ def hand_tracker() -> object | None:
     return LegacyHands(HandsConfig(views=("plain",), look_behind=False, static_image_mode=False))
 
 
-def open_pipeline(config_path: Path | None = None, hands: object | None = None) -> Pipeline:
-    """The pipeline for the real table: configuration, then the calibration file it names."""
+def open_pipeline(config_path: Path | None = None, hands: object | None = None,
+                  profile_path: Path | None = None) -> Pipeline:
+    """The pipeline for the real table: the configuration, then the profile (camera, table, wands'
+    paints) at ``profile_path`` or where the configuration names it."""
     cfg = load_config(config_path)
     try:
-        calibration = load(cfg.calibration_file)
-    except CalibrationError as e:
+        profile = load_profile(profile_path or cfg.calibration_file)
+    except ProfileError as e:
         raise UncalibratedTable(f"{e} (Incanto must know where the camera and the table are before it "
                                 f"can see who points where)") from None
-    return Pipeline(calibration, cfg, hands)
+    return Pipeline(profile, cfg, hands)
 
 
 def read_casting(pipeline: Pipeline, source: FrameSource, cue_at: float, wands: Sequence[int],

@@ -109,14 +109,8 @@ def wand_directions(geo: TableGeometry, axis: WandAxis, tips: np.ndarray, cfg: P
 
 
 def bead_radius_px(geo: TableGeometry, points: np.ndarray, radius_mm: float) -> np.ndarray:
-    """(H,3) bead centres in table mm -> (H,) apparent radius in pixels of a bead of ``radius_mm``.
-
-    A ball off the optical axis looks stretched away from the image centre: its outline's area grows
-    as 1/cos^3 of the angle off the axis, so the equal-area radius grows as 1/cos^1.5."""
-    v = points - geo.centre[None, :]
-    dist = np.linalg.norm(v, axis=1)
-    cos = np.clip((v @ geo.R[2]) / np.maximum(dist, 1e-9), 0.2, 1.0)
-    return geo.focal_px * radius_mm / np.maximum(dist, 1.0) / cos ** 1.5
+    """(H,3) bead centres in table mm -> (H,) apparent radius in pixels (``TableGeometry.bead_radius_px``)."""
+    return geo.bead_radius_px(points, radius_mm)
 
 
 def _looks_higher(geo: TableGeometry, axis: WandAxis, tips: np.ndarray, radius_mm: float,

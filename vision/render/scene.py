@@ -11,8 +11,8 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from calibration.model import Calibration
 from vision.frames import Frame
+from vision.profile import Profile
 from vision.render import draw, effects
 from vision.render.camera import RenderCamera, overhead_camera
 from vision.render.people import (WAND_LENGTH_MM, Gesture, Seat, WandPose, distance_pose,
@@ -35,10 +35,39 @@ FLAG_SIZE_MM = 32.0
 LOOKS = ("caps", "led", "aruco")  # "led": the caps' beads made of coloured LEDs lit by the wand hub
 
 
+@dataclass(frozen=True)
+class Paint:
+    """One wand's fluorescent paint and bead as drawn: OpenCV hue, saturation and value of the paint,
+    the tip bead's and the band's radius (mm)."""
+
+    hue: float
+    saturation: float = 255.0
+    value: float = 245.0
+    bead_radius_mm: float = BEAD_RADIUS_MM
+    band_radius_mm: float = BAND_RADIUS_MM
+
+    def bgr(self) -> tuple[int, int, int]:
+        hsv = np.uint8([[[int(round(self.hue)) % 180, int(self.saturation), int(self.value)]]])
+        return tuple(int(v) for v in cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0])
+
+
+DOCUMENTED_PAINTS = {k: Paint(float(h)) for k, h in CAP_HUES.items()}
+
+
+def random_paints(rng: np.random.Generator) -> dict[int, Paint]:
+    """Paints as a group's own wands might be: each documented colour bought from another maker or
+    mixed by hand (hue +-7), not as saturated or bright, beads of 10-14 mm radius."""
+    out = {}
+    for k, hue in CAP_HUES.items():
+        bead = rng.uniform(10.0, 14.0)
+        out[k] = Paint(hue + rng.uniform(-7, 7), rng.uniform(195, 255), rng.uniform(190, 250), bead,
+                       bead * rng.uniform(0.5, 0.65))
+    return out
+
+
 def cap_colour(strength: int) -> tuple[int, int, int]:
-    """BGR of a fluorescent cap of the wand of ``strength``."""
-    hsv = np.uint8([[[CAP_HUES[strength], 255, 245]]])
-    return tuple(int(v) for v in cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0])
+    """BGR of a documented fluorescent cap of the wand of ``strength``."""
+    return DOCUMENTED_PAINTS[strength].bgr()
 
 
 def flag_texture(strength: int) -> np.ndarray:
@@ -83,10 +112,11 @@ class Scene:
     conditions: tuple[effects.Conditions, effects.Conditions] = (effects.Conditions(), effects.Conditions())
     occluders: list[tuple[np.ndarray, np.ndarray, float]] = field(default_factory=list)
     frames: int = 8
+    paints: dict[int, Paint] = field(default_factory=lambda: dict(DOCUMENTED_PAINTS))
     _background: np.ndarray | None = None
 
     @property
-    def calibration(self) -> Calibration:
+    def calibration(self) -> Profile:
         return self.camera.calibration()
 
     @property
@@ -129,7 +159,8 @@ class Scene:
         tip_dist = float(np.linalg.norm(pose.tip - [token.x_mm, token.y_mm, 0])) if token else math.nan
         moving = any(t0 <= t < t1 for t0, t1 in g.moves)
         return WandTruth(k, self.seats[k].name, target, pose.tip, self.camera.project(pose.tip[None])[0],
-                         pose.table_hit(), moving, _visible(hi, labels, pose.tip, 20 + k), tip_dist,
+                         pose.table_hit(), moving, _visible(hi, labels, pose.tip, 20 + k, self.paints[k].bead_radius_mm),
+                         tip_dist,
                          float(pose.tip[2]))
 
     # -- drawing -------------------------------------------------------------------------------
@@ -143,17 +174,17 @@ class Scene:
     def _pieces(self, cam: RenderCamera, poses: dict[int, WandPose]) -> list[draw.Piece]:
         pieces: list[draw.Piece] = []
         for k, pose in poses.items():
-            pieces += _wand_pieces(cam, k, pose, self.look)
+            pieces += _wand_pieces(cam, k, pose, self.look, self.paints[k])
             pieces += _arm_pieces(cam, self.seats[k], pose)
         for a, b, r in self.occluders:
             pieces.append(draw.capsule(cam, a, b, r, r * 0.9, (60, 60, 75)))
         return pieces
 
 
-def _visible(cam: RenderCamera, labels: np.ndarray, tip: np.ndarray, label: int) -> float:
+def _visible(cam: RenderCamera, labels: np.ndarray, tip: np.ndarray, label: int, radius_mm: float) -> float:
     """Fraction of the bead's disc that ended up on top, counted in the label buffer."""
     c = cam.project(tip[None])[0]
-    r = BEAD_RADIUS_MM * cam.pixel_scale(tip[None])[0]
+    r = radius_mm * cam.pixel_scale(tip[None])[0]
     x0, y0 = (np.floor(c - r) - 1).astype(int)
     x1, y1 = (np.ceil(c + r) + 2).astype(int)
     h, w = labels.shape
@@ -161,15 +192,15 @@ def _visible(cam: RenderCamera, labels: np.ndarray, tip: np.ndarray, label: int)
     return float(min(1.0, np.count_nonzero(roi == label) / (math.pi * r * r)))
 
 
-def _wand_pieces(cam: RenderCamera, k: int, pose: WandPose, look: str) -> list[draw.Piece]:
+def _wand_pieces(cam: RenderCamera, k: int, pose: WandPose, look: str, paint: Paint) -> list[draw.Piece]:
     tip, d = pose.tip, pose.direction
     shaft = draw.capsule(cam, tip - d * 4, pose.point(WAND_LENGTH_MM), SHAFT_RADIUS_MM * 0.8, SHAFT_RADIUS_MM,
                          (35, 45, 60), label=1)
     marks: list[draw.Piece] = []
     if look in ("caps", "led"):
-        colour = cap_colour(k)
-        marks.append(draw.sphere(cam, pose.point(BAND_FROM_TIP_MM), BAND_RADIUS_MM, colour, label=10 + k))
-        marks.append(draw.sphere(cam, tip, BEAD_RADIUS_MM, colour, label=20 + k))
+        colour = paint.bgr()
+        marks.append(draw.sphere(cam, pose.point(BAND_FROM_TIP_MM), paint.band_radius_mm, colour, label=10 + k))
+        marks.append(draw.sphere(cam, tip, paint.bead_radius_mm, colour, label=20 + k))
     else:
         marks.append(draw.sphere(cam, tip, BEAD_RADIUS_MM * 0.6, (30, 30, 30), label=20 + k))
         side = np.cross(d, [0, 0, 1.0])
