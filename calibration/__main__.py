@@ -6,20 +6,16 @@ from __future__ import annotations
 import argparse
 import glob
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 import cv2
 import numpy as np
 
-from calibration.boards import parse_board
-from calibration.camera import calibrate_camera
-from calibration.geometry import pixels_to_table
-from calibration.layout import check_taps, game_places, lay_out, read_taps, save_places
-from calibration.model import Calibration, save
+from calibration.layout import read_taps
 from calibration.sheet import DPI, draw_sheet, write_sheet
-from calibration.status import default_path, describe, load_if_present, require_camera, require_table
-from calibration.table import DEFAULT_LAYOUT, TableLayout, find_markers, solve_table_pose
+from calibration.status import default_path, describe
+from calibration.steps import calibrate, find_table, place_taps, places_path
+from calibration.table import DEFAULT_LAYOUT, TableLayout
 
 
 def read_images(pattern: str) -> list[np.ndarray]:
@@ -33,17 +29,11 @@ def read_images(pattern: str) -> list[np.ndarray]:
 
 def camera(args: argparse.Namespace) -> None:
     images = read_images(args.images)
-    result = calibrate_camera(images, parse_board(args.board), fix_aspect=args.fix_aspect)
-    old = load_if_present(args.cal)
-    extra = {**(old.extra if old else {}), "camera": {
-        "board": args.board, "images": len(images), "used": len(result.used),
-        "per_view_rms_px": [round(e, 4) for e in result.per_view_rms_px]}}
-    # A new camera calibration moves every pixel, so an older table pose no longer holds.
-    save(Calibration(result.intrinsics, None, extra), args.cal)
+    result, cleared = calibrate(args.cal, images, args.board, args.fix_aspect)
     c = result.intrinsics
     print(f"board found in {len(result.used)} of {len(images)} images")
     print(f"fx {c.fx:.2f} fy {c.fy:.2f} cx {c.cx:.2f} cy {c.cy:.2f} rms {c.rms_px:.4f} px -> {args.cal}")
-    if old is not None and old.table is not None:
+    if cleared:
         print("the table pose was cleared: run `python -m calibration table` again")
 
 
@@ -66,38 +56,25 @@ def first_frame(args: argparse.Namespace) -> np.ndarray:
 
 
 def table(args: argparse.Namespace) -> None:
-    calibration = require_camera(args.cal)
-    layout = TableLayout.load(args.layout)
-    seen = find_markers(first_frame(args), layout.dictionary)
-    fit = solve_table_pose(seen, layout, calibration.camera)
-    extra = {**calibration.extra, "table": {"layout": str(args.layout), "dictionary": layout.dictionary,
-                                             "markers_used": fit.markers_used, "markers_missing": fit.markers_missing}}
-    save(replace(calibration, table=fit.pose, extra=extra), args.cal)
+    fit = find_table(args.cal, first_frame(args), args.layout)
     print(f"table found from markers {fit.markers_used} (fit {fit.pose.rms_px:.2f} px) -> {args.cal}")
     if fit.markers_missing:
         print(f"not seen: markers {fit.markers_missing}")
 
 
 def sheet(args: argparse.Namespace) -> None:
+    if args.png is None and args.pdf is None:
+        raise ValueError("say where to write the sheet: --png FILE and/or --pdf FILE")
     layout = TableLayout.load(args.layout)
     written = write_sheet(draw_sheet(layout, args.dpi), args.png, args.pdf)
-    if not written:
-        raise ValueError("say where to write the sheet: --png FILE and/or --pdf FILE")
     print(f"{len(layout.markers)} markers of {layout.marker_mm:g} mm on one A4 page -> {', '.join(map(str, written))}")
     print("print at 100 % (no 'fit to page') and check one black square measures "
           f"{layout.marker_mm:g} mm before laying them out")
 
 
 def layout(args: argparse.Namespace) -> None:
-    calibration = require_table(args.cal)
-    game = game_places(args.game)
-    c, pose = calibration.camera, calibration.table
-    assert pose is not None  # require_table refused an uncalibrated table
-    pixels = check_taps(read_taps(args.taps), game, (c.width, c.height))
-    content = lay_out(pixels, game, lambda px: pixels_to_table(px, c.matrix(), c.dist_coeffs(), np.array(pose.rvec),
-                                                                np.array(pose.tvec)))
-    out = args.places_out or args.cal.with_name(f"places-{args.game}.json")
-    save_places(content, out)
+    out = args.places_out or places_path(args.cal, args.game)
+    content = place_taps(args.cal, args.game, read_taps(args.taps), out)
     print(f"{len(content['places'])} places and {len(content.get('seats', []))} seats of {args.game} -> {out}")
     print(f"the table side reads it with `--places {out}`")
 

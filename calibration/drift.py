@@ -13,8 +13,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from calibration.geometry import table_to_pixels
-from calibration.model import CameraIntrinsics, TablePose
 from calibration.table import TableLayout, find_markers
+from vision.profile import CameraIntrinsics, TablePose
 
 DEVICE = "table markers"
 TOLERANCE_PX = 4.0  # corner detection wanders about 1 px; a bumped camera moves markers by tens

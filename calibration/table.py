@@ -15,7 +15,8 @@ import cv2
 import numpy as np
 
 from calibration.boards import aruco_dictionary
-from calibration.model import CalibrationError, CameraIntrinsics, TablePose
+from calibration.model import CalibrationError
+from vision.profile import CameraIntrinsics, TablePose
 
 DEFAULT_LAYOUT = Path(__file__).parent / "data" / "table_markers.json"
 CORNER_SIGNS = np.array([(-1, 1), (1, 1), (1, -1), (-1, -1)], dtype=np.float64)
@@ -96,7 +97,7 @@ def solve_table_pose(seen: dict[int, np.ndarray], layout: TableLayout, camera: C
     if rms > layout.max_rms_px:
         raise CalibrationError(f"markers {used!r} do not lie where the layout says (error {rms:.1f} px > "
                                f"{layout.max_rms_px} px): check the layout file and the camera calibration")
-    pose = TablePose(tuple(map(float, rvec.ravel())), tuple(map(float, tvec.ravel())), rms)  # type: ignore[arg-type]
+    pose = TablePose(rvec=tuple(map(float, rvec.ravel())), tvec=tuple(map(float, tvec.ravel())), rms_px=rms)  # type: ignore[arg-type]
     return TableFit(pose, used, missing)
 
 

@@ -6,14 +6,14 @@ import numpy as np
 import pytest
 
 from calibration.drift import DEVICE, MarkerWatch, check_markers
-from calibration.model import CameraIntrinsics
 from calibration.table import find_markers, solve_table_pose
 from companion.status import StatusBoard
+from vision.profile import CameraIntrinsics
 
 from .scenes import CAMERA, LAYOUT, rendered_table
 from .synthetic import above
 
-INTRINSICS = CameraIntrinsics(640, 480, CAMERA.fx, CAMERA.fy, CAMERA.cx, CAMERA.cy)
+INTRINSICS = CameraIntrinsics(fx=CAMERA.fx, fy=CAMERA.fy, cx=CAMERA.cx, cy=CAMERA.cy)
 MOUNT = ((500.0, 420.0), 1000.0, (10.0, 2.0, -3.0))
 
 

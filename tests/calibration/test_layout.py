@@ -13,13 +13,16 @@ import pytest
 from calibration.__main__ import main
 from calibration.geometry import pixels_to_table
 from calibration.layout import game_places
-from calibration.model import Calibration, CameraIntrinsics, save
+from calibration.profiles import save
 from companion.tableside.places import SEATS_MM, load_places
+from vision.profile import CameraIntrinsics, ImageSize, Profile
 from vision.render.camera import overhead_camera
 
 from .scenes import CAMERA, TABLE, rendered_table
 from .synthetic import above
 
+CAMERA_ONLY = Profile(image=ImageSize(width=640, height=480),
+                      camera=CameraIntrinsics(fx=CAMERA.fx, fy=CAMERA.fy, cx=CAMERA.cx, cy=CAMERA.cy))
 SEATS_ON_TABLE = [(500.0, 120.0), (880.0, 420.0), (500.0, 730.0), (120.0, 420.0)]  # where the seats are tapped
 
 
@@ -29,7 +32,7 @@ def table_profile(tmp_path: Path, cal_path: Path) -> tuple[Path, np.ndarray, np.
     r, t = above((520, 400), 1000.0, (12, 3, -2))
     image = tmp_path / "table.png"
     cv2.imwrite(str(image), rendered_table(r, t))
-    save(Calibration(CameraIntrinsics(640, 480, CAMERA.fx, CAMERA.fy, CAMERA.cx, CAMERA.cy)), cal_path)
+    save(CAMERA_ONLY, cal_path)
     assert main(["table", "--profile", str(cal_path), "--image", str(image)]) == 0
     return cal_path, r, t
 
@@ -76,7 +79,7 @@ def test_every_bad_tap_is_named_at_once_and_nothing_is_written(tmp_path: Path, t
 
 
 def test_layout_needs_the_table_first(tmp_path: Path, cal_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
-    save(Calibration(CameraIntrinsics(640, 480, CAMERA.fx, CAMERA.fy, CAMERA.cx, CAMERA.cy)), cal_path)
+    save(CAMERA_ONLY, cal_path)
     (tmp_path / "taps.json").write_text("{}")
     assert main(["layout", "--game", "incantibus", "--taps", str(tmp_path / "taps.json"), "--profile", str(cal_path)]) == 2
     assert "python -m calibration table" in capsys.readouterr().err

@@ -1,0 +1,75 @@
+"""The steps of the tool, each from its input to the profile it updates: one code path for the
+command line and the tablet. Each refuses with CalibrationError in plain words and changes nothing."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+from collections.abc import Mapping
+
+import numpy as np
+
+from calibration.boards import parse_board
+from calibration.camera import CameraCalibration, calibrate_camera
+from calibration.geometry import pixels_to_table
+from calibration.layout import check_taps, game_places, lay_out, save_places
+from calibration.model import CalibrationError
+from calibration.profiles import load_if_present, save
+from calibration.status import require_camera, require_table
+from calibration.table import TableFit, TableLayout, find_markers, solve_table_pose
+from vision.profile import Profile
+
+
+def calibrate(profile: Path, images: list[np.ndarray], board: str, fix_aspect: bool) -> tuple[CameraCalibration, bool]:
+    """Camera intrinsics from board photos into the profile; also says whether a table pose was cleared.
+    A profile that cannot be read is started afresh: this is the first step."""
+    result = calibrate_camera(images, parse_board(board), fix_aspect=fix_aspect)
+    try:
+        old = load_if_present(profile)
+    except CalibrationError:
+        old = None
+    notes = {**(old.notes if old else {}), "camera": {
+        "board": board, "images": len(images), "used": len(result.used),
+        "per_view_rms_px": [round(e, 4) for e in result.per_view_rms_px]}}
+    # A new camera calibration moves every pixel, so an older table pose no longer holds; the wands'
+    # paints, the places (in table mm) and the cue do.
+    kept = old.model_dump(by_alias=True, include={"wands", "places", "cue"}) if old and old.resolution() == (
+        result.image.width, result.image.height) else {}
+    save(Profile.model_validate({**kept, "image": result.image.model_dump(), "camera": result.intrinsics.model_dump(),
+                                 "table": None, "notes": notes}), profile)
+    return result, old is not None and old.table is not None
+
+
+def find_table(profile: Path, image: np.ndarray, layout_path: Path) -> TableFit:
+    """The table's pose from the markers in one picture, saved into the profile."""
+    known = require_camera(profile)
+    _same_size(image, *known.resolution())
+    layout = TableLayout.load(layout_path)
+    fit = solve_table_pose(find_markers(image, layout.dictionary), layout, known.camera)
+    notes = {**known.notes, "table": {"layout": str(layout_path), "dictionary": layout.dictionary,
+                                      "markers_used": fit.markers_used, "markers_missing": fit.markers_missing}}
+    save(known.with_parts(table=fit.pose.model_dump(), notes=notes), profile)
+    return fit
+
+
+def _same_size(image: np.ndarray, width: int, height: int) -> None:
+    if image.shape[1] != width or image.shape[0] != height:
+        raise CalibrationError(f"the picture is {image.shape[1]}x{image.shape[0]} but the camera was calibrated at "
+                               f"{width}x{height}: set the camera to {width}x{height} or run the camera step again")
+
+
+def place_taps(profile: Path, game: str, taps: Mapping[str, Any], out: Path) -> dict[str, Any]:
+    """Taps on the camera image -> the game's places file at ``out``; returns what was written."""
+    known = require_table(profile)
+    places = game_places(game)
+    c, pose = known.camera, known.table
+    assert pose is not None  # require_table refused an uncalibrated table
+    pixels = check_taps(taps, places, known.resolution())
+    content = lay_out(pixels, places, lambda px: pixels_to_table(px, c.matrix(), c.dist_coeffs(), np.array(pose.rvec),
+                                                                  np.array(pose.tvec)))
+    save_places(content, out)
+    return content
+
+
+def places_path(profile: Path, game: str) -> Path:
+    """Where a game's places are kept unless told otherwise: beside the profile, one file per game."""
+    return Path(profile).with_name(f"places-{game}.json")
