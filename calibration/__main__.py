@@ -1,4 +1,4 @@
-"""``python -m calibration camera|table|sheet|layout|status``: set up the camera, the table and its places.
+"""``python -m calibration camera|table|sheet|layout|wands|status``: set up the camera, the table and its places.
 
 Every step refuses bad input with one line in plain words and exit status 2."""
 from __future__ import annotations
@@ -14,8 +14,9 @@ import numpy as np
 from calibration.layout import read_taps
 from calibration.sheet import DPI, draw_sheet, write_sheet
 from calibration.status import default_path, describe
-from calibration.steps import calibrate, find_table, place_taps, places_path
+from calibration.steps import calibrate, find_table, learn_wand_paints, place_taps, places_path
 from calibration.table import DEFAULT_LAYOUT, TableLayout
+from vision.paints import colour_name
 
 
 def read_images(pattern: str) -> list[np.ndarray]:
@@ -37,12 +38,16 @@ def camera(args: argparse.Namespace) -> None:
         print("the table pose was cleared: run `python -m calibration table` again")
 
 
+def read_image(path: str) -> np.ndarray:
+    image = cv2.imread(path)
+    if image is None:
+        raise ValueError(f"cannot read image {path!r}")
+    return image
+
+
 def first_frame(args: argparse.Namespace) -> np.ndarray:
     if args.image:
-        image = cv2.imread(args.image)
-        if image is None:
-            raise ValueError(f"cannot read image {args.image!r}")
-        return image
+        return read_image(args.image)
     from vision.sources import open_source
 
     source = open_source(args.source)
@@ -79,6 +84,34 @@ def layout(args: argparse.Namespace) -> None:
     print(f"the table side reads it with `--places {out}`")
 
 
+def wands(args: argparse.Namespace) -> None:
+    empty = read_image(args.empty_table) if args.empty_table else None
+    learned = learn_wand_paints(args.cal, frames_for(args.source, args.seconds), empty)
+    for k, m in sorted(learned.models.items()):
+        print(f"wand {k}: {colour_name(m.hue)} (hue {m.hue:.0f} +- {m.hue_tolerance:.0f}), bead {m.bead_radius_mm:.1f} mm")
+    print(f"learned from {learned.frames} pictures -> {args.cal}")
+    for warning in learned.warnings:
+        print(f"warning: {warning}")
+    if empty is None:
+        print("not checked for lookalikes: give --empty-table PHOTO, the table as it lies without the wands")
+
+
+def frames_for(spec: str, seconds: float) -> list[np.ndarray]:
+    """The source's pictures over ``seconds`` of its own time (or until it ends)."""
+    from vision.sources import open_source
+
+    source, images, start = open_source(spec), [], None
+    try:
+        while (frame := source.read()) is not None:
+            start = frame.t if start is None else start
+            if frame.t - start > seconds:
+                break
+            images.append(frame.image)
+    finally:
+        source.close()
+    return images
+
+
 def status(args: argparse.Namespace) -> None:
     print("\n".join(describe(args.cal)))
 
@@ -107,6 +140,10 @@ def parser() -> argparse.ArgumentParser:
     lay.add_argument("--game", required=True, help="the game whose places these are, e.g. incantibus")
     lay.add_argument("--taps", type=Path, required=True, help="JSON: place name -> pixel [x, y] of the camera image")
     lay.add_argument("--places-out", type=Path, help="the places file to write (default: places-GAME.json beside the profile)")
+    wnd = sub.add_parser("wands", parents=[common], help="learn each wand's paint and bead size under this light")
+    wnd.add_argument("--source", required=True, help="a camera source showing the wands held with their tips on the table")
+    wnd.add_argument("--seconds", type=float, default=3.0, help="how long to watch the wands (default: %(default)s)")
+    wnd.add_argument("--empty-table", help="a photo of the table without the wands, to look for lookalikes")
     sub.add_parser("status", parents=[common], help="what is calibrated and what to run next")
     return top
 
@@ -114,7 +151,8 @@ def parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
-        {"camera": camera, "table": table, "sheet": sheet, "layout": layout, "status": status}[args.command](args)
+        {"camera": camera, "table": table, "sheet": sheet, "layout": layout, "wands": wands,
+         "status": status}[args.command](args)
     except (ValueError, OSError) as e:  # CalibrationError is a ValueError
         print(f"error: {e}", file=sys.stderr)
         return 2

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
@@ -16,6 +16,7 @@ from calibration.model import CalibrationError
 from calibration.profiles import load_if_present, save
 from calibration.status import require_camera, require_table
 from calibration.table import TableFit, TableLayout, find_markers, solve_table_pose
+from calibration.wands import WandsLearned, known_places, learn_wands, with_wands
 from vision.profile import Profile
 
 
@@ -68,6 +69,17 @@ def place_taps(profile: Path, game: str, taps: Mapping[str, Any], out: Path) -> 
                                                                   np.array(pose.tvec)))
     save_places(content, out)
     return content
+
+
+def learn_wand_paints(profile: Path, frames: Sequence[np.ndarray], empty_table: np.ndarray | None = None) -> WandsLearned:
+    """The wands' paints from pictures of them held in view, saved into the profile with the warnings."""
+    if not frames:
+        raise CalibrationError("no pictures of the wands: is the camera sending pictures?")
+    height, width = frames[0].shape[:2]
+    known = require_table(profile, (width, height))
+    learned = learn_wands(known, frames, empty_table, known_places(known, profile))
+    save(with_wands(known, learned), profile)
+    return learned
 
 
 def places_path(profile: Path, game: str) -> Path:
