@@ -127,3 +127,12 @@ def save_places(content: Mapping[str, Any], path: Path) -> None:
     tmp = path.with_suffix(path.suffix + ".tmp")
     tmp.write_text(json.dumps(content, indent=2) + "\n")
     tmp.replace(path)
+
+
+def read_places(path: Path) -> dict[str, tuple[float, float, float]]:
+    """The places of a places file this tool wrote: name -> (x_mm, y_mm, radius_mm)."""
+    try:
+        data = json.loads(Path(path).read_text())
+        return {n: (float(v[0]), float(v[1]), float(v[2])) for n, v in data["places"].items()}
+    except (OSError, ValueError, KeyError, TypeError, IndexError) as e:
+        raise CalibrationError(f"places file {str(path)!r} cannot be read ({e!r}): run the layout step again") from None

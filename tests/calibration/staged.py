@@ -1,0 +1,75 @@
+"""A rendered table behind the camera seam for the guided flow: one camera over one table, with the
+default marker sheet lying at its places, and what the players do in front of it staged by the test:
+"casting" (vision's rendered casting, wands pointing), "empty" (the table alone) or "wands" (the wands
+held with their tips resting on the table, one token painted in wand 2's colour)."""
+from __future__ import annotations
+
+import time
+
+import cv2
+import numpy as np
+
+from calibration.table import DEFAULT_LAYOUT, TableLayout
+from vision.frames import Frame
+from vision.render.camera import RenderCamera
+from vision.render.source import RenderedSource
+from vision.render.wandstep import wand_step_frames
+
+LAYOUT = TableLayout.load(DEFAULT_LAYOUT)
+QUIET_MM = 8.0
+
+
+def paint_markers(image: np.ndarray, camera: RenderCamera, layout: TableLayout = LAYOUT) -> np.ndarray:
+    """The printed markers drawn onto the picture through the renderer's own (distorting) projection,
+    cell by cell, top edge towards +y as the table step expects."""
+    out = image.copy()
+    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, layout.dictionary))
+    s = layout.marker_mm
+    for marker_id, (cx, cy) in layout.markers.items():
+        _quad(out, camera, cx - s / 2 - QUIET_MM, cy - s / 2 - QUIET_MM, s + 2 * QUIET_MM, 255)
+        cells = cv2.aruco.generateImageMarker(dictionary, marker_id, 6)
+        for r in range(6):
+            for c in range(6):
+                _quad(out, camera, cx - s / 2 + c * s / 6, cy + s / 2 - (r + 1) * s / 6, s / 6, int(cells[r, c]))
+    return out
+
+
+def _quad(image: np.ndarray, camera: RenderCamera, x: float, y: float, side: float, grey: int) -> None:
+    n = 4  # points per edge, so lens distortion bends the edges as it bends the printed sheet
+    edge = np.linspace(0, side, n, endpoint=False)
+    outline = np.array([[x + e, y, 0] for e in edge] + [[x + side, y + e, 0] for e in edge] +
+                       [[x + side - e, y + side, 0] for e in edge] + [[x, y + side - e, 0] for e in edge])
+    pixels = np.round(camera.project(outline) * 16).astype(np.int32)
+    cv2.fillPoly(image, [pixels], (grey, grey, grey), cv2.LINE_AA, 4)
+
+
+class StagedTable:
+    """A FrameSource; ``stage`` may be changed at any time by the test (the players' next move)."""
+
+    def __init__(self, seed: int = 5) -> None:
+        self.casting = RenderedSource("hover", seed, castings=1)
+        first = self.casting.read()
+        assert first is not None and self.casting.scene is not None
+        self.scene = self.casting.scene
+        self.camera = self.scene.camera
+        self.shot = wand_step_frames(seed, camera=self.camera, layout=self.scene.layout, lookalike_for=2, count=4)
+        self.stage = "casting"
+        self._index = 0
+
+    def read(self) -> Frame | None:
+        self._index += 1
+        if self.stage == "empty":
+            image = self.shot.table
+        elif self.stage == "wands":
+            image = self.shot.frames[self._index % len(self.shot.frames)]
+        else:
+            frame = self.casting.read()
+            if frame is None:  # the casting is over: the players do it again
+                self.casting = RenderedSource("hover", self.casting.seed, castings=1)
+                frame = self.casting.read()
+            assert frame is not None
+            image = frame.image
+        return Frame(paint_markers(image, self.camera), time.monotonic(), self._index)
+
+    def close(self) -> None:
+        pass
