@@ -30,7 +30,7 @@ from calibration.table import DEFAULT_LAYOUT
 from calibration.validation import ListSource, Validation
 from vision.config import load_config
 from vision.pipeline import Pipeline, read_casting
-from vision.profile import PlacesRef, Profile
+from vision.profile import Profile
 
 
 @dataclass
@@ -113,9 +113,6 @@ class CalibrationDesk:
         out = places_path(self.profile_path, self.game.game)
         with self._lock:
             content = place_taps(self.profile_path, self.game.game, taps, out)
-            known = load_kept(self.profile_path)[0]
-            tokens = {n: {"x_mm": v[0], "y_mm": v[1], "radius_mm": v[2]} for n, v in content["places"].items()}
-            save(known.with_parts(places=PlacesRef(tokens=tokens).model_dump()), self.profile_path)  # type: ignore[arg-type]
         return f"{len(content['places'])} places and {len(content.get('seats', []))} seats saved to {out}"
 
     def take_empty_table(self) -> str:

@@ -4,7 +4,8 @@ Taps are place name -> pixel [x, y] of the camera image (``r3``, ``p0``, ``seat1
 ray meets the table plane at the place. The result is the places file the table side reads with
 ``--places`` (``companion/tableside/places.py``), one per game:
 
-    {"game": "incantibus", "places": {"r0": [455.2, 375.0, 15.0], ...}, "seats": [[500, 0], ...]}
+    {"schema": 1, "game": "incantibus", "places": {"r0": {"x_mm": 455.2, "y_mm": 375.0, "radius_mm": 15.0}, ...},
+     "seats": [[500.0, 0.0], ...]}
 
 A game's place names, and how the guided flow describes each one, are in ``data/games/GAME.json``.
 """
@@ -112,8 +113,8 @@ def lay_out(pixels: Mapping[str, tuple[float, float]], game: GamePlaces, to_tabl
     if off:
         raise CalibrationError(f"taps {off!r} are not on the table (their rays never reach it): tap the token itself")
     where = {n: [round(float(p[0]), 1), round(float(p[1]), 1)] for n, p in zip(names, points)}
-    places = {n: [*where[n], game.token_radius_mm] for n in game.places if n in where}
-    out: dict[str, Any] = {"game": game.game, "places": places}
+    places = {n: {"x_mm": where[n][0], "y_mm": where[n][1], "radius_mm": game.token_radius_mm} for n in game.places if n in where}
+    out: dict[str, Any] = {"schema": 1, "game": game.game, "places": places}
     seats = [where[f"{SEAT}{i}"] for i in range(len(game.seats)) if f"{SEAT}{i}" in where]
     if seats:
         out["seats"] = seats
@@ -133,6 +134,6 @@ def read_places(path: Path) -> dict[str, tuple[float, float, float]]:
     """The places of a places file this tool wrote: name -> (x_mm, y_mm, radius_mm)."""
     try:
         data = json.loads(Path(path).read_text())
-        return {n: (float(v[0]), float(v[1]), float(v[2])) for n, v in data["places"].items()}
+        return {n: (float(v["x_mm"]), float(v["y_mm"]), float(v["radius_mm"])) for n, v in data["places"].items()}
     except (OSError, ValueError, KeyError, TypeError, IndexError) as e:
         raise CalibrationError(f"places file {str(path)!r} cannot be read ({e!r}): run the layout step again") from None

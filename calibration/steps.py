@@ -68,6 +68,8 @@ def place_taps(profile: Path, game: str, taps: Mapping[str, Any], out: Path) -> 
     content = lay_out(pixels, places, lambda px: pixels_to_table(px, c.matrix(), c.dist_coeffs(), np.array(pose.rvec),
                                                                   np.array(pose.tvec)))
     save_places(content, out)
+    # Vision reads the places from the profile itself; the table side reads the places file.
+    save(known.with_parts(places={"tokens": content["places"]}), profile)
     return content
 
 

@@ -12,7 +12,7 @@ import numpy as np
 from calibration.table import DEFAULT_LAYOUT, TableLayout
 from vision.frames import Frame
 from vision.render.camera import RenderCamera
-from vision.render.source import RenderedSource
+from vision.render.scene import FPS, make_scene
 from vision.render.wandstep import wand_step_frames
 
 LAYOUT = TableLayout.load(DEFAULT_LAYOUT)
@@ -44,17 +44,21 @@ def _quad(image: np.ndarray, camera: RenderCamera, x: float, y: float, side: flo
 
 
 class StagedTable:
-    """A FrameSource; ``stage`` may be changed at any time by the test (the players' next move)."""
+    """A FrameSource; ``stage`` may be changed at any time by the test (the players' next move). In
+    "casting" the players point as vision's rendered casting has them, in real time from ``point()``,
+    and then keep pointing."""
 
     def __init__(self, seed: int = 5) -> None:
-        self.casting = RenderedSource("hover", seed, castings=1)
-        first = self.casting.read()
-        assert first is not None and self.casting.scene is not None
-        self.scene = self.casting.scene
+        self.scene = make_scene(seed, "hover", motion=True, reaim=0.3)
         self.camera = self.scene.camera
         self.shot = wand_step_frames(seed, camera=self.camera, layout=self.scene.layout, lookalike_for=2, count=4)
         self.stage = "casting"
         self._index = 0
+        self.point()
+
+    def point(self) -> None:
+        """The players raise their wands and point again (the casting starts over, now)."""
+        self.stage, self._cue = "casting", time.monotonic()
 
     def read(self) -> Frame | None:
         self._index += 1
@@ -63,12 +67,8 @@ class StagedTable:
         elif self.stage == "wands":
             image = self.shot.frames[self._index % len(self.shot.frames)]
         else:
-            frame = self.casting.read()
-            if frame is None:  # the casting is over: the players do it again
-                self.casting = RenderedSource("hover", self.casting.seed, castings=1)
-                frame = self.casting.read()
-            assert frame is not None
-            image = frame.image
+            at = min(int((time.monotonic() - self._cue) * FPS), self.scene.frames - 1)
+            image = self.scene.render(at)[0].image
         return Frame(paint_markers(image, self.camera), time.monotonic(), self._index)
 
     def close(self) -> None:

@@ -173,11 +173,12 @@ def test_the_guided_flow_on_a_rendered_table(chromium: Any, url: str, table: Sta
     assert (desk.profile_path.parent / "cue").is_dir()
 
     # Validation: one round against the highlighted place; the tally and what went wrong, in words.
-    table.stage = "casting"
+    table.point()
     page.click("#start-validation")
     target = page.wait_for_selector("#target[data-target]").get_attribute("data-target")
     assert target in standard
     page.wait_for_selector(f"#overlay circle.target[data-name='{target}']")
+    table.point()  # everyone points, as the display asked
     page.click("#read-validation")
     page.wait_for_selector("#tally[data-tries='4']", timeout=30_000)
     assert "of 4 hit" in page.inner_text("#tally")
@@ -185,7 +186,7 @@ def test_the_guided_flow_on_a_rendered_table(chromium: Any, url: str, table: Sta
     problems = [li.inner_text() for li in page.query_selector_all("#validation-problems li")]
     # The truth: the place under the token each rendered player points at.
     truth = {k: nearest(standard, table.scene.layout.token(g.target)) for k, g in table.scene.gestures.items() if g.target}
-    assert hits == sum(1 for place in truth.values() if place == target)
+    assert hits == sum(1 for place in truth.values() if place == target), (target, truth, problems)
     assert len(problems) == 4 - hits
     for k, place in truth.items():
         if place != target:

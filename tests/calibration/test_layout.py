@@ -13,9 +13,9 @@ import pytest
 from calibration.__main__ import main
 from calibration.geometry import pixels_to_table
 from calibration.layout import game_places
-from calibration.profiles import save
+from calibration.profiles import load, save
 from companion.tableside.places import SEATS_MM, load_places
-from vision.profile import CameraIntrinsics, ImageSize, Profile
+from vision.profile import CameraIntrinsics, ImageSize, Profile, profile_places
 from vision.render.camera import overhead_camera
 
 from .scenes import CAMERA, TABLE, rendered_table
@@ -60,6 +60,8 @@ def test_taps_become_the_places_where_the_tokens_are(tmp_path: Path, table_profi
     assert all(p.radius_mm == 15.0 for p in laid.places.values())
     assert np.max(np.abs(np.array(laid.seats) - np.array(SEATS_ON_TABLE))) < 5.0
     assert laid.seats != SEATS_MM  # the tapped seats, not the standard ones
+    in_profile = profile_places(load(profile))  # what vision reads: the same places
+    assert {n: (p.x_mm, p.y_mm) for n, p in in_profile.items()} == {n: (p.x_mm, p.y_mm) for n, p in laid.places.items()}
 
 
 def test_every_bad_tap_is_named_at_once_and_nothing_is_written(tmp_path: Path, table_profile, capsys) -> None:  # type: ignore[no-untyped-def]
