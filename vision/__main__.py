@@ -22,7 +22,7 @@ def main(argv: list[str] | None = None) -> int:
         from vision.watch import main as watch
         return watch(rest)
     if command == "markers":
-        from vision.compare_markers import main as markers
+        from vision.bench.markers import main as markers
         return markers(rest)
     print(f"unknown command {command!r}\n{__doc__}", file=sys.stderr)
     return 2

@@ -126,10 +126,10 @@ class Casting:
     """One "In-can-to!": feed it every frame's wand axes with ``observe``; it returns the result once."""
 
     def __init__(self, cue_at: float, wands: list[int], cfg: DecideConfig,
-                 score: Callable[[WandAxis], TokenScores]) -> None:
+                 read: Callable[[WandAxis], WandReading]) -> None:
         self.cue_at = cue_at
         self.cfg = cfg
-        self.score = score
+        self.read = read
         self.tracks = {k: WandTrack(k) for k in wands}
         self.result: CastingResult | None = None
 
@@ -158,5 +158,4 @@ class Casting:
             return WandReading(k, MISSING, None, 0.0, None, {})
         if still is None:  # still moving when time ran out
             return WandReading(k, UNSURE, None, 0.0, None, {})
-        axis = averaged(still)
-        return verdict(k, self.score(axis), self.cfg, axis.source)
+        return self.read(averaged(still))

@@ -31,6 +31,7 @@ COLOUR_NAMES = ((8, "red"), (20, "orange"), (35, "yellow"), (80, "green"), (100,
 SEED_SATURATION = 90
 SEED_VALUE = 60
 MIN_BLOB_PX = 6
+HUE_MARGIN = 6  # between two wands' hue ranges, for a lamp of another colour later in the night
 
 
 class PaintError(ValueError):
@@ -53,6 +54,13 @@ class Lookalike:
     centre_px: tuple[float, float]
     area_px: float
     words: str
+
+
+def documented_paints() -> dict[int, PaintModel]:
+    """The documented paints (docs/wand-markers.md) as models, for a table whose wand step has not run
+    yet; a profile's learned models replace them."""
+    return {k: PaintModel(hue=h, hue_tolerance=12, min_saturation=180, min_value=70,
+                          bead_radius_mm=DOCUMENTED_BEAD_RADIUS_MM) for k, h in DOCUMENTED_HUES.items()}
 
 
 def colour_name(hue: float) -> str:
@@ -78,7 +86,8 @@ def learn_paints(frames: Sequence[np.ndarray], tips: Sequence[Mapping[int, Seque
     unseen = [k for k, v in samples.items() if len(v) == 0]
     if unseen:
         raise PaintError(f"no bead of wand(s) {unseen!r} was seen: hold every wand in view, tip on the table")
-    return {k: _model(v, geometry) for k, v in samples.items()}
+    table_hsv = None if background is None else cv2.cvtColor(background, cv2.COLOR_BGR2HSV).reshape(-1, 3)
+    return {k: _model(v, geometry, table_hsv) for k, v in samples.items()}
 
 
 def _samples_at(image: np.ndarray, tips: Mapping[int, Sequence[float]], bead_px: float) -> list[Sample]:
@@ -161,7 +170,7 @@ def _sample(strength: int, hsv: np.ndarray, mask: np.ndarray, centre: np.ndarray
     return Sample(strength, pixels, np.asarray(centre, float), math.sqrt(len(pixels) / math.pi))
 
 
-def _model(samples: list[Sample], geometry: TableGeometry | None) -> PaintModel:
+def _model(samples: list[Sample], geometry: TableGeometry | None, table_hsv: np.ndarray | None) -> PaintModel:
     """Hue centre and spread, floors with a margin for a dimmer moment of the night, and the bead size."""
     # A frame where the bead was hidden may have offered a knuckle instead: keep the samples that agree
     # with the most vivid one.
@@ -171,8 +180,15 @@ def _model(samples: list[Sample], geometry: TableGeometry | None) -> PaintModel:
     core = np.concatenate([_core(s) for s in samples])
     hue = _circular_mean(core[:, 0].astype(np.float64))
     gaps = np.array([_hue_gap(h, hue) for h in core[:, 0]])
-    tolerance = float(np.clip(np.percentile(gaps, 99) + 5, 7, 22))
+    tolerance = float(np.clip(np.percentile(gaps, 98) + 4, 6, 18))
     saturation = float(np.clip(np.percentile(core[:, 1], 3) * 0.6, 70, 200))
+    if table_hsv is not None:
+        # Keep clear of what the table itself shows in this colour (wood, cloth), while keeping most of
+        # the bead: above the table's saturation there, below the bead's own.
+        near = np.abs((table_hsv[:, 0].astype(np.int16) - int(round(hue)) + 90) % 180 - 90) <= tolerance
+        if near.sum() > 50:
+            table_sat = float(np.percentile(table_hsv[near, 1], 99.5)) + 10
+            saturation = float(np.clip(max(saturation, table_sat), 70, 0.8 * np.median(core[:, 1])))
     value = float(np.clip(np.percentile(core[:, 2], 3) * 0.35, 20, 160))
     radius = DOCUMENTED_BEAD_RADIUS_MM if geometry is None else _bead_radius_mm(samples, geometry)
     return PaintModel(hue=round(hue % 180, 2), hue_tolerance=round(tolerance, 2), min_saturation=round(saturation, 1),
@@ -217,7 +233,7 @@ def told_apart(models: Mapping[int, PaintModel]) -> list[str]:
     for i, a in enumerate(keys):
         for b in keys[i + 1:]:
             ma, mb = models[a], models[b]
-            if paint_hue_gap(ma, mb) <= ma.hue_tolerance + mb.hue_tolerance:
+            if paint_hue_gap(ma, mb) <= ma.hue_tolerance + mb.hue_tolerance + HUE_MARGIN:
                 problems.append(f"wands {a} and {b} look alike to the camera ({colour_name(ma.hue)} and "
                                 f"{colour_name(mb.hue)}, hues {ma.hue:.0f} and {mb.hue:.0f}): repaint one of "
                                 f"them in another of the documented colours")

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 SCHEMA_VERSION = 2
 DEFAULT_PROFILE = Path("var/profile.json")
@@ -88,11 +88,19 @@ class PaintModel(_Model):
 
 
 class Place(_Model):
-    """A place of the game on the table (a token's spot), in table millimetres."""
+    """A place of the game on the table (a token's spot), in table millimetres; in a file either
+    ``{"x_mm", "y_mm", "radius_mm"}`` or ``[x, y, radius]``."""
 
     x_mm: float
     y_mm: float
     radius_mm: Annotated[float, Field(gt=0, le=200)] = 15.0
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_list(cls, v: Any) -> Any:
+        if isinstance(v, (list, tuple)) and len(v) in (2, 3):
+            return dict(zip(("x_mm", "y_mm", "radius_mm"), v))
+        return v
 
 
 class PlacesFile(_Model):
@@ -101,6 +109,7 @@ class PlacesFile(_Model):
     schema_: Annotated[int, Field(alias="schema")] = 1
     game: str
     places: dict[str, Place]
+    seats: list[tuple[float, float]] = []
 
     model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
 

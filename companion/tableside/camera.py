@@ -17,6 +17,7 @@ from calibration.status import CAMERA_COMMAND, TABLE_COMMAND, default_path, load
 from companion.status import ERROR, OFF, OK, StatusBoard
 from companion.tableside.ring import FrameRing, RingSource
 from vision.config import ConfigError, load_config
+from vision.paints import documented_paints
 from vision.frames import FrameSource
 from vision.pipeline import Pipeline
 from vision.sources import CameraStatus, CameraWatch, open_source
@@ -109,7 +110,9 @@ class TableCamera:
         path = self.calibration_path
         try:
             calibration = require_table(path)
-            pipeline = Pipeline(calibration, load_config(self.vision_config), self._hand_tracker())
+            # The calibration file has no learned paints yet: the documented ones stand in for them.
+            pipeline = Pipeline(calibration, load_config(self.vision_config), self._hand_tracker(),
+                                paints=getattr(calibration, "wands", None) or documented_paints())
         except CalibrationError as e:
             self.status.report("calibration", ERROR, f"{e}; castings are entered on the tablet until then",
                                self._calibration_fix(), {"file": str(path)})
