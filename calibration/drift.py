@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
 from calibration.geometry import table_to_pixels
-from calibration.table import TableLayout, find_markers
-from vision.profile import CameraIntrinsics, TablePose
+from calibration.table import DEFAULT_LAYOUT, TableLayout, find_markers
+from vision.profile import CameraIntrinsics, Profile, TablePose
 
 DEVICE = "table markers"
 TOLERANCE_PX = 4.0  # corner detection wanders about 1 px; a bumped camera moves markers by tens
@@ -100,3 +101,15 @@ class MarkerWatch:
             self._said = (self.last.level, message)
             self.report(DEVICE, self.last.level, message, fix)
         return self.last
+
+
+def watch_for(profile: Profile, report: Report, every_s: float = 10.0) -> MarkerWatch | None:
+    """The watch for a calibrated profile, with the marker layout its table step used; None without a table."""
+    if profile.table is None:
+        return None
+    layout_file = profile.notes.get("table", {}).get("layout")
+    try:
+        layout = TableLayout.load(Path(layout_file)) if layout_file else TableLayout.load(DEFAULT_LAYOUT)
+    except ValueError:
+        layout = TableLayout.load(DEFAULT_LAYOUT)
+    return MarkerWatch(profile.camera, profile.table, layout, report, every_s)

@@ -102,3 +102,17 @@ def encode_jpeg(image: np.ndarray, quality: int = 80) -> bytes:
     if not ok:
         raise NoPicture("the camera's picture could not be encoded")
     return bytes(data.tobytes())
+
+
+class LatestSource:
+    """A FrameSource over a camera that something else already reads (the table side's frame ring):
+    each read gives its newest picture, or None when it has none, so the feed opens it again."""
+
+    def __init__(self, latest: Callable[[], Frame | None]) -> None:
+        self.latest = latest
+
+    def read(self) -> Frame | None:
+        return self.latest()
+
+    def close(self) -> None:
+        pass

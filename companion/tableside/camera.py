@@ -12,6 +12,7 @@ import threading
 from pathlib import Path
 from collections.abc import Callable
 
+from calibration.drift import MarkerWatch, watch_for
 from calibration.model import CalibrationError
 from calibration.status import CAMERA_COMMAND, TABLE_COMMAND, default_path, load_if_present, require_table
 from companion.status import ERROR, OFF, OK, StatusBoard
@@ -43,6 +44,7 @@ class TableCamera:
         self.pipeline: Pipeline | None = None
         self.hands = hands
         self._tracker: object | None = None
+        self.markers: MarkerWatch | None = None  # now and then: are the table's markers where calibrated?
         # One reading or swap check at a time: the pipeline keeps per-frame state (and MediaPipe's).
         self.pipeline_lock = threading.Lock()
         self.watch: CameraWatch | None = None
@@ -78,6 +80,8 @@ class TableCamera:
                     self._stop.wait(IDLE_S)
                 else:
                     self.ring.add(frame)
+                    if self.markers is not None:
+                        self.markers.look(frame.image, frame.t)
         finally:
             self.watch.close()
 
@@ -121,6 +125,7 @@ class TableCamera:
             self.status.report("calibration", ERROR, f"vision settings: {e}",
                                f"correct that setting in {str(self.vision_config)!r}")
             return None
+        self.markers = watch_for(calibration, self.status.report)
         self.status.report("calibration", OK, f"table calibrated ({str(path)!r}), camera "
                                               f"{pipeline.geo.height_mm / 1000:.2f} m above it",
                            "run the table step again whenever the camera or the table moves", {"file": str(path)})

@@ -2,13 +2,18 @@
 reported to the status board in words; markers hidden by hands are no alarm, but are named."""
 from __future__ import annotations
 
+import time
+
 import numpy as np
 import pytest
 
 from calibration.drift import DEVICE, MarkerWatch, check_markers
-from calibration.table import find_markers, solve_table_pose
+from calibration.profiles import save
+from calibration.steps import find_table
+from calibration.table import DEFAULT_LAYOUT, find_markers, solve_table_pose
 from companion.status import StatusBoard
-from vision.profile import CameraIntrinsics
+from vision.frames import Frame
+from vision.profile import CameraIntrinsics, ImageSize, Profile
 
 from .scenes import CAMERA, LAYOUT, rendered_table
 from .synthetic import above
@@ -66,3 +71,39 @@ def test_the_status_board_hears_of_a_moved_table_once_and_of_its_return(pose) ->
     watch.look(still, 30.0)
     assert heard == ["ok", "warning", "ok"]
     assert np.isfinite(list(watch.last.shifts_px.values())).all()  # type: ignore[union-attr]
+
+
+class Replay:
+    """Pictures as a camera sends them during play, eleven seconds apart in the frames' own time."""
+
+    def __init__(self, images: list[np.ndarray]) -> None:
+        self.images, self.n = images, 0
+
+    def read(self) -> Frame | None:
+        if self.n >= len(self.images):
+            return None
+        self.n += 1
+        return Frame(self.images[self.n - 1], 11.0 * self.n, self.n)
+
+    def close(self) -> None:
+        pass
+
+
+def test_during_play_the_table_camera_reports_a_bumped_camera(cal_path) -> None:  # type: ignore[no-untyped-def]
+    from companion.tableside.camera import TableCamera
+
+    still, bumped = rendered_table(*above(*MOUNT)), rendered_table(*above((520.0, 410.0), 1000.0, MOUNT[2]))
+    save(Profile(image=ImageSize(width=640, height=480), camera=INTRINSICS), cal_path)
+    find_table(cal_path, still, DEFAULT_LAYOUT)
+    board, heard = StatusBoard(), []
+    board.subscribe(lambda s: heard.append((s.level, s.message)) if s.device == DEVICE else None)
+    camera = TableCamera("replay", board, calibration=cal_path, opener=lambda: Replay([still, still, bumped, bumped]))
+    camera.start()
+    try:
+        deadline = time.monotonic() + 20
+        while len(heard) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+    finally:
+        camera.stop()
+    assert [level for level, _ in heard] == ["ok", "warning"]
+    assert heard[1][1].startswith("the camera or the table moved")
