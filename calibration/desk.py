@@ -26,7 +26,8 @@ from calibration.model import CalibrationError
 from calibration.profiles import load_kept, save
 from calibration.status import CAMERA_COMMAND, describe
 from calibration.steps import find_table, learn_wand_paints, place_taps, places_path
-from calibration.table import DEFAULT_LAYOUT
+from calibration.sheet import draw_sheet, sheet_bytes
+from calibration.table import DEFAULT_LAYOUT, TableLayout
 from calibration.validation import ListSource, Validation
 from vision.config import load_config
 from vision.pipeline import Pipeline, read_casting
@@ -101,6 +102,10 @@ class CalibrationDesk:
         pixels = table_to_pixels(np.array([[x, y, 0.0] for x, y, _ in places.values()]), c.matrix(), c.dist_coeffs(),
                                  np.array(t.rvec), np.array(t.tvec))
         return {n: [round(float(u), 1), round(float(v), 1)] for n, (u, v) in zip(places, pixels)}
+
+    def sheet(self, kind: str) -> bytes:
+        """The marker sheet to print, true to scale."""
+        return sheet_bytes(draw_sheet(TableLayout.load(self.layout_path)), kind)
 
     # -- the steps ------------------------------------------------------------------------------
     def find_table(self) -> str:

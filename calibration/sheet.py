@@ -91,6 +91,20 @@ def _text(page: np.ndarray, text: str, at: tuple[int, int], scale: float, size_m
     cv2.putText(page, text, at, cv2.FONT_HERSHEY_SIMPLEX, size_mm * scale / 11.0, (0,), max(1, round(scale / 6)), cv2.LINE_AA)
 
 
+def sheet_bytes(sheet: Sheet, kind: str) -> bytes:
+    """The sheet as ``"png"`` or ``"pdf"`` bytes, for the tablet to download."""
+    import io
+
+    from PIL import Image
+
+    out = io.BytesIO()
+    if kind == "pdf":
+        Image.fromarray(sheet.image).save(out, format="PDF", resolution=float(sheet.dpi))
+    else:
+        Image.fromarray(sheet.image).save(out, format="PNG", dpi=(sheet.dpi, sheet.dpi))
+    return out.getvalue()
+
+
 def write_sheet(sheet: Sheet, png: Path | None = None, pdf: Path | None = None) -> list[Path]:
     """Write the PNG (with its resolution stored, so viewers print it true to scale) and/or the PDF."""
     from PIL import Image

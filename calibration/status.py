@@ -54,7 +54,8 @@ def describe(path: Path) -> list[str]:
     except CalibrationError as e:
         return [f"profile: {e}", f"next: run `{CAMERA_COMMAND}` to start again"]
     lines = [f"profile: {str(path)!r}"] + ([f"refused: {refused}"] if refused else [])
-    return lines + [_camera_line(profile), *_table_lines(profile), _wands_line(profile), _next(profile)]
+    return lines + [_camera_line(profile), *_table_lines(profile), _wands_line(profile), _places_line(profile),
+                    _cue_line(profile), _next(profile)]
 
 
 def _camera_line(profile: Profile) -> str:
@@ -76,6 +77,17 @@ def _wands_line(profile: Profile) -> str:
     if not profile.wands:
         return "wands: not learned"
     return "wands: " + ", ".join(f"{k}: hue {m.hue:.0f}, bead {m.bead_radius_mm:.1f} mm" for k, m in sorted(profile.wands.items()))
+
+
+def _places_line(profile: Profile) -> str:
+    if profile.places is None:
+        return "places: not laid out"
+    count = len(profile.places.tokens) if profile.places.tokens else "a file of"
+    return f"places: {count} places laid out" if profile.places.tokens else f"places: from {profile.places.file!r}"
+
+
+def _cue_line(profile: Profile) -> str:
+    return "cue: recorded" if profile.cue and profile.cue.templates else "cue: not recorded (the tablet's calibration page records it)"
 
 
 def _next(profile: Profile) -> str:

@@ -191,6 +191,8 @@ def test_the_guided_flow_on_a_rendered_table(chromium: Any, url: str, table: Sta
     for k, place in truth.items():
         if place != target:
             assert any(p.startswith(f"wand {k} ") and place in p for p in problems), (k, place, problems)
+    lines = page.inner_text("#profile-lines")
+    assert "places: 27 places laid out" in lines and "cue: recorded" in lines and "wands: 1: hue" in lines
     assert errors == []
 
 
@@ -209,4 +211,6 @@ def test_refusals_are_said_in_words_and_change_nothing(chromium: Any, url: str, 
         page.click("#start-validation")
     assert answer.value.status == 422
     page.wait_for_selector("#error:has-text('lay out the places first')")
+    sheet = page.request.get(page.get_attribute("#sheet-pdf", "href") and f"{url}/api/calibration/markers.pdf")
+    assert sheet.status == 200 and sheet.body().startswith(b"%PDF") and b"/MediaBox" in sheet.body()
     assert json.loads(answer.value.text())["error"].startswith("lay out the places first")

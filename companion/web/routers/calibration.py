@@ -7,7 +7,7 @@ tablet. A step that cannot be done answers 422 with its reason in plain words.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request
 from fastapi.responses import FileResponse, Response
@@ -67,6 +67,13 @@ def state(desk: Desk) -> dict[str, Any]:
 @router.get("/api/calibration/frame.jpg")
 def frame(desk: Desk) -> Response:
     return Response(step(desk.feed.jpeg), media_type="image/jpeg", headers={"Cache-Control": "no-store"})
+
+
+@router.get("/api/calibration/markers.{kind}")
+def marker_sheet(kind: Literal["pdf", "png"], desk: Desk) -> Response:
+    """The marker sheet to print at 100 %, true to scale."""
+    return Response(step(desk.sheet, kind), media_type="application/pdf" if kind == "pdf" else "image/png",
+                    headers={"Content-Disposition": f'attachment; filename="incanto-markers.{kind}"'})
 
 
 @router.post("/api/calibration/table")
