@@ -76,7 +76,7 @@ class CalibrationDesk:
 
     def state(self) -> dict[str, Any]:
         profile, refused = self.profile()
-        return {"profile": str(self.profile_path), "refused": refused, "lines": describe(self.profile_path),
+        return {"profile": str(self.profile_path), "refused": refused, "lines": describe(self.profile_path, self._resolution()),
                 "image": dict(zip(("width", "height"), self._resolution() or (0, 0))),
                 "game": self.game.game, "places": [{"name": n, "words": self.game.describe(n)} for n in self.game.names],
                 "steps": self._steps(profile), "places_px": self._places_px(profile),

@@ -44,13 +44,14 @@ def require_table(path: Path, resolution: tuple[int, int] | None = None) -> Prof
     return profile
 
 
-def describe(path: Path) -> list[str]:
-    """Lines for `python -m calibration status`: what is known, then the next step."""
+def describe(path: Path, resolution: tuple[int, int] | None = None) -> list[str]:
+    """Lines for `python -m calibration status`: what is known, then the next step; with the camera's
+    ``resolution``, a profile made for another is refused and the last good one described."""
     if not Path(path).exists():
         return [f"profile: {str(path)!r} (not there yet)", "camera: not calibrated",
                 "table: not calibrated", f"next: `{CAMERA_COMMAND}`"]
     try:
-        profile, refused = load_kept(path)
+        profile, refused = load_kept(path, resolution)
     except CalibrationError as e:
         return [f"profile: {e}", f"next: run `{CAMERA_COMMAND}` to start again"]
     lines = [f"profile: {str(path)!r}"] + ([f"refused: {refused}"] if refused else [])

@@ -31,12 +31,13 @@ from companion.store import Store
 from companion.tableside.places import load_places, standard_places
 from companion.web.app import create_app
 from companion.web.settings import Settings
-from vision.profile import ImageSize, Profile
+from vision.profile import ImageSize, Profile, save_profile
 
 from .staged import StagedTable
 
 CHROMIUM = "/usr/bin/chromium"
 CODE = "424242"
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--no-first-run", "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"]
 
@@ -191,6 +192,8 @@ def test_the_guided_flow_on_a_rendered_table(chromium: Any, url: str, table: Sta
     for k, place in truth.items():
         if place != target:
             assert any(p.startswith(f"wand {k} ") and place in p for p in problems), (k, place, problems)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "calibration.png"), full_page=True)
     lines = page.inner_text("#profile-lines")
     assert "places: 27 places laid out" in lines and "cue: recorded" in lines and "wands: 1: hue" in lines
     assert errors == []
@@ -210,7 +213,13 @@ def test_refusals_are_said_in_words_and_change_nothing(chromium: Any, url: str, 
     with page.expect_response("**/api/calibration/validation") as answer:
         page.click("#start-validation")
     assert answer.value.status == 422
+    assert json.loads(answer.value.text())["error"].startswith("lay out the places first")
     page.wait_for_selector("#error:has-text('lay out the places first')")
+    # A profile for another camera mode is copied in: refused with its reason, the last good one in use.
+    save_profile(load(desk.profile_path).with_parts(image={"width": 1280, "height": 720}), desk.profile_path)
+    page.reload()
+    page.wait_for_selector("#refused:has-text('made for 1280x720 images but the camera gives 640x480')")
+    assert "using the last good profile" in page.inner_text("#refused")
+    assert "camera: calibrated 640x480" in page.inner_text("#profile-lines")
     sheet = page.request.get(page.get_attribute("#sheet-pdf", "href") and f"{url}/api/calibration/markers.pdf")
     assert sheet.status == 200 and sheet.body().startswith(b"%PDF") and b"/MediaBox" in sheet.body()
-    assert json.loads(answer.value.text())["error"].startswith("lay out the places first")
