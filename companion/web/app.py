@@ -20,12 +20,12 @@ from companion.status import StatusBoard
 from companion.web.errors import NoGame, NotJoined, TooManyRequests, UnknownQuestion, WrongJoinCode
 from companion.web.push import Hub
 from companion.web.ratelimit import RateLimit
-from companion.web.routers import calibration as calibration_routes
 from companion.web.routers import game as game_routes
 from companion.web.routers import night as night_routes
 from companion.web.routers import session as session_routes
 from companion.web.routers import status as status_routes
 from companion.web.routers import stream as stream_routes
+from companion.web.routers import calibration as calibration_routes
 from companion.web.sessions import Sessions
 from companion.web.settings import Settings
 from companion.web.table import Table
@@ -59,9 +59,10 @@ def create_app(night: Night, status: StatusBoard, settings: Settings) -> FastAPI
     app.state.sessions = Sessions(settings.join_code, settings.session_hours)
     app.state.action_limit = RateLimit(settings.actions_per_minute)
     app.state.join_limit = RateLimit(settings.joins_per_minute)
-    for routes in (game_routes, night_routes, status_routes, session_routes, stream_routes, calibration_routes):
+    for routes in (game_routes, night_routes, status_routes, session_routes, stream_routes):
         app.include_router(routes.router)
     _add_refusals(app)
+    app.include_router(calibration_routes.router)  # the guided calibration, when a camera is attached
     _add_pages(app)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     return app
