@@ -2,10 +2,12 @@
 
 Taps are place name -> pixel [x, y] of the camera image (``r3``, ``p0``, ``seat1``...); each pixel's
 ray meets the table plane at the place. The result is the places file the table side reads with
-``--places`` (``companion/tableside/places.py``), one per game:
+``--places`` (``companion/tableside/places.py``), one per game (the game is in its name), and
+nothing else, since that reader refuses keys it does not know:
 
-    {"schema": 1, "game": "incantibus", "places": {"r0": {"x_mm": 455.2, "y_mm": 375.0, "radius_mm": 15.0}, ...},
-     "seats": [[500.0, 0.0], ...]}
+    {"places": {"r0": {"x_mm": 455.2, "y_mm": 375.0, "radius_mm": 15.0}, ...}, "seats": [[500.0, 0.0], ...]}
+
+The layout step also writes the places into the profile, where vision reads them.
 
 A game's place names, and how the guided flow describes each one, are in ``data/games/GAME.json``.
 """
@@ -114,7 +116,7 @@ def lay_out(pixels: Mapping[str, tuple[float, float]], game: GamePlaces, to_tabl
         raise CalibrationError(f"taps {off!r} are not on the table (their rays never reach it): tap the token itself")
     where = {n: [round(float(p[0]), 1), round(float(p[1]), 1)] for n, p in zip(names, points)}
     places = {n: {"x_mm": where[n][0], "y_mm": where[n][1], "radius_mm": game.token_radius_mm} for n in game.places if n in where}
-    out: dict[str, Any] = {"schema": 1, "game": game.game, "places": places}
+    out: dict[str, Any] = {"places": places}
     seats = [where[f"{SEAT}{i}"] for i in range(len(game.seats)) if f"{SEAT}{i}" in where]
     if seats:
         out["seats"] = seats
