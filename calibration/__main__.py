@@ -79,7 +79,7 @@ def sheet(args: argparse.Namespace) -> None:
 
 def layout(args: argparse.Namespace) -> None:
     out = args.places_out or places_path(args.cal, args.game)
-    content = place_taps(args.cal, args.game, read_taps(args.taps), out)
+    content = place_taps(args.cal, args.game, read_taps(args.taps), out, args.from_board)
     print(f"{len(content['places'])} places and {len(content.get('seats', []))} seats of {args.game} -> {out}")
     print(f"the table side reads it with `--places {out}`")
 
@@ -139,6 +139,8 @@ def parser() -> argparse.ArgumentParser:
     lay = sub.add_parser("layout", parents=[common], help="where each place and seat lies, from taps on the camera image")
     lay.add_argument("--game", required=True, help="the game whose places these are, e.g. incantibus")
     lay.add_argument("--taps", type=Path, required=True, help="JSON: place name -> pixel [x, y] of the camera image")
+    lay.add_argument("--from-board", action="store_true",
+                     help="place what was not tapped from the board's layout, fitted to the (at least 3) tapped places")
     lay.add_argument("--places-out", type=Path, help="the places file to write (default: places-GAME.json beside the profile)")
     wnd = sub.add_parser("wands", parents=[common], help="learn each wand's paint and bead size under this light")
     wnd.add_argument("--source", required=True, help="a camera source showing the wands held with their tips on the table")

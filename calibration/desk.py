@@ -25,7 +25,7 @@ from calibration.layout import game_places, read_places
 from calibration.model import CalibrationError
 from calibration.profiles import load_kept, save
 from calibration.status import CAMERA_COMMAND, describe
-from calibration.steps import find_table, learn_wand_paints, place_taps, places_path
+from calibration.steps import board_suggestions, find_table, learn_wand_paints, place_taps, places_path
 from calibration.sheet import draw_sheet, sheet_bytes
 from calibration.table import DEFAULT_LAYOUT, TableLayout
 from calibration.validation import ListSource, Validation
@@ -119,6 +119,10 @@ class CalibrationDesk:
         with self._lock:
             content = place_taps(self.profile_path, self.game.game, taps, out)
         return f"{len(content['places'])} places and {len(content.get('seats', []))} seats saved to {out}"
+
+    def from_board(self, taps: Mapping[str, Any]) -> dict[str, list[float]]:
+        """Where the board puts the places not tapped yet, as pixels of the picture, to check by eye."""
+        return board_suggestions(self.profile_path, self.game.game, taps)
 
     def take_empty_table(self) -> str:
         self.empty_table = self.feed.latest().image.copy()

@@ -10,8 +10,8 @@ import numpy as np
 
 from calibration.boards import parse_board
 from calibration.camera import CameraCalibration, calibrate_camera
-from calibration.geometry import pixels_to_table
-from calibration.layout import check_taps, game_places, lay_out, save_places
+from calibration.geometry import pixels_to_table, table_to_pixels
+from calibration.layout import ToTable, check_taps, from_board, game_places, lay_out, on_table, save_places
 from calibration.model import CalibrationError
 from calibration.profiles import load_if_present, save
 from calibration.status import require_camera, require_table
@@ -58,15 +58,13 @@ def _same_size(image: np.ndarray, width: int, height: int) -> None:
                                f"{width}x{height}: set the camera to {width}x{height} or run the camera step again")
 
 
-def place_taps(profile: Path, game: str, taps: Mapping[str, Any], out: Path) -> dict[str, Any]:
-    """Taps on the camera image -> the game's places file at ``out``; returns what was written."""
+def place_taps(profile: Path, game: str, taps: Mapping[str, Any], out: Path, board: bool = False) -> dict[str, Any]:
+    """Taps on the camera image -> the game's places file at ``out``; returns what was written. With
+    ``board``, places not tapped are placed from the board's layout fitted to the tapped ones."""
     known = require_table(profile)
     places = game_places(game)
-    c, pose = known.camera, known.table
-    assert pose is not None  # require_table refused an uncalibrated table
-    pixels = check_taps(taps, places, known.resolution())
-    content = lay_out(pixels, places, lambda px: pixels_to_table(px, c.matrix(), c.dist_coeffs(), np.array(pose.rvec),
-                                                                  np.array(pose.tvec)))
+    pixels = check_taps(taps, places, known.resolution(), every_place=not board)
+    content = lay_out(pixels, places, _to_table(known), board)
     save_places(content, out)
     # Vision reads the places from the profile itself; the table side reads the places file.
     save(known.with_parts(places={"tokens": content["places"]}), profile)
@@ -82,6 +80,25 @@ def learn_wand_paints(profile: Path, frames: Sequence[np.ndarray], empty_table: 
     learned = learn_wands(known, frames, empty_table, known_places(known, profile))
     save(with_wands(known, learned), profile)
     return learned
+
+
+def board_suggestions(profile: Path, game: str, taps: Mapping[str, Any]) -> dict[str, list[float]]:
+    """Where on the picture the board puts every place not tapped yet, given the tapped ones."""
+    known = require_table(profile)
+    places = game_places(game)
+    found = on_table(check_taps(taps, places, known.resolution(), every_place=False), _to_table(known))
+    rest = from_board(found, places)
+    c, pose = known.camera, known.table
+    assert pose is not None
+    pixels = table_to_pixels(np.array([[x, y, 0.0] for x, y in rest.values()]), c.matrix(), c.dist_coeffs(),
+                             np.array(pose.rvec), np.array(pose.tvec))
+    return {n: [round(float(u), 1), round(float(v), 1)] for n, (u, v) in zip(rest, pixels)}
+
+
+def _to_table(known: Profile) -> ToTable:
+    c, pose = known.camera, known.table
+    assert pose is not None  # require_table refused an uncalibrated table
+    return lambda px: pixels_to_table(px, c.matrix(), c.dist_coeffs(), np.array(pose.rvec), np.array(pose.tvec))
 
 
 def places_path(profile: Path, game: str) -> Path:

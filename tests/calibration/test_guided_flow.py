@@ -135,14 +135,17 @@ def test_the_guided_flow_on_a_rendered_table(chromium: Any, url: str, table: Sta
     assert pose is not None and truth is not None
     assert np.linalg.norm(np.array(pose.tvec) - np.array(truth.tvec)) < 15.0
 
-    # Places: each tapped where the renderer's own projection puts it; the standard seats kept.
+    # Places: the first few tapped where the renderer's own projection puts them, the rest placed from
+    # the board; the standard seats kept.
     page.click("#skip-seats")
     standard = standard_places().places
-    for _ in standard:
+    for _ in range(12):
         name = page.get_attribute("#tap-prompt", "data-next")
         u, v = table.camera.project(np.array([[standard[name].x_mm, standard[name].y_mm, 2.0]]))[0]
         page.click("#live", position={"x": float(u), "y": float(v)})
-    assert page.get_attribute("#tap-prompt", "data-next") == ""
+    assert page.get_attribute("#tap-prompt", "data-next") == "b0"
+    page.click("#from-board")
+    page.wait_for_selector("#tap-prompt[data-next='']")
     page.click("#save-layout")
     page.wait_for_selector("#message:has-text('27 places and 0 seats saved')")
     laid = load_places(desk.profile_path.with_name("places-incantibus.json"))

@@ -108,3 +108,50 @@ def test_pixels_go_back_to_the_table_through_lens_distortion() -> None:
 def test_the_games_place_list_is_the_table_sides() -> None:
     assert set(game_places("incantibus").places) == set(TABLE.places)
     assert len(game_places("incantibus").seats) == len(SEATS_MM)
+
+
+def turned_board(degrees: float, shift: tuple[float, float]) -> dict[str, tuple[float, float]]:
+    """The standard places of a board laid out turned about the room tile's centre and shifted."""
+    a = np.radians(degrees)
+    turn = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
+    centre = np.array([500.0, 420.0])
+    return {n: tuple((turn @ (np.array([p.x_mm, p.y_mm]) - centre) + centre + shift).tolist())  # type: ignore[misc]
+            for n, p in TABLE.places.items()}
+
+
+def test_a_few_taps_place_the_rest_from_the_board(tmp_path: Path, table_profile, capsys) -> None:  # type: ignore[no-untyped-def]
+    profile, r, t = table_profile
+    truth = turned_board(6.0, (35.0, -20.0))
+    tapped = ["r0", "r8", "s0", "s11", "p2"]
+    pixels = np.rint(CAMERA.project(np.array([[*truth[n], 2.0] for n in tapped]), r, t)).astype(int)
+    taps, out = tmp_path / "taps.json", tmp_path / "places.json"
+    taps.write_text(json.dumps(dict(zip(tapped, pixels.tolist()))))
+    assert main(["layout", "--game", "incantibus", "--taps", str(taps), "--profile", str(profile),
+                 "--places-out", str(out), "--from-board"]) == 0
+    laid = load_places(out)
+    errors = {n: float(np.hypot(laid.places[n].x_mm - x, laid.places[n].y_mm - y)) for n, (x, y) in truth.items()}
+    assert max(errors.values()) < 5.0, errors
+    # Without --from-board the same taps are refused, naming what is missing.
+    assert main(["layout", "--game", "incantibus", "--taps", str(taps), "--profile", str(profile), "--places-out", str(out)]) == 2
+    assert "not tapped yet: r1, r2" in capsys.readouterr().err
+
+
+def test_a_tap_on_the_wrong_place_does_not_fit_the_board(tmp_path: Path, table_profile, capsys) -> None:  # type: ignore[no-untyped-def]
+    profile, r, t = table_profile
+    truth = turned_board(0.0, (0.0, 0.0))
+    wrong = {"r0": truth["r0"], "r8": truth["r7"], "s0": truth["s0"], "p2": truth["p2"]}  # r8 tapped on r7
+    pixels = {n: np.rint(CAMERA.project(np.array([[*xy, 2.0]]), r, t)[0]).astype(int).tolist() for n, xy in wrong.items()}
+    taps, out = tmp_path / "taps.json", tmp_path / "places.json"
+    taps.write_text(json.dumps(pixels))
+    assert main(["layout", "--game", "incantibus", "--taps", str(taps), "--profile", str(profile),
+                 "--places-out", str(out), "--from-board"]) == 2
+    assert "from where the board puts it given the other taps" in capsys.readouterr().err
+    assert not out.exists()
+    taps.write_text(json.dumps({"r0": pixels["r0"], "s0": pixels["s0"]}))
+    assert main(["layout", "--game", "incantibus", "--taps", str(taps), "--profile", str(profile), "--from-board"]) == 2
+    assert "tap at least 3 places" in capsys.readouterr().err
+
+
+def test_the_board_in_the_game_file_is_the_table_sides_standard_layout() -> None:
+    board = game_places("incantibus").board_mm
+    assert board == {n: (p.x_mm, p.y_mm) for n, p in TABLE.places.items()}

@@ -86,6 +86,12 @@ def layout(body: Taps, desk: Desk, _: Joined) -> dict[str, Any]:
     return {"message": step(desk.lay_out, body.taps)}
 
 
+@router.post("/api/calibration/layout/board")
+def from_board(body: Taps, desk: Desk, _: Joined) -> dict[str, Any]:
+    return {"pixels": step(desk.from_board, body.taps),
+            "message": "the rest is placed from the board: check each circle sits on its place, then save"}
+
+
 @router.post("/api/calibration/wands/empty")
 def empty_table(desk: Desk, _: Joined) -> dict[str, Any]:
     return {"message": step(desk.take_empty_table)}

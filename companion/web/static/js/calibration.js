@@ -202,6 +202,8 @@ function showValidation(v) {
 $("find-table").addEventListener("click", () => act("/api/calibration/table"));
 $("undo-tap").addEventListener("click", () => { const names = Object.keys(taps); delete taps[names[names.length - 1]]; prompt(); });
 $("skip-seats").addEventListener("click", () => { skipSeats = true; prompt(); });
+$("from-board").addEventListener("click", () => act("/api/calibration/layout/board", { taps },
+  (answer) => { Object.assign(taps, answer.pixels); prompt(); }));
 $("save-layout").addEventListener("click", () => act("/api/calibration/layout", { taps }));
 $("empty-table").addEventListener("click", () => act("/api/calibration/wands/empty"));
 $("learn-wands").addEventListener("click", () => act("/api/calibration/wands", { seconds: 3 }, showWands));
