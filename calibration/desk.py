@@ -11,7 +11,7 @@ asks for them. The web layer only forwards; every rule and every word is here.
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from calibration.cue_step import MAX_RECORDING_BYTES, cue_folder, enrol_recording
-from calibration.feed import LiveFeed
+from calibration.feed import LatestSource, LiveFeed
 from calibration.geometry import table_to_pixels
 from calibration.layout import game_places, read_places
 from calibration.model import CalibrationError
@@ -30,6 +30,7 @@ from calibration.sheet import draw_sheet, sheet_bytes
 from calibration.table import DEFAULT_LAYOUT, TableLayout
 from calibration.validation import ListSource, Validation
 from vision.config import load_config
+from vision.frames import Frame
 from vision.pipeline import Pipeline, read_casting
 from vision.profile import Profile
 
@@ -178,3 +179,10 @@ def _step(done: bool, words: str) -> dict[str, Any]:
     return {"done": bool(done), "words": words if done or "run" in words else "not done yet"}
 
 
+
+
+def open_desk(profile: Path, latest: Callable[[], Frame | None], game: str = "incantibus") -> CalibrationDesk:
+    """The desk on a camera the table side already reads (``latest`` gives its newest picture, e.g. the
+    frame ring's ``latest``). The composition root puts it in ``app.state.calibration`` and stops
+    ``desk.feed`` when the night ends."""
+    return CalibrationDesk(profile, LiveFeed(lambda: LatestSource(latest)).start(), game)

@@ -22,8 +22,7 @@ import pytest
 import uvicorn
 from fastapi import FastAPI
 
-from calibration.desk import CalibrationDesk
-from calibration.feed import LiveFeed
+from calibration.desk import CalibrationDesk, open_desk
 from calibration.profiles import load, save
 from companion.night import Night
 from companion.status import StatusBoard
@@ -105,9 +104,12 @@ def desk(tmp_path: Path, table: StagedTable) -> Iterator[CalibrationDesk]:
     profile = tmp_path / "setup" / "profile.json"
     truth = table.camera.calibration()
     save(Profile(image=ImageSize(width=640, height=480), camera=truth.camera), profile)
-    with LiveFeed(lambda: table, fps=10) as feed:
-        feed.wait_first()
-        yield CalibrationDesk(profile, feed)
+    desk = open_desk(profile, table.read)  # as the table side hands over its camera's newest picture
+    try:
+        desk.feed.wait_first()
+        yield desk
+    finally:
+        desk.feed.stop()
 
 
 @pytest.fixture

@@ -17,6 +17,7 @@ from starlette.requests import HTTPConnection
 from calibration.desk import CalibrationDesk
 from companion.web.deps import Joined
 
+# Route names are looked up by other parts of the display (``url_path_for("cue")``): each name here is its own.
 router = APIRouter(tags=["calibration"])
 PAGE = Path(__file__).resolve().parents[1] / "static" / "calibration.html"
 
@@ -55,17 +56,17 @@ class Chant(BaseModel):
 
 
 @router.get("/calibration", include_in_schema=False)
-async def page() -> FileResponse:
+async def calibration_page() -> FileResponse:
     return FileResponse(PAGE, headers={"Cache-Control": "no-cache"})
 
 
 @router.get("/api/calibration")
-def state(desk: Desk) -> dict[str, Any]:
+def calibration_state(desk: Desk) -> dict[str, Any]:
     return desk.state()
 
 
 @router.get("/api/calibration/frame.jpg")
-def frame(desk: Desk) -> Response:
+def camera_frame(desk: Desk) -> Response:
     return Response(step(desk.feed.jpeg), media_type="image/jpeg", headers={"Cache-Control": "no-store"})
 
 
@@ -77,38 +78,38 @@ def marker_sheet(kind: Literal["pdf", "png"], desk: Desk) -> Response:
 
 
 @router.post("/api/calibration/table")
-def table(desk: Desk, _: Joined) -> dict[str, Any]:
+def find_table(desk: Desk, _: Joined) -> dict[str, Any]:
     return {"message": step(desk.find_table)}
 
 
 @router.post("/api/calibration/layout")
-def layout(body: Taps, desk: Desk, _: Joined) -> dict[str, Any]:
+def lay_out(body: Taps, desk: Desk, _: Joined) -> dict[str, Any]:
     return {"message": step(desk.lay_out, body.taps)}
 
 
 @router.post("/api/calibration/layout/board")
-def from_board(body: Taps, desk: Desk, _: Joined) -> dict[str, Any]:
+def place_from_board(body: Taps, desk: Desk, _: Joined) -> dict[str, Any]:
     return {"pixels": step(desk.from_board, body.taps),
             "message": "the rest is placed from the board: check each circle sits on its place, then save"}
 
 
 @router.post("/api/calibration/wands/empty")
-def empty_table(desk: Desk, _: Joined) -> dict[str, Any]:
+def note_empty_table(desk: Desk, _: Joined) -> dict[str, Any]:
     return {"message": step(desk.take_empty_table)}
 
 
 @router.post("/api/calibration/wands")
-def wands(body: Watch, desk: Desk, _: Joined) -> dict[str, Any]:
+def learn_wands(body: Watch, desk: Desk, _: Joined) -> dict[str, Any]:
     return step(desk.learn_wands, body.seconds)  # type: ignore[no-any-return]
 
 
 @router.post("/api/calibration/cue/audio")
-async def cue_audio(request: Request, desk: Desk, _: Joined, offset: Annotated[int, Query(ge=0)]) -> dict[str, Any]:
+async def chant_audio(request: Request, desk: Desk, _: Joined, offset: Annotated[int, Query(ge=0)]) -> dict[str, Any]:
     return {"received": step(desk.add_recording, offset, await request.body())}
 
 
 @router.post("/api/calibration/cue")
-def cue(body: Chant, desk: Desk, _: Joined) -> dict[str, Any]:
+def enrol_chant(body: Chant, desk: Desk, _: Joined) -> dict[str, Any]:
     return {"message": step(desk.enrol_cue, body.player)}
 
 
