@@ -146,11 +146,17 @@ def parser() -> argparse.ArgumentParser:
     wnd.add_argument("--source", required=True, help="a camera source showing the wands held with their tips on the table")
     wnd.add_argument("--seconds", type=float, default=3.0, help="how long to watch the wands (default: %(default)s)")
     wnd.add_argument("--empty-table", help="a photo of the table without the wands, to look for lookalikes")
+    sub.add_parser("bench", help="the table and layout steps and the check during play, on rendered tables")
     sub.add_parser("status", parents=[common], help="what is calibrated and what to run next")
     return top
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["bench"]:  # a benchmark, not a step: its own options
+        from calibration.bench import main as bench
+
+        return bench(argv[1:])
     args = parser().parse_args(argv)
     try:
         {"camera": camera, "table": table, "sheet": sheet, "layout": layout, "wands": wands,

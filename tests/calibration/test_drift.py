@@ -107,3 +107,12 @@ def test_during_play_the_table_camera_reports_a_bumped_camera(cal_path) -> None:
         camera.stop()
     assert [level for level, _ in heard] == ["ok", "warning"]
     assert heard[1][1].startswith("the camera or the table moved")
+
+
+def test_the_bench_sees_a_pushed_table_and_no_ghost_on_a_rendered_table() -> None:
+    from calibration.bench import run
+
+    figures = run([6100001])
+    assert figures["table_found"] == 1 and figures["refusals"] == []
+    assert figures["moved_false_alarms"] == 0 and figures["pushed_10mm_seen"] == 1 and figures["turned_1deg_seen"] == 1
+    assert figures["place_error_mm_max"] < 15.0  # within a token's radius: the tap lands the right place
