@@ -44,6 +44,7 @@ bench: venv
 	$(PY) -m companion bench display --json
 	$(PY) -m companion.tableside bench --json
 	$(PY) -m vision bench --json
+	$(PY) -m calibration bench --json
 
 # Debian packages the tests use as real parts: Chromium, socat pty pairs, espeak-ng speech.
 system-deps:
