@@ -51,6 +51,7 @@ class TableView:
     def __init__(self, image_bgr: np.ndarray, paints: Mapping[int, PaintModel]) -> None:
         self.image = image_bgr
         self.classes = paint_classes(cv2.cvtColor(image_bgr, cv2.COLOR_BGR2HSV), paints)
+        self._median = np.median(image_bgr[::8, ::8].reshape(-1, 3), axis=0)
 
     @classmethod
     def from_frames(cls, images: Sequence[np.ndarray], paints: Mapping[int, PaintModel]) -> TableView:
@@ -66,8 +67,10 @@ class TableView:
         idx = np.flatnonzero(flat)
         if idx.size == 0:
             return
-        now = image_bgr.reshape(-1, 3)[idx].astype(np.int16)
-        before = self.image.reshape(-1, 3)[idx].astype(np.int16)
+        # A lamp switched or a cloud since the cue changes every pixel alike: compare at the same light.
+        gain = (np.median(image_bgr[::8, ::8].reshape(-1, 3), axis=0) + 1.0) / (self._median + 1.0)
+        now = image_bgr.reshape(-1, 3)[idx].astype(np.float32)
+        before = self.image.reshape(-1, 3)[idx].astype(np.float32) * gain.astype(np.float32)
         static = (np.abs(now - before).max(axis=1) < diff) & (self.classes.reshape(-1)[idx] == flat[idx])
         flat[idx[static]] = 0
 
@@ -156,12 +159,12 @@ def bead_outline_area(image_bgr: np.ndarray, sighting: WandSighting, paint: Pain
     the bead's (the median of its middle)."""
     r = float(np.sqrt(sighting.tip_area / np.pi))
     crop, dist = _around(image_bgr, sighting.tip_px, 2.4 * r + 2.0)
-    mine = _paint_range(cv2.cvtColor(crop, cv2.COLOR_BGR2HSV), paint) > 0
     ring = (dist >= 1.8 * r) & (dist <= 2.4 * r)
     if not ring.any():
         return sighting.tip_area
+    # Not the paint model's floors: the size must not depend on how strict this night's model is.
     share = _bead_share(crop.astype(np.float32), dist <= max(0.6 * r, 1.0), ring)
-    return float((mine & (share >= 0.5) & (dist <= 1.6 * r)).sum())
+    return float(((share >= 0.5) & (dist <= 1.6 * r)).sum())
 
 
 def _around(image_bgr: np.ndarray, centre: np.ndarray, radius: float) -> tuple[np.ndarray, np.ndarray]:

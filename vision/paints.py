@@ -12,12 +12,13 @@ bead's real size. Pure functions of frames: no camera, no files.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from collections.abc import Mapping, Sequence
 
 import cv2
 import numpy as np
 
+from vision.markers import WandSighting, bead_outline_area
 from vision.profile import PaintModel, paint_hue_gap
 from vision.table_geometry import TableGeometry
 
@@ -46,6 +47,7 @@ class Sample:
     hsv: np.ndarray
     centre: np.ndarray
     radius_px: float
+    frame: int = 0
 
 
 @dataclass(frozen=True)
@@ -82,12 +84,18 @@ def learn_paints(frames: Sequence[np.ndarray], tips: Sequence[Mapping[int, Seque
         found = _samples_at(image, tips[i], bead_px) if tips is not None else _samples_found(image, background, bead_px)
         for s in found:
             if s.strength in samples:
-                samples[s.strength].append(s)
+                samples[s.strength].append(replace(s, frame=i))
     unseen = [k for k, v in samples.items() if len(v) == 0]
     if unseen:
         raise PaintError(f"no bead of wand(s) {unseen!r} was seen: hold every wand in view, tip on the table")
     table_hsv = None if background is None else cv2.cvtColor(background, cv2.COLOR_BGR2HSV).reshape(-1, 3)
-    return {k: _model(v, geometry, table_hsv) for k, v in samples.items()}
+    # A band or a speck of paint seen where the bead was hidden is smaller than the bead: keep the beads.
+    samples = {k: [s for s in v if s.radius_px >= 0.75 * max(o.radius_px for o in v)] for k, v in samples.items()}
+    models = {k: _model(v, geometry, table_hsv) for k, v in samples.items()}
+    if geometry is None:
+        return models
+    return {k: m.model_copy(update={"bead_radius_mm": round(_bead_radius_mm(samples[k], frames, m, geometry), 2)})
+            for k, m in models.items()}
 
 
 def _samples_at(image: np.ndarray, tips: Mapping[int, Sequence[float]], bead_px: float) -> list[Sample]:
@@ -133,12 +141,15 @@ def _samples_found(image: np.ndarray, background: np.ndarray | None, bead_px: fl
         seeds &= changed.astype(np.uint8) * 255
     gap = np.abs((hsv[:, :, 0].astype(np.int16)[None] - np.array(list(DOCUMENTED_HUES.values()), np.int16)[:, None, None]
                   + 90) % 180 - 90)
-    best: dict[int, Sample] = {}
+    out = []
     for k, near in zip(DOCUMENTED_HUES, gap <= 12):
-        for s in _round_blobs(k, hsv, seeds & (near.astype(np.uint8) * 255), bead_px):
-            if k not in best or _vivid(s) > _vivid(best[k]):
-                best[k] = s
-    return list(best.values())
+        found = _round_blobs(k, hsv, seeds & (near.astype(np.uint8) * 255), bead_px)
+        if found:
+            # The paint is the most vivid patch of its colour; of its patches the tip bead is the
+            # biggest (the band is a smaller bead of the same paint).
+            top = max(_vivid(s) for s in found)
+            out.append(max((s for s in found if _vivid(s) >= 0.9 * top), key=lambda s: s.radius_px))
+    return out
 
 
 def _round_blobs(k: int, hsv: np.ndarray, mask: np.ndarray, bead_px: float) -> list[Sample]:
@@ -190,7 +201,7 @@ def _model(samples: list[Sample], geometry: TableGeometry | None, table_hsv: np.
             table_sat = float(np.percentile(table_hsv[near, 1], 99.5)) + 10
             saturation = float(np.clip(max(saturation, table_sat), 70, 0.8 * np.median(core[:, 1])))
     value = float(np.clip(np.percentile(core[:, 2], 3) * 0.35, 20, 160))
-    radius = DOCUMENTED_BEAD_RADIUS_MM if geometry is None else _bead_radius_mm(samples, geometry)
+    radius = DOCUMENTED_BEAD_RADIUS_MM
     return PaintModel(hue=round(hue % 180, 2), hue_tolerance=round(tolerance, 2), min_saturation=round(saturation, 1),
                       min_value=round(value, 1), bead_radius_mm=round(radius, 2), samples=len(samples))
 
@@ -201,16 +212,19 @@ def _core(s: Sample) -> np.ndarray:
     return s.hsv[sat >= np.median(sat)]
 
 
-def _bead_radius_mm(samples: list[Sample], geometry: TableGeometry) -> float:
+def _bead_radius_mm(samples: list[Sample], frames: Sequence[np.ndarray], model: PaintModel,
+                    geometry: TableGeometry) -> float:
     """The bead rests on the table, so its centre is one radius up: solve radius_px = f(radius_mm) for
-    each sample's apparent radius, and take the median."""
+    each sample, the apparent radius measured exactly as the pipeline measures a tip
+    (``vision.markers.bead_outline_area``), so that its sizes tell heights without a bias; the median."""
     radii = []
     for s in samples:
+        sighting = WandSighting(s.strength, s.centre, math.pi * s.radius_px ** 2, None)
+        seen = math.sqrt(bead_outline_area(frames[s.frame], sighting, model) / math.pi)
         r = DOCUMENTED_BEAD_RADIUS_MM
         for _ in range(6):
             point = geometry.at_height(s.centre, np.array([r]))
-            per_mm = float(geometry.bead_radius_px(point, 1.0)[0])
-            r = s.radius_px / max(per_mm, 1e-6)
+            r = seen / max(float(geometry.bead_radius_px(point, 1.0)[0]), 1e-6)
         radii.append(r)
     return float(np.clip(np.median(radii), 3, 40))
 

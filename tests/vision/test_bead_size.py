@@ -50,7 +50,8 @@ def test_a_yellow_bead_over_warm_wood_is_measured_at_its_outline(table_bgr, conf
     blob = max((b for b in marker_blobs(image, documented_paints(), config.markers) if b.strength == 1),
                key=lambda b: b.area)
     assert sighting.tip_area == pytest.approx(np.pi * 10.0 ** 2, rel=0.03)
-    assert blob.area >= sighting.tip_area  # the colour test alone counts at least as much
+    if table_bgr[2] > table_bgr[0]:  # warm: the colour test alone counts at least as much
+        assert blob.area >= sighting.tip_area
 
 
 def _wand_over_b_aiming_at_a(tip_height: float):

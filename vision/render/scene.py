@@ -386,7 +386,7 @@ def _players(rng: np.random.Generator, seed: int, rig: Rig, kind: str, look: str
         taken.append(target)
         gestures[k] = _gesture(rng, seat, kind, layout, target, pose, motion, rng.random() < reaim, hard, bead)
     end = max(g.settled_at for g in gestures.values())
-    n = frames or (int(math.ceil((end + 0.45) * FPS)) if motion else 45)
+    n = frames or (int(math.ceil((end + (1.2 if hard else 0.45)) * FPS)) if motion else 45)
     occluders = (_occluders(rng, by_wand, gestures) if hard else []) + _tip_covers(rng, gestures, cover_tips)
     return Scene(seed, rig.camera, layout, by_wand, gestures, look, conditions, occluders, n, dict(rig.paints))
 
