@@ -12,6 +12,7 @@ import socket
 import subprocess
 import threading
 import time
+import wave
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -71,16 +72,25 @@ def on_calibration_page(url: str) -> bool:
 
 @pytest.fixture(scope="module")
 def chant(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Three "In-can-to!"s spoken by espeak-ng with a breath between, as Chromium's microphone plays it."""
+    """Three "In-can-to!"s by three espeak-ng voices, a breath around each, as Chromium's microphone
+    plays it (people never say it twice the same way, and the cue's enrolment checks the takes agree)."""
     if shutil.which("espeak-ng") is None or shutil.which("sox") is None:
         pytest.skip("espeak-ng and sox are needed for the fake microphone")
     folder = tmp_path_factory.mktemp("chant")
-    one = folder / "one.wav"
-    subprocess.run(["espeak-ng", "-s", "140", "-w", str(one), "In-can-to!"], check=True)
+    takes = []
+    for speed, pitch in ((130, 40), (150, 55), (140, 48)):
+        said, take = folder / f"said-{speed}.wav", folder / f"take-{speed}.wav"
+        subprocess.run(["espeak-ng", "-s", str(speed), "-p", str(pitch), "-w", str(said), "In-can-to!"], check=True)
+        subprocess.run(["sox", str(said), "-r", "48000", "-c", "1", str(take), "pad", "0.7", "0.9"], check=True)
+        takes.append(str(take))
     out = folder / "chant.wav"
-    subprocess.run(["sox", str(one), "-r", "48000", "-c", "1", str(folder / "gap.wav"), "pad", "0.7", "0.9"], check=True)
-    subprocess.run(["sox", *[str(folder / "gap.wav")] * 3, str(out)], check=True)
+    subprocess.run(["sox", *takes, str(out)], check=True)
     return out
+
+
+def seconds_of(wav: Path) -> float:
+    with wave.open(str(wav)) as f:
+        return f.getnframes() / f.getframerate()
 
 
 @pytest.fixture
@@ -121,7 +131,8 @@ def url(tmp_path: Path, desk: CalibrationDesk) -> Iterator[str]:
             yield base
 
 
-def test_the_guided_flow_on_a_rendered_table(chromium: Any, url: str, table: StagedTable, desk: CalibrationDesk) -> None:
+def test_the_guided_flow_on_a_rendered_table(chromium: Any, url: str, table: StagedTable, desk: CalibrationDesk,
+                                             chant: Path) -> None:
     page = chromium.new_context(viewport={"width": 1280, "height": 800}).new_page()
     page.set_default_timeout(20_000)
     errors: list[str] = []
@@ -171,8 +182,8 @@ def test_the_guided_flow_on_a_rendered_table(chromium: Any, url: str, table: Sta
 
     # Cue: record from the fake microphone; the level meter moves; the takes are enrolled.
     page.click("#record")
-    page.wait_for_function("Number(document.getElementById('level').dataset.level) > 0.02")
-    time.sleep(6.5)  # the fake microphone plays the three chants and loops
+    page.wait_for_function("Number(document.getElementById('level').dataset.level) > 0.02")  # the first chant
+    time.sleep(seconds_of(chant) - 0.5)  # the rest of the file; stop in the quiet before it plays again
     page.click("#record")
     page.wait_for_selector("#message:has-text('enrolled')", timeout=30_000)
     assert load(desk.profile_path).cue is not None
