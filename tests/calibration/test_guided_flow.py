@@ -178,6 +178,7 @@ def test_the_guided_flow_on_a_rendered_table(chromium: Any, url: str, table: Sta
     warnings = page.inner_text("#wand-warnings")
     # The token painted in wand 2's colour lies on room slot 3; it is named by its place.
     assert "the token at r3 looks like wand 2's green tip" in warnings
+    assert warnings.count("looks like") == 1, warnings  # nothing else on the table is taken for a tip
     assert sorted(load(desk.profile_path).wands) == [1, 2, 3, 4]
 
     # Cue: record from the fake microphone; the level meter moves; the takes are enrolled.
