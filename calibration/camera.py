@@ -63,7 +63,8 @@ def calibrate_camera(images: list[np.ndarray], board: Board, fix_aspect: bool = 
     pixels), which steadies the fit when the views are few or alike."""
     views = [(i, v) for i, v in enumerate(board_view(im, board) for im in images) if v is not None]
     if len(views) < 3:
-        raise ValueError(f"the board was found in {len(views)} of {len(images)} images; at least 3 are needed")
+        raise ValueError(f"the board was found in {len(views)} of {len(images)} images; at least 3 are needed: "
+                         f"is the whole board in each photo, flat, sharp and well lit?")
     height, width = images[0].shape[:2]
     objects, pixels = [v[0] for _, v in views], [v[1] for _, v in views]
     flags = cv2.CALIB_FIX_ASPECT_RATIO if fix_aspect else 0
