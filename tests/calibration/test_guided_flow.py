@@ -219,8 +219,7 @@ def test_the_guided_flow_on_a_rendered_table(chromium: Any, url: str, table: Sta
 def test_refusals_are_said_in_words_and_change_nothing(chromium: Any, url: str, table: StagedTable, desk: CalibrationDesk) -> None:
     page = chromium.new_context().new_page()
     page.set_default_timeout(20_000)
-    page.goto(f"{url}/calibration")
-    page.click("#find-table")  # not joined: sent to the join page, and back
+    page.goto(f"{url}/calibration")  # not joined: sent to the join page first (the picture is private)
     page.wait_for_url("**/join?next=/calibration")
     before = desk.profile_path.read_bytes()
     page.goto(f"{url}/join?code={CODE}&next=/calibration")

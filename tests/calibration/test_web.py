@@ -61,7 +61,11 @@ def test_changes_need_the_join_code(client: TestClient, desk: CalibrationDesk) -
     before = desk.profile_path.read_bytes()
     assert client.post("/api/calibration/table").status_code == 401
     assert desk.profile_path.read_bytes() == before
-    assert client.get("/api/calibration/frame.jpg").content[:2] == b"\xff\xd8"  # watching needs no code
+    assert client.get("/api/calibration/frame.jpg").status_code == 401  # nor may anyone look into the room
+    tablet = joined(client)
+    for _ in range(130):  # a few minutes of the live picture spend none of the tablet's rate of changes
+        assert tablet.get("/api/calibration/frame.jpg").content[:2] == b"\xff\xd8"
+    assert tablet.post("/api/calibration/wands/empty").status_code == 200
 
 
 def test_a_recording_part_out_of_order_is_refused(client: TestClient, desk: CalibrationDesk) -> None:

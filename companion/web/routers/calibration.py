@@ -2,7 +2,7 @@
 
 Routes only forward to the desk (``calibration.desk.CalibrationDesk``), which the composition root
 puts in ``app.state.calibration`` when the display runs with a camera; every change needs a joined
-tablet. A step that cannot be done answers 422 with its reason in plain words.
+tablet, and so does the live picture. A step that cannot be done answers 422 with its reason in plain words.
 """
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.requests import HTTPConnection
 
 from calibration.desk import CalibrationDesk
-from companion.web.deps import Joined
+from companion.web.deps import Joined, session_token
+from companion.web.errors import NotJoined
 
 # Route names are looked up by other parts of the display (``url_path_for("cue")``): each name here is its own.
 router = APIRouter(tags=["calibration"])
@@ -29,7 +30,14 @@ def get_desk(conn: HTTPConnection) -> CalibrationDesk:
     return desk  # type: ignore[no-any-return]
 
 
+def watching(request: Request) -> None:
+    """A joined tablet, without spending its rate of changes: the picture is asked for a few times a second."""
+    if not request.app.state.sessions.valid(session_token(request)):
+        raise NotJoined("the camera's picture is shown only on a joined tablet: open /join on this tablet")
+
+
 Desk = Annotated[CalibrationDesk, Depends(get_desk)]
+Watching = Annotated[None, Depends(watching)]
 
 
 def step(call: Any, *args: Any) -> Any:
@@ -66,7 +74,8 @@ def calibration_state(desk: Desk) -> dict[str, Any]:
 
 
 @router.get("/api/calibration/frame.jpg")
-def camera_frame(desk: Desk) -> Response:
+def camera_frame(desk: Desk, _: Watching) -> Response:
+    """The live picture: a camera looking into someone's home is shown only to a joined tablet."""
     return Response(step(desk.feed.jpeg), media_type="image/jpeg", headers={"Cache-Control": "no-store"})
 
 

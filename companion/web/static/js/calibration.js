@@ -211,5 +211,11 @@ $("record").addEventListener("click", () => (recorder ? stopRecording() : startR
 $("start-validation").addEventListener("click", () => act("/api/calibration/validation"));
 $("read-validation").addEventListener("click", () => act("/api/calibration/validation/read", { seconds: 3 }));
 
-showFrames();
-refresh();
+async function start() {
+  const session = await getJSON("/api/session");
+  if (session.ok && !session.joined) { location.href = "/join?next=/calibration"; return; }
+  showFrames();
+  refresh();
+}
+
+start();
