@@ -120,7 +120,7 @@ def parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--profile", "--cal", dest="cal", type=Path, default=default_path(),
                         help="the calibration profile (default: %(default)s)")
-    top = argparse.ArgumentParser(prog="python -m calibration", description="Set up Incanto's camera and table.")
+    top = argparse.ArgumentParser(prog="python -m calibration", description="Set up Incanto's camera, table, places and wands.")
     sub = top.add_subparsers(dest="command", required=True)
     cam = sub.add_parser("camera", parents=[common], help="camera intrinsics from board photos")
     cam.add_argument("--images", required=True, help="glob of board photos, e.g. 'board/*.jpg'")

@@ -4,6 +4,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import cv2
+import numpy as np
+
 from calibration.model import CalibrationError
 from calibration.profiles import load, load_if_present, load_kept
 from vision.profile import Profile
@@ -70,8 +73,9 @@ def _table_lines(profile: Profile) -> list[str]:
         return ["table: not calibrated"]
     t = profile.table
     rms = "" if t.rms_px is None else f", marker fit {t.rms_px:.2f} px"
-    height = float(sum(v * v for v in t.tvec)) ** 0.5
-    return [f"table: calibrated, camera {height / 1000:.2f} m from the table corner{rms}"]
+    rotation = cv2.Rodrigues(np.array(t.rvec))[0]
+    height = float((-rotation.T @ np.array(t.tvec))[2])  # the camera's centre in table mm, z up
+    return [f"table: calibrated, camera {height / 1000:.2f} m above the table{rms}"]
 
 
 def _wands_line(profile: Profile) -> str:

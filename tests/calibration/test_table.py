@@ -122,7 +122,7 @@ def test_a_rendered_table_is_found_end_to_end(tmp_path: Path, cal_path: Path, ca
     calibration = require_table(cal_path)
     assert_pose(calibration.table, r, t, mm=15.0, degrees=0.5)  # type: ignore[arg-type]
     assert load(cal_path).notes["table"]["markers_missing"] == []
-    assert any(line.startswith("table: calibrated") for line in describe(cal_path))
+    assert any(line.startswith("table: calibrated, camera 1.20 m above the table") for line in describe(cal_path))
 
 
 def test_an_uncalibrated_table_is_refused_with_what_to_run(cal_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
