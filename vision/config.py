@@ -37,6 +37,8 @@ class MarkerConfig(_Section):
     """How wand markers are found; the paints themselves come from the profile."""
 
     style: Literal["caps"]
+    hue_slack: _num(0, 30)
+    floor_slack: _num(0.3, 1)
     min_area_px: _num(1, 10000)
     mean_saturation_over_floor: _num(0, 120)
     min_roundness: _num(0, 1)

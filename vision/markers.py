@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import cv2
 import numpy as np
@@ -31,6 +31,7 @@ class Blob:
     centre: np.ndarray
     area: float
     fill: float = 0.785
+    saturation: float = 255.0  # mean
 
 
 @dataclass(frozen=True)
@@ -48,16 +49,17 @@ class TableView:
     """The table as seen just before the cue: the per-pixel median of a few frames (moving wands and
     hands drop out of it) and which wand's colour each of its pixels has."""
 
-    def __init__(self, image_bgr: np.ndarray, paints: Mapping[int, PaintModel]) -> None:
+    def __init__(self, image_bgr: np.ndarray, paints: Mapping[int, PaintModel], hue_slack: float = 0.0) -> None:
         self.image = image_bgr
-        self.classes = paint_classes(cv2.cvtColor(image_bgr, cv2.COLOR_BGR2HSV), paints)
+        self.classes = paint_classes(cv2.cvtColor(image_bgr, cv2.COLOR_BGR2HSV), paints, hue_slack)
         self._median = np.median(image_bgr[::8, ::8].reshape(-1, 3), axis=0)
 
     @classmethod
-    def from_frames(cls, images: Sequence[np.ndarray], paints: Mapping[int, PaintModel]) -> TableView:
+    def from_frames(cls, images: Sequence[np.ndarray], paints: Mapping[int, PaintModel],
+                    hue_slack: float = 0.0) -> TableView:
         """(H,W,3) uint8 BGR frames -> their median as the table."""
         stack = np.stack(list(images)[-5:])
-        return cls(np.median(stack, axis=0).astype(np.uint8) if len(stack) > 1 else stack[0], paints)
+        return cls(np.median(stack, axis=0).astype(np.uint8) if len(stack) > 1 else stack[0], paints, hue_slack)
 
     def clear_static(self, image_bgr: np.ndarray, classes: np.ndarray, diff: float) -> None:
         """Set to 0 in ``classes`` (H,W) the pixels of a wand's colour that the table already showed,
@@ -75,12 +77,28 @@ class TableView:
         flat[idx[static]] = 0
 
 
-def paint_classes(hsv: np.ndarray, paints: Mapping[int, PaintModel]) -> np.ndarray:
-    """(H,W,3) uint8 HSV -> (H,W) uint8 wand strength of each pixel's paint (0 = none)."""
-    classes = np.zeros(hsv.shape[:2], np.uint8)
+def paint_classes(hsv: np.ndarray, paints: Mapping[int, PaintModel], hue_slack: float = 0.0) -> np.ndarray:
+    """(H,W,3) uint8 HSV -> (H,W) uint8 wand strength of each pixel's paint (0 = none). A hue goes to the
+    nearest paint within that paint's tolerance plus ``hue_slack`` (a lamp of another colour shifts
+    every hue); then the pixel must clear that paint's saturation and brightness floors."""
+    classes = cv2.LUT(hsv[:, :, 0], hue_table(paints, hue_slack))
+    out = np.zeros(hsv.shape[:2], np.uint8)
     for k, m in paints.items():
-        cv2.bitwise_or(classes, cv2.bitwise_and(_paint_range(hsv, m), int(k)), dst=classes)  # 255 & k == k
-    return classes
+        floors = cv2.inRange(hsv, (0, int(math.ceil(m.min_saturation)), int(math.ceil(m.min_value))), (255, 255, 255))
+        mine = cv2.bitwise_and(cv2.compare(classes, int(k), cv2.CMP_EQ), floors)
+        cv2.bitwise_or(out, cv2.bitwise_and(mine, int(k)), dst=out)  # 255 & k == k
+    return out
+
+
+def hue_table(paints: Mapping[int, PaintModel], hue_slack: float = 0.0) -> np.ndarray:
+    """(256,) uint8 lookup from OpenCV hue (0-179) to the nearest paint's strength, 0 when none is near."""
+    hue = np.arange(256, dtype=np.float64)[:, None]
+    keys = np.array(list(paints), np.uint8)
+    gap = np.abs((hue - np.array([m.hue for m in paints.values()])[None, :] + 90) % 180 - 90)
+    reach = np.array([m.hue_tolerance + hue_slack for m in paints.values()])[None, :]
+    table = keys[np.argmin(gap / reach, axis=1)]
+    table[((gap / reach).min(axis=1) > 1.0) | (hue[:, 0] >= 180)] = 0
+    return table.astype(np.uint8)
 
 
 def _paint_range(hsv: np.ndarray, m: PaintModel) -> np.ndarray:
@@ -102,7 +120,7 @@ def marker_blobs(image_bgr: np.ndarray, paints: Mapping[int, PaintModel], cfg: M
     One labelling pass over all marker colours; a patch holding two colours (two beads touching) is
     split by colour inside its own box, so each bead stays a blob of its own."""
     hsv = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2HSV)
-    classes = paint_classes(hsv, paints)
+    classes = paint_classes(hsv, paints, cfg.hue_slack)
     if table is not None:
         table.clear_static(image_bgr, classes, cfg.static_diff)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(classes, connectivity=8)
@@ -125,27 +143,41 @@ def _split(classes: np.ndarray, mine: np.ndarray, saturation: np.ndarray, origin
         for j in range(1, n):
             area = float(stats[j, cv2.CC_STAT_AREA])
             # Fluorescent paint is saturated through and through; a noisy fringe of a dull colour is not.
-            if area >= cfg.min_area_px and float(saturation[labels == j].mean()) >= floor:
+            mean = float(saturation[labels == j].mean()) if area >= cfg.min_area_px else 0.0
+            if area >= cfg.min_area_px and mean >= floor:
                 fill = area / float(stats[j, cv2.CC_STAT_WIDTH] * stats[j, cv2.CC_STAT_HEIGHT])
-                out.append(Blob(int(strength), origin + centres[j], area, fill))
+                out.append(Blob(int(strength), origin + centres[j], area, fill, mean))
     return out
 
 
-def find_wands(image_bgr: np.ndarray, paints: Mapping[int, PaintModel], cfg: MarkerConfig, px_per_mm: float,
+BeadSize = Callable[[np.ndarray, float], np.ndarray]  # (N,2) pixels, bead radius mm -> (N,) radius px
+
+
+def find_wands(image_bgr: np.ndarray, paints: Mapping[int, PaintModel], cfg: MarkerConfig, bead_px: BeadSize,
                reach_px: float, table: TableView | None = None) -> dict[int, WandSighting]:
     """(H,W,3) uint8 BGR -> the wands seen, by strength.
 
-    px_per_mm: image scale near the table (from the calibration), to know how big a bead looks;
-    reach_px: the farthest the band can appear from the bead."""
+    bead_px: how big a bead resting on a token looks at each pixel (from the calibration: a bead off the
+    camera's axis looks bigger); reach_px: the farthest the band can appear from the bead."""
     blobs = marker_blobs(image_bgr, paints, cfg, table)
     found = {}
     for strength, paint in paints.items():
-        bead_area = math.pi * (paint.bead_radius_mm * px_per_mm) ** 2
-        mine = _mend([b for b in blobs if b.strength == strength], 2 * paint.bead_radius_mm * px_per_mm)
-        sighting = _pair(strength, mine, bead_area, reach_px, cfg)
+        mine = [b for b in blobs if b.strength == strength]
+        if not mine:
+            continue
+        radii = bead_px(np.array([b.centre for b in mine]), paint.bead_radius_mm)
+        mine = _mend(mine, 2 * float(np.median(radii)))
+        radii = bead_px(np.array([b.centre for b in mine]), paint.bead_radius_mm)
+        sighting = _pair(strength, mine, np.pi * radii ** 2, reach_px, cfg)
         if sighting is not None:
             found[strength] = replace(sighting, tip_area=bead_outline_area(image_bgr, sighting, paint))
     return found
+
+
+def uniform_bead(px_per_mm: float) -> BeadSize:
+    """A bead that looks the same size everywhere (``px_per_mm`` of the table): for pictures without a
+    calibration."""
+    return lambda pixels, radius_mm: np.full(len(pixels), radius_mm * px_per_mm)
 
 
 def bead_outline_area(image_bgr: np.ndarray, sighting: WandSighting, paint: PaintModel) -> float:
@@ -196,17 +228,21 @@ def _mend(blobs: list[Blob], reach_px: float) -> list[Blob]:
             continue
         o = out[near]
         area = o.area + b.area
-        out[near] = Blob(o.strength, (o.centre * o.area + b.centre * b.area) / area, area, o.fill)
+        out[near] = Blob(o.strength, (o.centre * o.area + b.centre * b.area) / area, area, o.fill,
+                         (o.saturation * o.area + b.saturation * b.area) / area)
     return out
 
 
-def _pair(strength: int, blobs: list[Blob], bead_area: float, reach_px: float, cfg: MarkerConfig) -> WandSighting | None:
-    """The bead is a round blob of bead size with, preferably, a clearly smaller band blob within reach;
-    the biggest such pair wins."""
-    beads = [b for b in blobs if cfg.bead_area_min_ratio * bead_area <= b.area <= cfg.bead_area_max_ratio * bead_area
-             and b.fill >= cfg.min_roundness]
+def _pair(strength: int, blobs: list[Blob], bead_areas: np.ndarray, reach_px: float, cfg: MarkerConfig
+          ) -> WandSighting | None:
+    """The bead is a round blob of bead size (``bead_areas``: (N,) each blob's expected bead area where
+    it lies) with, preferably, a clearly smaller band blob within reach; the most saturated wins, a
+    bead with its band first."""
     best: tuple[float, WandSighting] | None = None
-    for tip in beads:
+    for tip, bead_area in zip(blobs, bead_areas):
+        if not (cfg.bead_area_min_ratio * bead_area <= tip.area <= cfg.bead_area_max_ratio * bead_area
+                and tip.fill >= cfg.min_roundness):
+            continue
         bands = [b for b in blobs if b is not tip and b.area <= cfg.band_area_max_ratio * tip.area
                  and b.area >= cfg.band_area_min_ratio * bead_area
                  and 2.0 <= float(np.linalg.norm(b.centre - tip.centre)) <= reach_px]
@@ -214,7 +250,9 @@ def _pair(strength: int, blobs: list[Blob], bead_area: float, reach_px: float, c
         # A bead with its band is far likelier a wand than a lone patch of colour.
         if band is None and tip.area < cfg.lone_bead_min_ratio * bead_area:
             continue
-        rank = tip.area * (4.0 if band is not None else 1.0)
+        # Fluorescent paint is the most saturated thing on the table; a lit patch of wood or a sleeve
+        # of the same hue is less so.
+        rank = tip.saturation + (40.0 if band is not None else 0.0)
         if best is None or rank > best[0]:
             best = (rank, WandSighting(strength, tip.centre, tip.area, band.centre if band else None,
                                        band.area if band else 0.0))

@@ -90,7 +90,7 @@ def learn_paints(frames: Sequence[np.ndarray], tips: Sequence[Mapping[int, Seque
         raise PaintError(f"no bead of wand(s) {unseen!r} was seen: hold every wand in view, tip on the table")
     table_hsv = None if background is None else cv2.cvtColor(background, cv2.COLOR_BGR2HSV).reshape(-1, 3)
     # A band or a speck of paint seen where the bead was hidden is smaller than the bead: keep the beads.
-    samples = {k: [s for s in v if s.radius_px >= 0.75 * max(o.radius_px for o in v)] for k, v in samples.items()}
+    samples = {k: [s for s in v if s.radius_px >= 0.85 * max(o.radius_px for o in v)] for k, v in samples.items()}
     models = {k: _model(v, geometry, table_hsv) for k, v in samples.items()}
     if geometry is None:
         return models

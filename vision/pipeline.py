@@ -60,10 +60,15 @@ class Pipeline:
                  paints: Mapping[int, PaintModel] | None = None) -> None:
         self.geo = TableGeometry(profile)
         self.cfg = config or load_config()
-        self.paints = dict(paints if paints is not None else getattr(profile, "wands", {}) or {})
-        if not self.paints:
+        learned = dict(paints if paints is not None else getattr(profile, "wands", {}) or {})
+        if not learned:
             raise UnlearnedWands("the wands' paints are not learned: hold the wands in view and run "
                                  "`python -m calibration wands`")
+        # The light of the wand step is not the light of every casting: floors a little lower.
+        slack = self.cfg.markers.floor_slack
+        self.paints = {k: m.model_copy(update={"min_saturation": max(20.0, m.min_saturation * slack),
+                                               "min_value": max(5.0, m.min_value * slack)})
+                       for k, m in learned.items()}
         self.hands = hands
         self._hands_seen: tuple[int, list] = (-10**9, [])
         self.table: TableView | None = None
@@ -83,13 +88,18 @@ class Pipeline:
 
     def freeze_table(self) -> None:
         """The cue: the frames seen before it become the table view (none seen: no table view)."""
-        self.table = TableView.from_frames([f.image for f in self._before], self.paints) if self._before else None
+        self.table = TableView.from_frames([f.image for f in self._before], self.paints, self.cfg.markers.hue_slack) \
+            if self._before else None
         self._before.clear()
 
     # -- each frame ---------------------------------------------------------------------------------
     def find(self, image_bgr: np.ndarray) -> dict[int, WandSighting]:
         """The wand stage: (H,W,3) uint8 BGR -> sightings by strength."""
-        return find_wands(image_bgr, self.paints, self.cfg.markers, self.bead_scale, self.band_reach_px, self.table)
+        return find_wands(image_bgr, self.paints, self.cfg.markers, self.bead_px, self.band_reach_px, self.table)
+
+    def bead_px(self, pixels: np.ndarray, radius_mm: float) -> np.ndarray:
+        """(N,2) pixels -> (N,) apparent radius of a bead of ``radius_mm`` resting on a token there."""
+        return self.geo.bead_radius_px(self.geo.on_plane(pixels, radius_mm + self.cfg.pointing.touch_lift_mm), radius_mm)
 
     def look(self, frame: Frame, sightings: dict[int, WandSighting] | None = None) -> FrameView:
         """Sightings (found unless given) and axes for one frame; the hand tracker runs only when a band

@@ -71,6 +71,12 @@ class TableGeometry:
         s = (np.asarray(heights, np.float64) - self.centre[2]) / d[2]
         return self.centre[None, :] + s[:, None] * d[None, :]
 
+    def on_plane(self, pixels: np.ndarray, height: float) -> np.ndarray:
+        """(N,2) pixels -> (N,3) points where their rays cross the plane ``height`` mm above the table."""
+        d = self.rays(np.asarray(pixels, np.float64).reshape(-1, 2))
+        s = (height - self.centre[2]) / d[:, 2]
+        return self.centre[None, :] + s[:, None] * d
+
     def project(self, points: np.ndarray) -> np.ndarray:
         """(N,3) table points -> (N,2) distorted pixels."""
         px, _ = cv2.projectPoints(np.asarray(points, np.float64).reshape(-1, 1, 3), self.rvec, self.tvec, self.K, self.dist)

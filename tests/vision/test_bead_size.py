@@ -12,7 +12,7 @@ import pytest
 from vision.axis import WandAxis
 from vision.config import ConfigError, load_config
 from vision.decide import TARGET, averaged, verdict
-from vision.markers import find_wands, marker_blobs
+from vision.markers import find_wands, marker_blobs, uniform_bead
 from vision.paints import documented_paints
 from vision.pipeline import Pipeline
 from vision.render.scene import cap_colour, make_scene, random_camera
@@ -46,7 +46,7 @@ def test_a_yellow_bead_over_warm_wood_is_measured_at_its_outline(table_bgr, conf
     fine = np.full((480, 480, 3), table_bgr, np.uint8)
     cv2.circle(fine, (240, 240), 80, cap_colour(1), -1, cv2.LINE_AA)
     image = cv2.resize(fine, (60, 60), interpolation=cv2.INTER_AREA)
-    sighting = find_wands(image, documented_paints(), config.markers, 1.0, 40.0)[1]
+    sighting = find_wands(image, documented_paints(), config.markers, uniform_bead(1.0), 40.0)[1]
     blob = max((b for b in marker_blobs(image, documented_paints(), config.markers) if b.strength == 1),
                key=lambda b: b.area)
     assert sighting.tip_area == pytest.approx(np.pi * 10.0 ** 2, rel=0.03)

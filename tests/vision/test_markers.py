@@ -35,7 +35,7 @@ def test_wrong_hues_find_no_wands(config) -> None:
     # Hues between the real caps' hues: the caps must not be mistaken for them.
     off = {k: p.model_copy(update={"hue": h, "hue_tolerance": 6}) for (k, p), h in
            zip(pipeline.paints.items(), (45.0, 88.0, 132.0, 172.0))}
-    assert find_wands(frame.image, off, config.markers, pipeline.bead_scale, pipeline.band_reach_px) == {}
+    assert find_wands(frame.image, off, config.markers, pipeline.bead_px, pipeline.band_reach_px) == {}
 
 
 def test_blank_table_has_no_wands(config) -> None:
