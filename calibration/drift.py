@@ -43,8 +43,11 @@ class MarkerCheck:
 
     @property
     def level(self) -> str:
-        """"ok" when the markers seen are in place, "warning" when they moved or too few were seen."""
-        return "ok" if self.checked and not self.moved_table else "warning"
+        """"warning" when the markers moved; "off" when too few are seen to tell (the markers were put
+        away, or hands cover them): nothing is wrong that is known, but nothing is checked; else "ok"."""
+        if self.moved_table:
+            return "warning"
+        return "ok" if self.checked else "off"
 
     @property
     def moved_table(self) -> bool:
@@ -60,7 +63,8 @@ class MarkerCheck:
                     f"put the camera back, or run `{TABLE_COMMAND}` again")
         if not self.checked:
             hidden = "; ".join(f"{layout.name(i)} is not visible: is it covered?" for i in self.hidden)
-            return f"cannot check the table: {hidden}", "clear the markers at the table's edge"
+            return (f"cannot check whether the camera or the table moved: {hidden}",
+                    "leave the markers at their places during play, uncovered")
         nudged = f"; {layout.name(self.moved[0])} was nudged" if self.moved else ""
         return (f"table markers where the table step saw them ({len(self.shifts_px)} of "
                 f"{len(self.shifts_px) + len(self.hidden)} seen){nudged}", "")
