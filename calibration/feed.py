@@ -17,6 +17,7 @@ from vision.frames import Frame, FrameSource
 
 Opener = Callable[[], FrameSource]
 FPS = 10.0  # plenty for a person tapping on a picture, and gentle on a Pi's CPU
+RETRY_S = 1.0  # a camera that fails to open is tried again at this pace, not ten times a second
 
 
 class NoPicture(ValueError):
@@ -57,6 +58,7 @@ class LiveFeed:
                 frame = source.read()
             except Exception as e:  # noqa: BLE001 - a camera that fails is said on the page, and tried again
                 frame, self._error = None, f"the camera is not answering ({e})"
+                self._stop.wait(RETRY_S)
             if frame is None and source is not None:
                 source.close()
                 source = None  # ended or failed: open it again on the next turn

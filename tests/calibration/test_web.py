@@ -2,6 +2,7 @@
 each refused in words, and nothing changed."""
 from __future__ import annotations
 
+import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -89,3 +90,19 @@ def test_the_table_step_from_the_tablet_and_a_taps_refusal(client: TestClient, d
     assert "'x9' is not a place of incantibus" in refused.json()["error"] and "not tapped yet: r1" in refused.json()["error"]
     steps = tablet.get("/api/calibration").json()["steps"]
     assert steps["table"]["done"] and not steps["layout"]["done"]
+
+
+def test_a_camera_that_fails_is_said_in_words(tmp_path: Path) -> None:
+    from calibration.feed import LiveFeed, NoPicture
+
+    def broken() -> Any:
+        raise OSError("no camera at /dev/video0")
+
+    with LiveFeed(broken) as feed:
+        for _ in range(1000):  # until the feed has tried the camera once
+            with pytest.raises(NoPicture) as said:
+                feed.latest()
+            if "not answering" in str(said.value):
+                break
+            time.sleep(0.01)
+    assert str(said.value) == "no picture from the camera: the camera is not answering (no camera at /dev/video0); is it plugged in?"
