@@ -1,7 +1,7 @@
 """The guided flow's back-end: the steps of the tool done on the live camera picture, as the tablet
 asks for them. The web layer only forwards; every rule and every word is here.
 
-    camera      what the profile knows (intrinsics are measured from board photos on the command line)
+    camera      photos of a printed chessboard held under the camera -> the camera's intrinsics
     table       find the markers in the live picture -> the table's pose
     layout      taps on the live picture -> the game's places file
     wands       a picture of the empty table, then the wands held in view -> paints, warnings
@@ -18,14 +18,16 @@ from typing import Any
 
 import numpy as np
 
+from calibration.boards import parse_board
+from calibration.camera import board_view
 from calibration.cue_step import MAX_RECORDING_BYTES, cue_folder, enrol_recording
 from calibration.feed import LatestSource, LiveFeed
 from calibration.geometry import table_to_pixels
 from calibration.layout import game_places, read_places
 from calibration.model import CalibrationError
 from calibration.profiles import load_kept, save
-from calibration.status import CAMERA_COMMAND, describe
-from calibration.steps import board_suggestions, find_table, learn_wand_paints, place_taps, places_path
+from calibration.status import describe
+from calibration.steps import board_suggestions, calibrate, find_table, learn_wand_paints, place_taps, places_path
 from calibration.sheet import draw_sheet, sheet_bytes
 from calibration.table import DEFAULT_LAYOUT, TableLayout
 from calibration.validation import ListSource, Validation
@@ -33,6 +35,10 @@ from vision.config import load_config
 from vision.frames import Frame
 from vision.pipeline import Pipeline, read_casting
 from vision.profile import Profile
+
+
+BOARD_PHOTOS = 10  # what the camera step asks for: enough angles to pin the lens down
+MIN_BOARD_PHOTOS = 5
 
 
 @dataclass
@@ -57,6 +63,7 @@ class CalibrationDesk:
         self.empty_table: np.ndarray | None = None
         self.recording = Recording()
         self.validation: Validation | None = None
+        self.board_photos: list[np.ndarray] = []
         self._lock = threading.Lock()  # one step at a time: each reads and writes the one profile
 
     # -- what the page shows --------------------------------------------------------------------
@@ -86,7 +93,7 @@ class CalibrationDesk:
     def _steps(self, profile: Profile | None) -> dict[str, dict[str, Any]]:
         has = profile is not None
         return {
-            "camera": _step(has, "camera calibrated" if has else f"not calibrated: run `{CAMERA_COMMAND}`"),
+            "camera": _step(has, "camera calibrated" if has else "not calibrated: take board photos below"),
             "table": _step(profile is not None and profile.table is not None, "table found"),
             "layout": _step(places_path(self.profile_path, self.game.game).exists(), "places saved"),
             "wands": _step(bool(profile and profile.wands), "wands learned"),
@@ -109,6 +116,28 @@ class CalibrationDesk:
         return sheet_bytes(draw_sheet(TableLayout.load(self.layout_path)), kind)
 
     # -- the steps ------------------------------------------------------------------------------
+    def photograph_board(self, board: str) -> str:
+        """Keep the live picture as a board photo if the whole board is in it."""
+        image = self.feed.latest().image.copy()
+        if board_view(image, parse_board(board)) is None:
+            raise CalibrationError("the whole board is not in the picture: hold all of it in view, flat and still")
+        self.board_photos.append(image)
+        more = max(0, BOARD_PHOTOS - len(self.board_photos))
+        return f"board photo {len(self.board_photos)} kept" + (f"; {more} more, each at another angle" if more else
+                                                               ": enough to measure the camera")
+
+    def measure_camera(self, board: str) -> str:
+        if len(self.board_photos) < MIN_BOARD_PHOTOS:
+            raise CalibrationError(f"{len(self.board_photos)} board photos kept; take at least {MIN_BOARD_PHOTOS}, "
+                                   f"each at another angle")
+        with self._lock:
+            result, cleared = calibrate(self.profile_path, self.board_photos, board, fix_aspect=False)
+        self.board_photos = []
+        c = result.intrinsics
+        again = "; the table pose was cleared: find the table again" if cleared else ""
+        return f"camera measured from {len(result.used)} photos (error {c.rms_px:.2f} px){again}"
+
+    # -- the rest of the steps ------------------------------------------------------------------------------
     def find_table(self) -> str:
         with self._lock:
             fit = find_table(self.profile_path, self.feed.latest().image, self.layout_path)

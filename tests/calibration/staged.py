@@ -1,7 +1,8 @@
 """A rendered table behind the camera seam for the guided flow: one camera over one table, with the
 default marker sheet lying at its places, and what the players do in front of it staged by the test:
-"casting" (vision's rendered casting, wands pointing), "empty" (the table alone) or "wands" (the wands
-held with their tips resting on the table, one token painted in wand 2's colour)."""
+"casting" (vision's rendered casting, wands pointing), "empty" (the table alone), "wands" (the wands
+held with their tips resting on the table, one token painted in wand 2's colour) or "board" (a printed
+chessboard held under the camera, pose ``board_pose``)."""
 from __future__ import annotations
 
 import time
@@ -13,6 +14,7 @@ from calibration.table import DEFAULT_LAYOUT, TableLayout
 from vision.frames import Frame
 from vision.render.camera import RenderCamera
 from vision.render.scene import FPS, make_scene
+from vision.render.setup_shots import board_views, empty_table
 from vision.render.wandstep import wand_step_frames
 
 LAYOUT = TableLayout.load(DEFAULT_LAYOUT)
@@ -54,7 +56,16 @@ class StagedTable:
         self.shot = wand_step_frames(seed, camera=self.camera, layout=self.scene.layout, lookalike_for=2, count=4)
         self.stage = "casting"
         self._index = 0
+        self._boards: list[np.ndarray] = []
+        self.board_pose = 0
         self.point()
+
+    def boards(self, count: int) -> list[np.ndarray]:
+        """``count`` pictures of the chessboard held at different poses, drawn once (they take a while)."""
+        if len(self._boards) < count:
+            table = empty_table(self.camera, self.scene.layout, 5)
+            self._boards = board_views(self.camera, table, np.random.default_rng(17), count=count)
+        return self._boards
 
     def point(self) -> None:
         """The players raise their wands and point again (the casting starts over, now)."""
@@ -64,12 +75,15 @@ class StagedTable:
         self._index += 1
         if self.stage == "empty":
             image = self.shot.table
+        elif self.stage == "board":
+            image = self._boards[self.board_pose % len(self._boards)]
         elif self.stage == "wands":
             image = self.shot.frames[self._index % len(self.shot.frames)]
         else:
             at = min(int((time.monotonic() - self._cue) * FPS), self.scene.frames - 1)
             image = self.scene.render(at)[0].image
-        return Frame(paint_markers(image, self.camera), time.monotonic(), self._index)
+        markers = self.stage != "board"  # the board photos are delivered as vision's renderer drew them
+        return Frame(paint_markers(image, self.camera) if markers else image, time.monotonic(), self._index)
 
     def close(self) -> None:
         pass

@@ -24,6 +24,7 @@ import uvicorn
 from fastapi import FastAPI
 
 from calibration.desk import CalibrationDesk, open_desk
+from calibration.profiles import last_good_path as last_good
 from calibration.profiles import load, save
 from companion.night import Night
 from companion.status import StatusBoard
@@ -239,3 +240,36 @@ def test_refusals_are_said_in_words_and_change_nothing(chromium: Any, url: str, 
     assert "camera: calibrated 640x480" in page.inner_text("#profile-lines")
     sheet = page.request.get(page.get_attribute("#sheet-pdf", "href") and f"{url}/api/calibration/markers.pdf")
     assert sheet.status == 200 and sheet.body().startswith(b"%PDF") and b"/MediaBox" in sheet.body()
+
+
+def test_the_camera_is_measured_from_board_photos_on_the_tablet(chromium: Any, url: str, table: StagedTable,
+                                                                 desk: CalibrationDesk) -> None:
+    desk.profile_path.unlink()  # nothing measured yet
+    last_good(desk.profile_path).unlink()
+    boards = table.boards(8)
+    page = chromium.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    page.set_default_timeout(20_000)
+    page.goto(f"{url}/join?code={CODE}&next=/calibration")
+    page.wait_for_url(on_calibration_page)
+    page.wait_for_selector("#steps li[data-step='camera'][data-done='false']")
+    page.click("#photo-board")  # the table, no board in view
+    page.wait_for_selector("#error:has-text('the whole board is not in the picture')")
+    table.stage = "board"
+    for pose in range(len(boards)):
+        table.board_pose = pose
+        time.sleep(0.4)  # the next picture reaches the feed
+        page.click("#photo-board")
+        page.wait_for_selector(f"#message:has-text('board photo {pose + 1} kept')")
+    page.click("#measure-camera")
+    page.wait_for_selector("#message:has-text('camera measured from')")
+    measured, truth = load(desk.profile_path).camera, table.camera
+    assert measured.fx == pytest.approx(truth.fx, rel=0.03) and measured.cy == pytest.approx(truth.cy, abs=12)
+    page.wait_for_selector("#steps li[data-step='camera'][data-done='true']")
+    # With the measured camera, the table is found as with the renderer's own.
+    table.point()
+    time.sleep(0.4)
+    page.click("#find-table")
+    page.wait_for_selector("#message:has-text('table found from markers [0, 1, 2, 3]')")
+    pose, real = load(desk.profile_path).table, table.camera.calibration().table
+    assert pose is not None and real is not None
+    assert np.linalg.norm(np.array(pose.tvec) - np.array(real.tvec)) < 40.0

@@ -53,6 +53,11 @@ class Taps(BaseModel):
     taps: dict[str, Any]
 
 
+class Board(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    board: str = Field("chessboard:9x6:25", max_length=60)
+
+
 class Watch(BaseModel):
     model_config = ConfigDict(extra="forbid")
     seconds: float = Field(3.0, ge=0.5, le=10.0)
@@ -84,6 +89,16 @@ def marker_sheet(kind: Literal["pdf", "png"], desk: Desk) -> Response:
     """The marker sheet to print at 100 %, true to scale."""
     return Response(step(desk.sheet, kind), media_type="application/pdf" if kind == "pdf" else "image/png",
                     headers={"Content-Disposition": f'attachment; filename="incanto-markers.{kind}"'})
+
+
+@router.post("/api/calibration/camera/photo")
+def photograph_board(body: Board, desk: Desk, _: Joined) -> dict[str, Any]:
+    return {"message": step(desk.photograph_board, body.board)}
+
+
+@router.post("/api/calibration/camera")
+def measure_camera(body: Board, desk: Desk, _: Joined) -> dict[str, Any]:
+    return {"message": step(desk.measure_camera, body.board)}
 
 
 @router.post("/api/calibration/table")

@@ -199,6 +199,8 @@ function showValidation(v) {
   $("validation-problems").replaceChildren(...v.problems.map((w) => Object.assign(document.createElement("li"), { textContent: w })));
 }
 
+$("photo-board").addEventListener("click", () => act("/api/calibration/camera/photo", { board: $("board").value.trim() }));
+$("measure-camera").addEventListener("click", () => act("/api/calibration/camera", { board: $("board").value.trim() }));
 $("find-table").addEventListener("click", () => act("/api/calibration/table"));
 $("undo-tap").addEventListener("click", () => { const names = Object.keys(taps); delete taps[names[names.length - 1]]; prompt(); });
 $("skip-seats").addEventListener("click", () => { skipSeats = true; prompt(); });
