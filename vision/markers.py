@@ -66,7 +66,7 @@ class TableView:
         looking the same (within ``diff`` grey levels in every channel). Only coloured pixels are
         compared: they are few."""
         flat = classes.reshape(-1)
-        idx = np.flatnonzero(flat)
+        idx = _coloured(classes)
         if idx.size == 0:
             return
         # A lamp switched or a cloud since the cue changes every pixel alike: compare at the same light.
@@ -102,6 +102,10 @@ def paint_classes(hsv: np.ndarray, paints: Mapping[int, PaintModel], hue_slack: 
         px = hsv.reshape(-1, 3)[idx]
         flat[idx[(px[:, 1] < sat_floor[k]) | (px[:, 2] < val_floor[k])]] = 0
     return classes
+
+
+def _coloured(classes: np.ndarray) -> np.ndarray:
+    return np.flatnonzero(classes.reshape(-1))
 
 
 def hue_table(paints: Mapping[int, PaintModel], hue_slack: float = 0.0) -> np.ndarray:
