@@ -52,7 +52,7 @@ class TableView:
     def __init__(self, image_bgr: np.ndarray, paints: Mapping[int, PaintModel], hue_slack: float = 0.0) -> None:
         self.image = image_bgr
         self.classes = paint_classes(cv2.cvtColor(image_bgr, cv2.COLOR_BGR2HSV), paints, hue_slack)
-        self._median = np.median(image_bgr[::8, ::8].reshape(-1, 3), axis=0)
+        self._median = _light(image_bgr)
 
     @classmethod
     def from_frames(cls, images: Sequence[np.ndarray], paints: Mapping[int, PaintModel],
@@ -66,28 +66,46 @@ class TableView:
         looking the same (within ``diff`` grey levels in every channel). Only coloured pixels are
         compared: they are few."""
         flat = classes.reshape(-1)
-        idx = np.flatnonzero(flat)
+        idx = _coloured(classes)
         if idx.size == 0:
             return
         # A lamp switched or a cloud since the cue changes every pixel alike: compare at the same light.
-        gain = (np.median(image_bgr[::8, ::8].reshape(-1, 3), axis=0) + 1.0) / (self._median + 1.0)
+        gain = (_light(image_bgr) + 1.0) / (self._median + 1.0)
         now = image_bgr.reshape(-1, 3)[idx].astype(np.float32)
         before = self.image.reshape(-1, 3)[idx].astype(np.float32) * gain.astype(np.float32)
         static = (np.abs(now - before).max(axis=1) < diff) & (self.classes.reshape(-1)[idx] == flat[idx])
         flat[idx[static]] = 0
 
 
+def _light(image_bgr: np.ndarray) -> np.ndarray:
+    """(3,) the picture's overall light per channel: the median of a 40x30 thumbnail (a few wands and
+    arms moving in do not shift it)."""
+    return np.median(cv2.resize(image_bgr, (40, 30), interpolation=cv2.INTER_AREA).reshape(-1, 3), axis=0)
+
+
 def paint_classes(hsv: np.ndarray, paints: Mapping[int, PaintModel], hue_slack: float = 0.0) -> np.ndarray:
     """(H,W,3) uint8 HSV -> (H,W) uint8 wand strength of each pixel's paint (0 = none). A hue goes to the
     nearest paint within that paint's tolerance plus ``hue_slack`` (a lamp of another colour shifts
     every hue); then the pixel must clear that paint's saturation and brightness floors."""
-    classes = cv2.LUT(hsv[:, :, 0], hue_table(paints, hue_slack))
-    out = np.zeros(hsv.shape[:2], np.uint8)
-    for k, m in paints.items():
-        floors = cv2.inRange(hsv, (0, int(math.ceil(m.min_saturation)), int(math.ceil(m.min_value))), (255, 255, 255))
-        mine = cv2.bitwise_and(cv2.compare(classes, int(k), cv2.CMP_EQ), floors)
-        cv2.bitwise_or(out, cv2.bitwise_and(mine, int(k)), dst=out)  # 255 & k == k
-    return out
+    floor_s = min(m.min_saturation for m in paints.values())
+    floor_v = min(m.min_value for m in paints.values())
+    vivid = cv2.inRange(hsv, (0, int(math.ceil(floor_s)), int(math.ceil(floor_v))), (255, 255, 255))
+    classes = cv2.bitwise_and(cv2.LUT(hsv[:, :, 0], hue_table(paints, hue_slack)), vivid)
+    # Each paint's own floors, checked only where some paint's colour is: few pixels.
+    flat = classes.reshape(-1)
+    idx = np.flatnonzero(flat)
+    if idx.size:
+        sat_floor, val_floor = np.zeros(256), np.zeros(256)
+        for k, m in paints.items():
+            sat_floor[k], val_floor[k] = m.min_saturation, m.min_value
+        k = flat[idx]
+        px = hsv.reshape(-1, 3)[idx]
+        flat[idx[(px[:, 1] < sat_floor[k]) | (px[:, 2] < val_floor[k])]] = 0
+    return classes
+
+
+def _coloured(classes: np.ndarray) -> np.ndarray:
+    return np.flatnonzero(classes.reshape(-1))
 
 
 def hue_table(paints: Mapping[int, PaintModel], hue_slack: float = 0.0) -> np.ndarray:

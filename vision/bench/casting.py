@@ -65,13 +65,16 @@ def run_scene(pipeline: Pipeline, scene: Scene, cue_at: float, timings: Timings 
         t0 = time.perf_counter()
         sightings = pipeline.find(frame.image)
         t1 = time.perf_counter()
-        result = casting.observe(frame.t, pipeline.look(frame, sightings).axes)
+        # The scene's last frame stands for the seconds after it, until the casting gives up waiting.
+        result = casting.observe(frame.t, pipeline.look(frame, sightings).axes, timed_out=i == scene.frames - 1)
         t2 = time.perf_counter()
         if timings is not None:
             timings.wand.append((t1 - t0) * 1000)
             timings.pipeline.append((t2 - t0) * 1000)
         if result is not None:
-            return result, outcomes(result, truth), frame.t + (t2 - t0) - scene.last_settle
+            waited = None if i == scene.frames - 1 and result.decided_at == frame.t else \
+                frame.t + (t2 - t0) - scene.last_settle
+            return result, outcomes(result, truth), waited
     assert truth is not None
     return None, [WandOutcome(k, w.target, "unsure", None, w.tip_distance_mm, w.tip_height_mm, w.tip_visible, None)
                   for k, w in truth.wands.items()], None

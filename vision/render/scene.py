@@ -229,11 +229,13 @@ def _arm_pieces(cam: RenderCamera, seat: Seat, pose: WandPose) -> list[draw.Piec
     elbow[2] = max(60.0, min(elbow[2], wrist[2]) - 60)
     elbow[:2] -= seat.facing * 40
     skin = seat.skin
-    return [draw.capsule(cam, seat.shoulder, elbow, 50, 44, seat.sleeve),
-            draw.capsule(cam, elbow, wrist, 42, 32, seat.sleeve),
-            draw.sphere(cam, grip + np.array([0, 0, 12.0]), 38, skin, bias=10),
-            draw.capsule(cam, grip + pose.direction * 22 + [0, 0, 8], grip - pose.direction * 25 + [0, 0, 14], 22, 26,
-                         tuple(int(c * 0.92) for c in skin), bias=14)]
+    # Arms and fists of every size: drawn from the seat itself, so the scene's own draws stay as they were.
+    arm, fist = np.random.default_rng(int(abs(seat.shoulder[0] * 1000 + seat.shoulder[1]))).uniform(0.75, 1.3, 2)
+    return [draw.capsule(cam, seat.shoulder, elbow, 50 * arm, 44 * arm, seat.sleeve),
+            draw.capsule(cam, elbow, wrist, 42 * arm, 32 * arm, seat.sleeve),
+            draw.sphere(cam, grip + np.array([0, 0, 12.0]), 38 * fist, skin, bias=10),
+            draw.capsule(cam, grip + pose.direction * 22 + [0, 0, 8], grip - pose.direction * 25 + [0, 0, 14], 22 * fist,
+                         26 * fist, tuple(int(c * 0.92) for c in skin), bias=14)]
 
 
 def _table_image(cam: RenderCamera, layout: Layout, rng: np.random.Generator) -> np.ndarray:
