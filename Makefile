@@ -46,6 +46,7 @@ bench: venv
 	$(PY) -m companion bench faults --json
 	$(PY) -m companion.tableside bench --json
 	$(PY) -m vision bench --json
+	$(PY) -m calibration bench --json
 
 # Debian packages the tests use as real parts: Chromium, socat pty pairs, espeak-ng speech, and
 # systemd's `systemd-analyze verify` for the service unit Incanto ships.

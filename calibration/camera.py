@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 
 from calibration.boards import Board, Charuco, Chessboard
-from calibration.model import CameraIntrinsics
+from vision.profile import CameraIntrinsics, ImageSize
 
 SUBPIX_WINDOW = (11, 11)  # the half-window OpenCV's own calibration sample refines corners with
 SUBPIX_STOP = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 30, 0.01)
@@ -52,6 +52,7 @@ def board_view(image: np.ndarray, board: Board) -> tuple[np.ndarray, np.ndarray]
 
 @dataclass(frozen=True)
 class CameraCalibration:
+    image: ImageSize
     intrinsics: CameraIntrinsics
     used: list[int]  # indices of the images the board was found in
     per_view_rms_px: list[float]
@@ -62,16 +63,18 @@ def calibrate_camera(images: list[np.ndarray], board: Board, fix_aspect: bool = 
     pixels), which steadies the fit when the views are few or alike."""
     views = [(i, v) for i, v in enumerate(board_view(im, board) for im in images) if v is not None]
     if len(views) < 3:
-        raise ValueError(f"the board was found in {len(views)} of {len(images)} images; at least 3 are needed")
+        raise ValueError(f"the board was found in {len(views)} of {len(images)} images; at least 3 are needed: "
+                         f"is the whole board in each photo, flat, sharp and well lit?")
     height, width = images[0].shape[:2]
     objects, pixels = [v[0] for _, v in views], [v[1] for _, v in views]
     flags = cv2.CALIB_FIX_ASPECT_RATIO if fix_aspect else 0
     # OpenCV reads only fx/fy of the start matrix, and only with a fixed aspect ratio: 1 = square pixels.
     rms, k, dist, rvecs, tvecs = cv2.calibrateCamera(objects, pixels, (width, height), np.eye(3), np.zeros(5), flags=flags)
     errors = [_view_rms(o, p, r, t, k, dist) for o, p, r, t in zip(objects, pixels, rvecs, tvecs)]
-    intrinsics = CameraIntrinsics(width, height, float(k[0, 0]), float(k[1, 1]), float(k[0, 2]), float(k[1, 2]),
-                                  tuple(float(d) for d in dist.ravel()), float(rms))
-    return CameraCalibration(intrinsics, [i for i, _ in views], errors)
+    coefficients = (tuple(float(d) for d in dist.ravel()) + (0.0,) * 5)[:5]
+    intrinsics = CameraIntrinsics(fx=float(k[0, 0]), fy=float(k[1, 1]), cx=float(k[0, 2]), cy=float(k[1, 2]),
+                                  dist=coefficients, rms_px=float(rms))  # type: ignore[arg-type]
+    return CameraCalibration(ImageSize(width=width, height=height), intrinsics, [i for i, _ in views], errors)
 
 
 def _view_rms(objects: np.ndarray, pixels: np.ndarray, rvec: np.ndarray, tvec: np.ndarray,

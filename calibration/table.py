@@ -8,14 +8,15 @@ in ArUco's order (top-left, top-right, bottom-right, bottom-left) are at
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import cv2
 import numpy as np
 
 from calibration.boards import aruco_dictionary
-from calibration.model import CalibrationError, CameraIntrinsics, TablePose
+from calibration.model import CalibrationError
+from vision.profile import CameraIntrinsics, TablePose
 
 DEFAULT_LAYOUT = Path(__file__).parent / "data" / "table_markers.json"
 CORNER_SIGNS = np.array([(-1, 1), (1, 1), (1, -1), (-1, -1)], dtype=np.float64)
@@ -30,6 +31,12 @@ class TableLayout:
     markers: dict[int, tuple[float, float]]
     min_markers: int = 3  # one or two markers can be a misread; three that agree are the table
     max_rms_px: float = 2.0  # markers that do not fit one plane this well are refused
+    where: dict[int, str] = field(default_factory=dict)  # where each marker lies, in the table's words
+
+    def name(self, marker_id: int) -> str:
+        """``marker 3 (far left, beyond the books)``: how every message names a marker."""
+        where = self.where.get(marker_id)
+        return f"marker {marker_id}" + (f" ({where})" if where else "")
 
     def corners_mm(self, marker_id: int) -> np.ndarray:
         """(4, 3) float64 table coordinates of one marker's corners, in ArUco's corner order."""
@@ -42,8 +49,9 @@ class TableLayout:
         try:
             data = json.loads(Path(path).read_text())
             markers = {int(k): (float(v[0]), float(v[1])) for k, v in data["markers"].items()}
+            where = {int(k): str(v) for k, v in data.get("where", {}).items()}
             layout = cls(str(data["dictionary"]), float(data["marker_mm"]), markers,
-                         int(data.get("min_markers", 3)), float(data.get("max_rms_px", 2.0)))
+                         int(data.get("min_markers", 3)), float(data.get("max_rms_px", 2.0)), where)
         except (OSError, ValueError, KeyError, TypeError, IndexError) as e:
             raise CalibrationError(f"table layout {str(path)!r} cannot be read: {e!r}") from None
         aruco_dictionary(layout.dictionary)
@@ -74,8 +82,8 @@ def solve_table_pose(seen: dict[int, np.ndarray], layout: TableLayout, camera: C
     missing = sorted(set(layout.markers) - set(used))
     if len(used) < layout.min_markers:
         raise CalibrationError(
-            f"only {len(used)} of the table's markers were seen (ids {used!r}; missing {missing!r}); "
-            f"at least {layout.min_markers} are needed: check the {layout.dictionary} markers are in view and unobstructed")
+            f"only {len(used)} of the table's markers were seen (ids {used!r}; missing {missing!r}), at least "
+            f"{layout.min_markers} are needed: " + "; ".join(f"{layout.name(i)} is not visible: is it covered?" for i in missing))
     objects = np.vstack([layout.corners_mm(i) for i in used])
     pixels = np.vstack([seen[i] for i in used]).astype(np.float64)
     k, dist = camera.matrix(), camera.dist_coeffs()
@@ -89,7 +97,7 @@ def solve_table_pose(seen: dict[int, np.ndarray], layout: TableLayout, camera: C
     if rms > layout.max_rms_px:
         raise CalibrationError(f"markers {used!r} do not lie where the layout says (error {rms:.1f} px > "
                                f"{layout.max_rms_px} px): check the layout file and the camera calibration")
-    pose = TablePose(tuple(map(float, rvec.ravel())), tuple(map(float, tvec.ravel())), rms)  # type: ignore[arg-type]
+    pose = TablePose(rvec=tuple(map(float, rvec.ravel())), tvec=tuple(map(float, tvec.ravel())), rms_px=rms)  # type: ignore[arg-type]
     return TableFit(pose, used, missing)
 
 

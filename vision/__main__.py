@@ -3,6 +3,8 @@
     python -m vision bench [--json] [--quick]          accuracy and speed on held-out rendered castings
     python -m vision watch --source SOURCE [--out DIR]  the annotated view, on screen or into DIR
     python -m vision markers [--json] [--quick]        the wand-marker options compared
+    python -m vision record --source SPEC --out DIR     keep a night's frames, cues and profile
+    python -m vision read --recording DIR [--json]      read every casting of a recording again
 """
 from __future__ import annotations
 
@@ -22,8 +24,11 @@ def main(argv: list[str] | None = None) -> int:
         from vision.watch import main as watch
         return watch(rest)
     if command == "markers":
-        from vision.compare_markers import main as markers
+        from vision.bench.markers import main as markers
         return markers(rest)
+    if command in ("record", "read"):
+        from vision import record_cli
+        return record_cli.record(rest) if command == "record" else record_cli.read(rest)
     print(f"unknown command {command!r}\n{__doc__}", file=sys.stderr)
     return 2
 

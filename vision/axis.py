@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from vision.config import HandsUse, MarkerConfig
+from vision.config import HandsUse
 from vision.markers import WandSighting
 
 # MediaPipe's knuckles (finger roots): the wand runs through the fist just below them.
@@ -29,14 +29,14 @@ class WandAxis:
     tip_radius_px: float = 0.0
 
 
-def wand_axis(sighting: WandSighting, markers: MarkerConfig, hands: Sequence[object] | None, use: HandsUse,
+def wand_axis(sighting: WandSighting, band_from_tip_mm: float, hands: Sequence[object] | None, use: HandsUse,
               reach_px: float, shaft: np.ndarray | None = None) -> WandAxis:
     """The best axis the frame offers for one wand: the band; else the gripping hand (``hands``: objects
     with ``landmarks`` (21,2) pixels); else the shaft's direction (2,) in the image, whose back point
     is at no known distance (``back_from_tip_mm`` 0); else the tip alone."""
     radius = float(np.sqrt(sighting.tip_area / np.pi))
     if sighting.band_px is not None:
-        return WandAxis(sighting.strength, sighting.tip_px, sighting.band_px, markers.band_from_tip_mm, "band", radius)
+        return WandAxis(sighting.strength, sighting.tip_px, sighting.band_px, band_from_tip_mm, "band", radius)
     grip = gripping_hand(sighting.tip_px, hands or (), reach_px)
     if grip is not None and use.enabled:
         return WandAxis(sighting.strength, sighting.tip_px, grip, use.grip_from_tip_mm, "hand", radius)

@@ -126,15 +126,17 @@ class Casting:
     """One "In-can-to!": feed it every frame's wand axes with ``observe``; it returns the result once."""
 
     def __init__(self, cue_at: float, wands: list[int], cfg: DecideConfig,
-                 score: Callable[[WandAxis], TokenScores]) -> None:
+                 read: Callable[[WandAxis], WandReading]) -> None:
         self.cue_at = cue_at
         self.cfg = cfg
-        self.score = score
+        self.read = read
         self.tracks = {k: WandTrack(k) for k in wands}
         self.result: CastingResult | None = None
 
-    def observe(self, t: float, axes: dict[int, WandAxis]) -> CastingResult | None:
-        """Add one frame (time ``t``); the result when the casting is decided, else None."""
+    def observe(self, t: float, axes: dict[int, WandAxis], timed_out: bool = False) -> CastingResult | None:
+        """Add one frame (time ``t``); the result when the casting is decided, else None. ``timed_out``
+        decides now as ``give_up_ms`` after the cue would (a recording that ends, a bench scene whose
+        last frame stands for the seconds after it)."""
         if self.result is not None:
             return self.result
         for k, track in self.tracks.items():
@@ -143,7 +145,7 @@ class Casting:
             return None
         still = {k: tr.still_since(t, self.cfg) for k, tr in self.tracks.items()}
         gone = {k for k, tr in self.tracks.items() if self._unseen(tr, t)}
-        timed_out = t >= self.cue_at + self.cfg.give_up_ms / 1000
+        timed_out = timed_out or t >= self.cue_at + self.cfg.give_up_ms / 1000
         if not timed_out and any(still[k] is None and k not in gone for k in self.tracks):
             return None
         self.result = CastingResult({k: self._read(k, still[k], k in gone) for k in self.tracks}, t, self.cue_at)
@@ -158,5 +160,4 @@ class Casting:
             return WandReading(k, MISSING, None, 0.0, None, {})
         if still is None:  # still moving when time ran out
             return WandReading(k, UNSURE, None, 0.0, None, {})
-        axis = averaged(still)
-        return verdict(k, self.score(axis), self.cfg, axis.source)
+        return self.read(averaged(still))

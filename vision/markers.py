@@ -1,5 +1,10 @@
 """Finding the wands by their markers: a fluorescent bead on the tip and a smaller bead of the same
-colour (the band) ``band_from_tip_mm`` further back. The hue says which wand (strength) it is; the bead is the bigger blob.
+colour (the band) ``band_from_tip_mm`` further back. Each wand's paint model (hue, spread, floors, bead
+size) comes from the table's profile, learned by the wand step; the colour says which wand it is.
+
+What the table itself shows is not a wand: with a ``TableView`` (the table as seen just before the cue),
+paint-coloured pixels that look as they did then (a token, a card) are left out. A tip is a round patch
+of bead size; a patch without its band must be a whole bead.
 
 Works on the raw (distorted) image; positions are undistorted later, as points, which is far cheaper
 than undistorting every pixel.
@@ -8,20 +13,25 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from collections.abc import Callable, Mapping, Sequence
 
 import cv2
 import numpy as np
 
 from vision.config import MarkerConfig
+from vision.profile import PaintModel
 
 
 @dataclass(frozen=True)
 class Blob:
-    """One patch of marker colour. ``centre`` (2,) distorted pixels; ``area`` in pixels."""
+    """One patch of one wand's colour. ``centre`` (2,) distorted pixels; ``area`` in pixels; ``fill``:
+    its share of its bounding box (a disc fills 0.79, a thin streak little)."""
 
     strength: int
     centre: np.ndarray
     area: float
+    fill: float = 0.785
+    saturation: float = 255.0  # mean
 
 
 @dataclass(frozen=True)
@@ -35,66 +45,160 @@ class WandSighting:
     band_area: float = 0.0
 
 
-def marker_blobs(image_bgr: np.ndarray, cfg: MarkerConfig) -> list[Blob]:
-    """(H,W,3) uint8 BGR -> every saturated, bright patch of one of the wands' hues.
+class TableView:
+    """The table as seen just before the cue: the per-pixel median of a few frames (moving wands and
+    hands drop out of it) and which wand's colour each of its pixels has."""
+
+    def __init__(self, image_bgr: np.ndarray, paints: Mapping[int, PaintModel], hue_slack: float = 0.0) -> None:
+        self.image = image_bgr
+        self.classes = paint_classes(cv2.cvtColor(image_bgr, cv2.COLOR_BGR2HSV), paints, hue_slack)
+        self._median = _light(image_bgr)
+
+    @classmethod
+    def from_frames(cls, images: Sequence[np.ndarray], paints: Mapping[int, PaintModel],
+                    hue_slack: float = 0.0) -> TableView:
+        """(H,W,3) uint8 BGR frames -> their median as the table."""
+        stack = np.stack(list(images)[-5:])
+        return cls(np.median(stack, axis=0).astype(np.uint8) if len(stack) > 1 else stack[0], paints, hue_slack)
+
+    def clear_static(self, image_bgr: np.ndarray, classes: np.ndarray, diff: float) -> None:
+        """Set to 0 in ``classes`` (H,W) the pixels of a wand's colour that the table already showed,
+        looking the same (within ``diff`` grey levels in every channel). Only coloured pixels are
+        compared: they are few."""
+        flat = classes.reshape(-1)
+        idx = _coloured(classes)
+        if idx.size == 0:
+            return
+        # A lamp switched or a cloud since the cue changes every pixel alike: compare at the same light.
+        gain = (_light(image_bgr) + 1.0) / (self._median + 1.0)
+        now = image_bgr.reshape(-1, 3)[idx].astype(np.float32)
+        before = self.image.reshape(-1, 3)[idx].astype(np.float32) * gain.astype(np.float32)
+        static = (np.abs(now - before).max(axis=1) < diff) & (self.classes.reshape(-1)[idx] == flat[idx])
+        flat[idx[static]] = 0
+
+
+def _light(image_bgr: np.ndarray) -> np.ndarray:
+    """(3,) the picture's overall light per channel: the median of a 40x30 thumbnail (a few wands and
+    arms moving in do not shift it)."""
+    return np.median(cv2.resize(image_bgr, (40, 30), interpolation=cv2.INTER_AREA).reshape(-1, 3), axis=0)
+
+
+def paint_classes(hsv: np.ndarray, paints: Mapping[int, PaintModel], hue_slack: float = 0.0) -> np.ndarray:
+    """(H,W,3) uint8 HSV -> (H,W) uint8 wand strength of each pixel's paint (0 = none). A hue goes to the
+    nearest paint within that paint's tolerance plus ``hue_slack`` (a lamp of another colour shifts
+    every hue); then the pixel must clear that paint's saturation and brightness floors."""
+    floor_s = min(m.min_saturation for m in paints.values())
+    floor_v = min(m.min_value for m in paints.values())
+    vivid = cv2.inRange(hsv, (0, int(math.ceil(floor_s)), int(math.ceil(floor_v))), (255, 255, 255))
+    classes = cv2.bitwise_and(cv2.LUT(hsv[:, :, 0], hue_table(paints, hue_slack)), vivid)
+    # Each paint's own floors, checked only where some paint's colour is: few pixels.
+    flat = classes.reshape(-1)
+    idx = np.flatnonzero(flat)
+    if idx.size:
+        sat_floor, val_floor = np.zeros(256), np.zeros(256)
+        for k, m in paints.items():
+            sat_floor[k], val_floor[k] = m.min_saturation, m.min_value
+        k = flat[idx]
+        px = hsv.reshape(-1, 3)[idx]
+        flat[idx[(px[:, 1] < sat_floor[k]) | (px[:, 2] < val_floor[k])]] = 0
+    return classes
+
+
+def _coloured(classes: np.ndarray) -> np.ndarray:
+    return np.flatnonzero(classes.reshape(-1))
+
+
+def hue_table(paints: Mapping[int, PaintModel], hue_slack: float = 0.0) -> np.ndarray:
+    """(256,) uint8 lookup from OpenCV hue (0-179) to the nearest paint's strength, 0 when none is near."""
+    hue = np.arange(256, dtype=np.float64)[:, None]
+    keys = np.array(list(paints), np.uint8)
+    gap = np.abs((hue - np.array([m.hue for m in paints.values()])[None, :] + 90) % 180 - 90)
+    reach = np.array([m.hue_tolerance + hue_slack for m in paints.values()])[None, :]
+    table = keys[np.argmin(gap / reach, axis=1)]
+    table[((gap / reach).min(axis=1) > 1.0) | (hue[:, 0] >= 180)] = 0
+    return table.astype(np.uint8)
+
+
+def _paint_range(hsv: np.ndarray, m: PaintModel) -> np.ndarray:
+    """(H,W) uint8 mask of one paint model, across OpenCV's hue wrap-around at 180."""
+    lo, hi = m.hue - m.hue_tolerance, m.hue + m.hue_tolerance
+    floor = (int(math.ceil(m.min_saturation)), int(math.ceil(m.min_value)))
+    mask = cv2.inRange(hsv, (max(lo, 0), *floor), (min(hi, 179), 255, 255))
+    if lo < 0:
+        mask |= cv2.inRange(hsv, (lo + 180, *floor), (179, 255, 255))
+    if hi > 179:
+        mask |= cv2.inRange(hsv, (0, *floor), (hi - 180, 255, 255))
+    return mask
+
+
+def marker_blobs(image_bgr: np.ndarray, paints: Mapping[int, PaintModel], cfg: MarkerConfig,
+                 table: TableView | None = None) -> list[Blob]:
+    """(H,W,3) uint8 BGR -> every patch of one of the wands' paints that the table did not already show.
 
     One labelling pass over all marker colours; a patch holding two colours (two beads touching) is
     split by colour inside its own box, so each bead stays a blob of its own."""
     hsv = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2HSV)
-    bright = cv2.inRange(hsv, (0, int(cfg.min_saturation), int(cfg.min_value)), (180, 255, 255))
-    classes = cv2.bitwise_and(cv2.LUT(hsv[:, :, 0], _hue_table(cfg)), bright >> 5)  # bright is 0 or 255
+    classes = paint_classes(hsv, paints, cfg.hue_slack)
+    if table is not None:
+        table.clear_static(image_bgr, classes, cfg.static_diff)
     n, labels, stats, _ = cv2.connectedComponentsWithStats(classes, connectivity=8)
     out: list[Blob] = []
     for i in np.flatnonzero(stats[1:, cv2.CC_STAT_AREA] >= cfg.min_area_px) + 1:
         x, y, w, h = stats[i, :4]
         box = (slice(y, y + h), slice(x, x + w))
-        out += _split(classes[box], labels[box] == i, hsv[:, :, 1][box], np.array([x, y], np.float64), cfg)
+        out += _split(classes[box], labels[box] == i, hsv[:, :, 1][box], np.array([x, y], np.float64), paints, cfg)
     return out
 
 
 def _split(classes: np.ndarray, mine: np.ndarray, saturation: np.ndarray, origin: np.ndarray,
-           cfg: MarkerConfig) -> list[Blob]:
+           paints: Mapping[int, PaintModel], cfg: MarkerConfig) -> list[Blob]:
     """Blobs of each colour inside one labelled patch (all arrays are the patch's box)."""
     out = []
     for strength in np.unique(classes[mine]):
         part = (mine & (classes == strength)).astype(np.uint8)
         n, labels, stats, centres = cv2.connectedComponentsWithStats(part, connectivity=8)
+        floor = paints[int(strength)].min_saturation + cfg.mean_saturation_over_floor
         for j in range(1, n):
             area = float(stats[j, cv2.CC_STAT_AREA])
             # Fluorescent paint is saturated through and through; a noisy fringe of a dull colour is not.
-            if area >= cfg.min_area_px and float(saturation[labels == j].mean()) >= cfg.min_mean_saturation:
-                out.append(Blob(int(strength), origin + centres[j], area))
+            mean = float(saturation[labels == j].mean()) if area >= cfg.min_area_px else 0.0
+            if area >= cfg.min_area_px and mean >= floor:
+                fill = area / float(stats[j, cv2.CC_STAT_WIDTH] * stats[j, cv2.CC_STAT_HEIGHT])
+                out.append(Blob(int(strength), origin + centres[j], area, fill, mean))
     return out
 
 
-def _hue_table(cfg: MarkerConfig) -> np.ndarray:
-    """(256,) uint8 lookup from OpenCV hue (0-179) to wand strength (0 = no wand's colour); the nearest
-    configured hue wins, within ``hue_tolerance``."""
-    hue = np.arange(256, dtype=np.float64)[:, None]
-    strengths = np.array(list(cfg.hues), np.uint8)
-    gap = np.abs((hue - np.array(list(cfg.hues.values()))[None, :] + 90) % 180 - 90)
-    table = strengths[np.argmin(gap, axis=1)]
-    table[(gap.min(axis=1) > cfg.hue_tolerance) | (hue[:, 0] >= 180)] = 0
-    return table.astype(np.uint8)
+BeadSize = Callable[[np.ndarray, float], np.ndarray]  # (N,2) pixels, bead radius mm -> (N,) radius px
 
 
-def find_wands(image_bgr: np.ndarray, cfg: MarkerConfig, px_per_mm: float, reach_px: float) -> dict[int, WandSighting]:
+def find_wands(image_bgr: np.ndarray, paints: Mapping[int, PaintModel], cfg: MarkerConfig, bead_px: BeadSize,
+               reach_px: float, table: TableView | None = None) -> dict[int, WandSighting]:
     """(H,W,3) uint8 BGR -> the wands seen, by strength.
 
-    px_per_mm: image scale near the table (from the calibration), to know how big a bead looks;
-    reach_px: the farthest the band can appear from the bead."""
-    bead_area = math.pi * (cfg.bead_radius_mm * px_per_mm) ** 2
-    blobs = _mend(marker_blobs(image_bgr, cfg), 2 * cfg.bead_radius_mm * px_per_mm)
+    bead_px: how big a bead resting on a token looks at each pixel (from the calibration: a bead off the
+    camera's axis looks bigger); reach_px: the farthest the band can appear from the bead."""
+    blobs = marker_blobs(image_bgr, paints, cfg, table)
     found = {}
-    for strength in cfg.hues:
+    for strength, paint in paints.items():
         mine = [b for b in blobs if b.strength == strength]
-        sighting = _pair(strength, mine, bead_area, reach_px, cfg)
+        if not mine:
+            continue
+        radii = bead_px(np.array([b.centre for b in mine]), paint.bead_radius_mm)
+        mine = _mend(mine, 2 * float(np.median(radii)))
+        radii = bead_px(np.array([b.centre for b in mine]), paint.bead_radius_mm)
+        sighting = _pair(strength, mine, np.pi * radii ** 2, reach_px, cfg)
         if sighting is not None:
-            found[strength] = replace(sighting, tip_area=bead_outline_area(image_bgr, sighting, cfg))
+            found[strength] = replace(sighting, tip_area=bead_outline_area(image_bgr, sighting, paint))
     return found
 
 
-def bead_outline_area(image_bgr: np.ndarray, sighting: WandSighting, cfg: MarkerConfig) -> float:
+def uniform_bead(px_per_mm: float) -> BeadSize:
+    """A bead that looks the same size everywhere (``px_per_mm`` of the table): for pictures without a
+    calibration."""
+    return lambda pixels, radius_mm: np.full(len(pixels), radius_mm * px_per_mm)
+
+
+def bead_outline_area(image_bgr: np.ndarray, sighting: WandSighting, paint: PaintModel) -> float:
     """(H,W,3) uint8 BGR -> the tip bead's area in pixels, counting only its pixels that are at least
     half bead.
 
@@ -105,14 +209,12 @@ def bead_outline_area(image_bgr: np.ndarray, sighting: WandSighting, cfg: Marker
     the bead's (the median of its middle)."""
     r = float(np.sqrt(sighting.tip_area / np.pi))
     crop, dist = _around(image_bgr, sighting.tip_px, 2.4 * r + 2.0)
-    hsv = cv2.cvtColor(crop, cv2.COLOR_BGR2HSV)
-    mine = (_hue_table(cfg)[hsv[:, :, 0]] == sighting.strength) & (hsv[:, :, 1] >= cfg.min_saturation) \
-        & (hsv[:, :, 2] >= cfg.min_value)
     ring = (dist >= 1.8 * r) & (dist <= 2.4 * r)
     if not ring.any():
         return sighting.tip_area
+    # Not the paint model's floors: the size must not depend on how strict this night's model is.
     share = _bead_share(crop.astype(np.float32), dist <= max(0.6 * r, 1.0), ring)
-    return float((mine & (share >= 0.5) & (dist <= 1.6 * r)).sum())
+    return float(((share >= 0.5) & (dist <= 1.6 * r)).sum())
 
 
 def _around(image_bgr: np.ndarray, centre: np.ndarray, radius: float) -> tuple[np.ndarray, np.ndarray]:
@@ -138,23 +240,27 @@ def _mend(blobs: list[Blob], reach_px: float) -> list[Blob]:
     width); the bigger piece absorbs the smaller."""
     out: list[Blob] = []
     for b in sorted(blobs, key=lambda b: -b.area):
-        near = next((i for i, o in enumerate(out) if o.strength == b.strength
-                     and float(np.linalg.norm(o.centre - b.centre)) < reach_px), None)
+        near = next((i for i, o in enumerate(out) if float(np.linalg.norm(o.centre - b.centre)) < reach_px), None)
         if near is None:
             out.append(b)
             continue
         o = out[near]
         area = o.area + b.area
-        out[near] = Blob(o.strength, (o.centre * o.area + b.centre * b.area) / area, area)
+        out[near] = Blob(o.strength, (o.centre * o.area + b.centre * b.area) / area, area, o.fill,
+                         (o.saturation * o.area + b.saturation * b.area) / area)
     return out
 
 
-def _pair(strength: int, blobs: list[Blob], bead_area: float, reach_px: float, cfg: MarkerConfig) -> WandSighting | None:
-    """The bead is a blob of bead size with, preferably, a clearly smaller band blob within reach; the
-    biggest such pair wins."""
-    beads = [b for b in blobs if cfg.bead_area_min_ratio * bead_area <= b.area <= cfg.bead_area_max_ratio * bead_area]
+def _pair(strength: int, blobs: list[Blob], bead_areas: np.ndarray, reach_px: float, cfg: MarkerConfig
+          ) -> WandSighting | None:
+    """The bead is a round blob of bead size (``bead_areas``: (N,) each blob's expected bead area where
+    it lies) with, preferably, a clearly smaller band blob within reach; the most saturated wins, a
+    bead with its band first."""
     best: tuple[float, WandSighting] | None = None
-    for tip in beads:
+    for tip, bead_area in zip(blobs, bead_areas):
+        if not (cfg.bead_area_min_ratio * bead_area <= tip.area <= cfg.bead_area_max_ratio * bead_area
+                and tip.fill >= cfg.min_roundness):
+            continue
         bands = [b for b in blobs if b is not tip and b.area <= cfg.band_area_max_ratio * tip.area
                  and b.area >= cfg.band_area_min_ratio * bead_area
                  and 2.0 <= float(np.linalg.norm(b.centre - tip.centre)) <= reach_px]
@@ -162,7 +268,9 @@ def _pair(strength: int, blobs: list[Blob], bead_area: float, reach_px: float, c
         # A bead with its band is far likelier a wand than a lone patch of colour.
         if band is None and tip.area < cfg.lone_bead_min_ratio * bead_area:
             continue
-        rank = tip.area * (4.0 if band is not None else 1.0)
+        # Fluorescent paint is the most saturated thing on the table; a lit patch of wood or a sleeve
+        # of the same hue is less so.
+        rank = tip.saturation + (40.0 if band is not None else 0.0)
         if best is None or rank > best[0]:
             best = (rank, WandSighting(strength, tip.centre, tip.area, band.centre if band else None,
                                        band.area if band else 0.0))

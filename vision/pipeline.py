@@ -1,32 +1,46 @@
 """The recipe: from a camera frame to who pointed at which token.
 
-    frame --find_wands--> tip bead + band per wand (hue says which wand)
-          --wand_axis---> axis from the band, else the gripping hand, else the tip alone
-          --score_tokens> every legal token scored (hover convention first, aim from afar second)
-          --Casting-----> settle window after the cue, then target / unsure / missing per wand
+    frames before the cue --TableView--> the table as it was (tokens are not wands)
+    frame --find_wands--> tip bead + band per wand (each wand's paint from the profile)
+          --wand_axis---> axis from the band, else the gripping hand, else the shaft, else the tip alone
+          --under_tip---> the token under the tip (the table card's reading), with margin to neighbours
+          --score_tokens> only for a tip over no token: aimed from afar, with margin
+          --Casting-----> settle window after the cue, then target / unsure / missing / none per wand
           --proposal----> {"type": "cast", ...} for the rules engine
 
-Undistortion is applied to the few marker points, not to the whole image. Every threshold comes from
-``vision.config``; the calibration file named there says where the camera and the table are.
+Undistortion is applied to the few marker points, not to the whole image. Thresholds come from
+``vision.config``; the table's profile (``vision.profile``) says where the camera and the table are and
+what each wand's paint looks like.
 """
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
-from calibration.model import Calibration, CalibrationError, load
 from vision.axis import WandAxis, wand_axis
 from vision.config import VisionConfig, load_config
-from vision.decide import Casting, CastingResult
+from vision.decide import NONE, TARGET, UNSURE, Casting, CastingResult, WandReading, verdict
 from vision.frames import Frame, FrameSource
-from vision.markers import WandSighting, find_wands, shaft_direction
+from vision.markers import TableView, WandSighting, find_wands, shaft_direction
+from vision.profile import PaintModel, ProfileError, load_profile
 from vision.scoring import TokenScores, score_tokens
-from vision.table_geometry import TableGeometry, UncalibratedTable
+from vision.table_geometry import Calibrated, TableGeometry, UncalibratedTable
+from vision.targets import Candidate, candidates_from
+from vision.under_tip import BETWEEN, OVER, under_tip
 
-__all__ = ["Pipeline", "FrameView", "open_pipeline", "read_casting", "hand_tracker", "UncalibratedTable"]
+__all__ = ["Pipeline", "FrameView", "open_pipeline", "read_casting", "hand_tracker", "UncalibratedTable",
+           "UnlearnedWands"]
+TABLE_FRAMES = 5  # frames of the table before the cue kept for its median
+TABLE_EVERY_S = 0.15  # ... taken at least this far apart
+
+
+class UnlearnedWands(UncalibratedTable):
+    """The profile has no paint model for the wands: the wand step of calibration has not run."""
 
 
 @dataclass(frozen=True)
@@ -39,30 +53,61 @@ class FrameView:
 
 
 class Pipeline:
-    """Calibration + configuration + (optionally) a hand tracker; refuses an uncalibrated table."""
+    """A table's profile + configuration + (optionally) a hand tracker; refuses an uncalibrated table
+    and wands whose paints were never learned. ``paints`` replaces the profile's own (tests)."""
 
-    def __init__(self, calibration: Calibration, config: VisionConfig | None = None, hands: object | None = None) -> None:
-        self.geo = TableGeometry(calibration)
+    def __init__(self, profile: Calibrated, config: VisionConfig | None = None, hands: object | None = None,
+                 paints: Mapping[int, PaintModel] | None = None) -> None:
+        self.geo = TableGeometry(profile)
         self.cfg = config or load_config()
+        learned = dict(paints if paints is not None else getattr(profile, "wands", {}) or {})
+        if not learned:
+            raise UnlearnedWands("the wands' paints are not learned: hold the wands in view and run "
+                                 "`python -m calibration wands`")
+        # The light of the wand step is not the light of every casting: floors a little lower.
+        slack = self.cfg.markers.floor_slack
+        self.paints = {k: m.model_copy(update={"min_saturation": max(20.0, m.min_saturation * slack),
+                                               "min_value": max(5.0, m.min_value * slack)})
+                       for k, m in learned.items()}
         self.hands = hands
         self._hands_seen: tuple[int, list] = (-10**9, [])
-        m, p = self.cfg.markers, self.cfg.pointing
+        self.table: TableView | None = None
+        self._before: deque[Frame] = deque(maxlen=TABLE_FRAMES)
+        p = self.cfg.pointing
+        band = max(m.band_from_tip_mm for m in self.paints.values())
         self.bead_scale = self.geo.px_per_mm(0.0)
         # The band can be no farther from the bead than a wand held high, seen side-on.
-        self.band_reach_px = 1.25 * m.band_from_tip_mm * self.geo.px_per_mm(p.max_height_mm + m.band_from_tip_mm)
+        self.band_reach_px = 1.25 * band * self.geo.px_per_mm(p.max_height_mm + band)
         self.hand_reach_px = 1.25 * self.cfg.hands.max_tip_distance_mm * self.geo.px_per_mm(p.max_height_mm)
 
+    # -- the table before the cue ----------------------------------------------------------------
+    def see_table(self, frame: Frame) -> None:
+        """A frame from before the cue: kept (a few, spread in time) to know the table as it was."""
+        if not self._before or frame.t - self._before[-1].t >= TABLE_EVERY_S or frame.t < self._before[-1].t:
+            self._before.append(frame)
+
+    def freeze_table(self) -> None:
+        """The cue: the frames seen before it become the table view (none seen: no table view)."""
+        self.table = TableView.from_frames([f.image for f in self._before], self.paints, self.cfg.markers.hue_slack) \
+            if self._before else None
+        self._before.clear()
+
+    # -- each frame ---------------------------------------------------------------------------------
     def find(self, image_bgr: np.ndarray) -> dict[int, WandSighting]:
         """The wand stage: (H,W,3) uint8 BGR -> sightings by strength."""
-        return find_wands(image_bgr, self.cfg.markers, self.bead_scale, self.band_reach_px)
+        return find_wands(image_bgr, self.paints, self.cfg.markers, self.bead_px, self.band_reach_px, self.table)
+
+    def bead_px(self, pixels: np.ndarray, radius_mm: float) -> np.ndarray:
+        """(N,2) pixels -> (N,) apparent radius of a bead of ``radius_mm`` resting on a token there."""
+        return self.geo.bead_radius_px(self.geo.on_plane(pixels, radius_mm + self.cfg.pointing.touch_lift_mm), radius_mm)
 
     def look(self, frame: Frame, sightings: dict[int, WandSighting] | None = None) -> FrameView:
         """Sightings (found unless given) and axes for one frame; the hand tracker runs only when a band
         is hidden, and at most every ``hands.every_n_frames`` frames (it costs far more than the wand stage)."""
         sightings = self.find(frame.image) if sightings is None else sightings
         hands = self._hands(frame, sightings)
-        axes = {k: wand_axis(s, self.cfg.markers, hands, self.cfg.hands, self.hand_reach_px, self._shaft(frame, s))
-                for k, s in sightings.items()}
+        axes = {k: wand_axis(s, self.paints[k].band_from_tip_mm, hands, self.cfg.hands, self.hand_reach_px,
+                             self._shaft(frame, s)) for k, s in sightings.items()}
         return FrameView(frame, sightings, axes)
 
     def _shaft(self, frame: Frame, sighting: WandSighting) -> np.ndarray | None:
@@ -80,20 +125,30 @@ class Pipeline:
             self._hands_seen = (frame.index, found)
         return found
 
-    def score(self, axis: WandAxis, candidates: list[dict]) -> TokenScores:
-        return score_tokens(self.geo, axis, candidates, self.cfg.pointing, self.cfg.markers.bead_radius_mm)
+    # -- reading a still wand -----------------------------------------------------------------------
+    def score(self, axis: WandAxis, candidates: Iterable[Candidate | Mapping[str, Any]]) -> TokenScores:
+        """Every candidate's likelihood of being aimed at from afar (or hovered over, by the old reading)."""
+        return score_tokens(self.geo, axis, candidates_from(candidates), self.cfg.pointing,
+                            self.paints[axis.strength].bead_radius_mm)
 
-    def casting(self, cue_at: float, wands: Sequence[int], candidates: list[dict]) -> Casting:
+    def read(self, axis: WandAxis, candidates: Sequence[Candidate]) -> WandReading:
+        """One still wand's verdict: the token under its tip; only a tip over no token is read by where
+        the wand points, and only with margin."""
+        k = axis.strength
+        tip = under_tip(self.geo, axis, candidates, self.paints[k].bead_radius_mm, self.cfg.pointing)
+        if tip.status == OVER:
+            return WandReading(k, TARGET, tip.token, 1.0, tip.runner_up, {}, axis.source, tip.token)
+        if tip.status == BETWEEN:
+            return WandReading(k, UNSURE, None, 0.0, tip.runner_up, {}, axis.source, tip.token)
+        if axis.back_px is None:  # a lone tip over no token: pointing at nothing we can tell
+            return WandReading(k, NONE, None, 0.0, None, {}, axis.source)
+        return verdict(k, self.score(axis, candidates), self.cfg.decide, axis.source)
+
+    def casting(self, cue_at: float, wands: Sequence[int], candidates: Iterable[Candidate | Mapping[str, Any]]
+                ) -> Casting:
         """A casting that started at ``cue_at`` (frames' clock) with these wands and legal targets."""
-        _check_candidates(candidates)
-        return Casting(cue_at, list(wands), self.cfg.decide, lambda axis: self.score(axis, candidates))
-
-
-def _check_candidates(candidates: list[dict]) -> None:
-    for c in candidates:
-        missing = {"id", "x_mm", "y_mm", "radius_mm"} - set(c)
-        if missing:
-            raise ValueError(f"candidate token {c!r} lacks {sorted(missing)!r}")
+        chosen = candidates_from(candidates)
+        return Casting(cue_at, list(wands), self.cfg.decide, lambda axis: self.read(axis, chosen))
 
 
 def hand_tracker() -> object | None:
@@ -105,25 +160,35 @@ def hand_tracker() -> object | None:
     return LegacyHands(HandsConfig(views=("plain",), look_behind=False, static_image_mode=False))
 
 
-def open_pipeline(config_path: Path | None = None, hands: object | None = None) -> Pipeline:
-    """The pipeline for the real table: configuration, then the calibration file it names."""
+def open_pipeline(config_path: Path | None = None, hands: object | None = None,
+                  profile_path: Path | None = None) -> Pipeline:
+    """The pipeline for the real table: the configuration, then the profile (camera, table, wands'
+    paints) at ``profile_path`` or where the configuration names it."""
     cfg = load_config(config_path)
     try:
-        calibration = load(cfg.calibration_file)
-    except CalibrationError as e:
+        profile = load_profile(profile_path or cfg.calibration_file)
+    except ProfileError as e:
         raise UncalibratedTable(f"{e} (Incanto must know where the camera and the table are before it "
                                 f"can see who points where)") from None
-    return Pipeline(calibration, cfg, hands)
+    return Pipeline(profile, cfg, hands)
 
 
 def read_casting(pipeline: Pipeline, source: FrameSource, cue_at: float, wands: Sequence[int],
-                 candidates: list[dict], max_frames: int = 300) -> CastingResult | None:
-    """Read frames until the casting is decided; None if the source ends first."""
+                 candidates: Iterable[Candidate | Mapping[str, Any]], max_frames: int = 300) -> CastingResult | None:
+    """Read frames until the casting is decided; None if the source ends first. Frames from before the
+    cue show the table as it was."""
     casting = pipeline.casting(cue_at, wands, candidates)
+    frozen = False
     for _ in range(max_frames):
         frame = source.read()
         if frame is None:
             return None
+        if frame.t < cue_at:
+            pipeline.see_table(frame)
+            continue
+        if not frozen:
+            pipeline.freeze_table()
+            frozen = True
         result = casting.observe(frame.t, pipeline.look(frame).axes)
         if result is not None:
             return result

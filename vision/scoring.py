@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from collections.abc import Sequence
 
 import numpy as np
 
 from vision.axis import WandAxis
 from vision.config import PointingConfig
 from vision.table_geometry import TableGeometry
+from vision.targets import Candidate
 
 SHAFT_LENGTHS_MM = (30.0, 45.0, 60.0, 80.0, 110.0, 150.0, 200.0)
 
@@ -41,14 +43,14 @@ class TokenScores:
         return sorted(self.scores.items(), key=lambda kv: -kv[1])
 
 
-def candidate_array(candidates: list[dict]) -> tuple[list[str], np.ndarray]:
-    """Engine candidates -> ids and (N,3) centres [x_mm, y_mm, radius_mm]."""
-    ids = [str(c["id"]) for c in candidates]
-    arr = np.array([[float(c["x_mm"]), float(c["y_mm"]), float(c["radius_mm"])] for c in candidates], np.float64)
+def candidate_array(candidates: Sequence[Candidate]) -> tuple[list[str], np.ndarray]:
+    """Candidates -> ids and (N,3) centres [x_mm, y_mm, radius_mm]."""
+    ids = [c.id for c in candidates]
+    arr = np.array([[c.x_mm, c.y_mm, c.radius_mm] for c in candidates], np.float64)
     return ids, arr.reshape(-1, 3)
 
 
-def score_tokens(geo: TableGeometry, axis: WandAxis, candidates: list[dict], cfg: PointingConfig,
+def score_tokens(geo: TableGeometry, axis: WandAxis, candidates: Sequence[Candidate], cfg: PointingConfig,
                  bead_radius_mm: float | None = None) -> TokenScores:
     """Scores of every candidate token for one wand; with ``bead_radius_mm`` the tip bead's apparent size
     also rules out hover heights it looks too big for."""
@@ -109,21 +111,15 @@ def wand_directions(geo: TableGeometry, axis: WandAxis, tips: np.ndarray, cfg: P
 
 
 def bead_radius_px(geo: TableGeometry, points: np.ndarray, radius_mm: float) -> np.ndarray:
-    """(H,3) bead centres in table mm -> (H,) apparent radius in pixels of a bead of ``radius_mm``.
-
-    A ball off the optical axis looks stretched away from the image centre: its outline's area grows
-    as 1/cos^3 of the angle off the axis, so the equal-area radius grows as 1/cos^1.5."""
-    v = points - geo.centre[None, :]
-    dist = np.linalg.norm(v, axis=1)
-    cos = np.clip((v @ geo.R[2]) / np.maximum(dist, 1e-9), 0.2, 1.0)
-    return geo.focal_px * radius_mm / np.maximum(dist, 1.0) / cos ** 1.5
+    """(H,3) bead centres in table mm -> (H,) apparent radius in pixels (``TableGeometry.bead_radius_px``)."""
+    return geo.bead_radius_px(points, radius_mm)
 
 
 def _looks_higher(geo: TableGeometry, axis: WandAxis, tips: np.ndarray, radius_mm: float,
                   cfg: PointingConfig) -> np.ndarray:
     """(H,) True for tip hypotheses that the bead looks clearly too big for: it is nearer the camera, so
     higher up. Only ever rules out (a bead partly hidden looks smaller, never bigger)."""
-    scale = cfg.hover_max_bead_scale.get(axis.strength, 0.0)
+    scale = cfg.bead_scale(axis.strength)
     if axis.tip_radius_px <= 0 or scale <= 0:
         return np.zeros(len(tips), bool)
     return axis.tip_radius_px > scale * bead_radius_px(geo, tips, radius_mm)

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from calibration.model import Calibration, save
+from calibration.model import Calibration, CameraIntrinsics, TablePose, save
 from companion.tableside.places import Place, TablePlaces
 from vision.frames import Frame
 from vision.render.effects import Conditions
@@ -58,7 +58,11 @@ class RenderedTable:
 
     @property
     def calibration(self) -> Calibration:
-        return self.camera.calibration()
+        p = self.camera.calibration()
+        assert p.table is not None
+        intrinsics = CameraIntrinsics(p.image.width, p.image.height, p.camera.fx, p.camera.fy, p.camera.cx,
+                                      p.camera.cy, p.camera.dist)
+        return Calibration(intrinsics, TablePose(p.table.rvec, p.table.tvec))
 
     def save_calibration(self, path: Path) -> Path:
         save(self.calibration, Path(path))

@@ -12,11 +12,13 @@ import threading
 from pathlib import Path
 from collections.abc import Callable
 
+from calibration.drift import MarkerWatch, watch_for
 from calibration.model import CalibrationError
 from calibration.status import CAMERA_COMMAND, TABLE_COMMAND, default_path, load_if_present, require_table
 from companion.status import ERROR, OFF, OK, StatusBoard
 from companion.tableside.ring import FrameRing, RingSource
 from vision.config import ConfigError, load_config
+from vision.paints import documented_paints
 from vision.frames import FrameSource
 from vision.pipeline import Pipeline
 from vision.sources import CameraStatus, CameraWatch, open_source
@@ -42,6 +44,7 @@ class TableCamera:
         self.pipeline: Pipeline | None = None
         self.hands = hands
         self._tracker: object | None = None
+        self.markers: MarkerWatch | None = None  # now and then: are the table's markers where calibrated?
         # One reading or swap check at a time: the pipeline keeps per-frame state (and MediaPipe's).
         self.pipeline_lock = threading.Lock()
         self.watch: CameraWatch | None = None
@@ -77,6 +80,8 @@ class TableCamera:
                     self._stop.wait(IDLE_S)
                 else:
                     self.ring.add(frame)
+                    if self.markers is not None:
+                        self.markers.look(frame.image, frame.t)
         finally:
             self.watch.close()
 
@@ -109,7 +114,9 @@ class TableCamera:
         path = self.calibration_path
         try:
             calibration = require_table(path)
-            pipeline = Pipeline(calibration, load_config(self.vision_config), self._hand_tracker())
+            # The calibration file has no learned paints yet: the documented ones stand in for them.
+            pipeline = Pipeline(calibration, load_config(self.vision_config), self._hand_tracker(),
+                                paints=getattr(calibration, "wands", None) or documented_paints())
         except CalibrationError as e:
             self.status.report("calibration", ERROR, f"{e}; castings are entered on the tablet until then",
                                self._calibration_fix(), {"file": str(path)})
@@ -118,6 +125,7 @@ class TableCamera:
             self.status.report("calibration", ERROR, f"vision settings: {e}",
                                f"correct that setting in {str(self.vision_config)!r}")
             return None
+        self.markers = watch_for(calibration, self.status.report)
         self.status.report("calibration", OK, f"table calibrated ({str(path)!r}), camera "
                                               f"{pipeline.geo.height_mm / 1000:.2f} m above it",
                            "run the table step again whenever the camera or the table moves", {"file": str(path)})

@@ -31,6 +31,7 @@ from companion.web.routers import night as night_routes
 from companion.web.routers import session as session_routes
 from companion.web.routers import status as status_routes
 from companion.web.routers import stream as stream_routes
+from companion.web.routers import calibration as calibration_routes
 from companion.web.sessions import Sessions
 from companion.web.settings import Settings
 from companion.web.table import Table
@@ -77,6 +78,7 @@ def create_app(night: Night, status: StatusBoard, settings: Settings) -> FastAPI
     for routes in (game_routes, night_routes, status_routes, session_routes, stream_routes):
         app.include_router(routes.router, responses=refused(*EVERY_ROUTE))
     _add_refusals(app)
+    app.include_router(calibration_routes.router)  # the guided calibration, when a camera is attached
     _add_pages(app)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(HostGuard, names=own_names(settings.hosts))  # outermost: before anything is read

@@ -9,7 +9,7 @@ import pytest
 from calibration.__main__ import main
 from calibration.boards import Charuco, Chessboard, parse_board
 from calibration.camera import calibrate_camera, charuco_view
-from calibration.model import load
+from calibration.profiles import load
 
 from .conftest import ARUCO, CHESSBOARD
 from .synthetic import Pinhole, rotation
@@ -56,7 +56,7 @@ def test_the_command_saves_what_vision_loads(left_images, cal_path, capsys) -> N
                  "--board", "chessboard:9x6:25", "--fix-aspect"])
     assert code == 0 and "13 of 13" in capsys.readouterr().out
     saved = load(cal_path)
-    assert saved.camera.width == 640 and saved.camera.height == 480
+    assert saved.resolution() == (640, 480) and saved.schema_ == 2
     assert saved.camera.fx == pytest.approx(535.9, rel=FX_TOLERANCE) and len(saved.camera.dist) == 5
     assert saved.table is None
 

@@ -11,9 +11,11 @@ import numpy as np
 import pytest
 
 from calibration.__main__ import main
-from calibration.model import Calibration, CalibrationError, CameraIntrinsics, TablePose, load, save
+from calibration.model import CalibrationError
+from calibration.profiles import load, save
 from calibration.status import describe, require_table
 from calibration.table import TableLayout, find_markers, solve_table_pose
+from vision.profile import CameraIntrinsics, ImageSize, Profile, TablePose
 
 from .conftest import ARUCO
 from .synthetic import Pinhole, above
@@ -22,7 +24,8 @@ PHOTO = ARUCO / "singlemarkersoriginal.jpg"
 WRONG_DICTIONARIES = ["DICT_4X4_50", "DICT_4X4_1000", "DICT_5X5_1000", "DICT_7X7_1000", "DICT_ARUCO_ORIGINAL",
                       "DICT_APRILTAG_36h11", "DICT_APRILTAG_16h5", "DICT_ARUCO_MIP_36h12"]
 CAMERA = Pinhole(fx=600.0, fy=600.0, cx=322.0, cy=238.0, k1=-0.12, k2=0.03)
-INTRINSICS = CameraIntrinsics(640, 480, 600.0, 600.0, 322.0, 238.0, (-0.12, 0.03, 0.0, 0.0, 0.0))
+INTRINSICS = CameraIntrinsics(fx=600.0, fy=600.0, cx=322.0, cy=238.0, dist=(-0.12, 0.03, 0.0, 0.0, 0.0))
+IMAGE = ImageSize(width=640, height=480)
 LAYOUT = TableLayout("DICT_4X4_50", 50.0, {0: (60.0, 60.0), 1: (840.0, 60.0), 2: (840.0, 540.0),
                                            3: (60.0, 540.0), 4: (450.0, 300.0)})
 
@@ -112,20 +115,20 @@ def test_a_rendered_table_is_found_end_to_end(tmp_path: Path, cal_path: Path, ca
     layout = tmp_path / "layout.json"
     layout.write_text(json.dumps({"dictionary": LAYOUT.dictionary, "marker_mm": LAYOUT.marker_mm,
                                   "markers": {str(k): v for k, v in LAYOUT.markers.items()}}))
-    save(Calibration(CameraIntrinsics(640, 480, CAMERA.fx, CAMERA.fy, CAMERA.cx, CAMERA.cy)), cal_path)
+    save(Profile(image=IMAGE, camera=CameraIntrinsics(fx=CAMERA.fx, fy=CAMERA.fy, cx=CAMERA.cx, cy=CAMERA.cy)), cal_path)
 
     assert main(["table", "--cal", str(cal_path), "--image", str(image), "--layout", str(layout)]) == 0
     assert "markers [0, 1, 2, 3, 4]" in capsys.readouterr().out
     calibration = require_table(cal_path)
     assert_pose(calibration.table, r, t, mm=15.0, degrees=0.5)  # type: ignore[arg-type]
-    assert load(cal_path).extra["table"]["markers_missing"] == []
-    assert any(line.startswith("table: calibrated") for line in describe(cal_path))
+    assert load(cal_path).notes["table"]["markers_missing"] == []
+    assert any(line.startswith("table: calibrated, camera 1.20 m above the table") for line in describe(cal_path))
 
 
 def test_an_uncalibrated_table_is_refused_with_what_to_run(cal_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(CalibrationError, match="python -m calibration camera"):
         require_table(cal_path)
-    save(Calibration(INTRINSICS), cal_path)
+    save(Profile(image=IMAGE, camera=INTRINSICS), cal_path)
     with pytest.raises(CalibrationError, match="python -m calibration table"):
         require_table(cal_path)
     assert main(["status", "--cal", str(cal_path)]) == 0

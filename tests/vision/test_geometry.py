@@ -5,7 +5,6 @@ import cv2
 import numpy as np
 import pytest
 
-from calibration.model import Calibration
 from vision.render.camera import rotation_vector
 from vision.render.people import WandPose
 from vision.render.scene import random_camera
@@ -60,7 +59,7 @@ def test_wand_table_hit_is_on_the_axis_and_the_table() -> None:
 
 
 def test_uncalibrated_table_is_refused_with_instructions() -> None:
-    camera = random_camera(np.random.default_rng(0)).calibration().camera
+    profile = random_camera(np.random.default_rng(0)).calibration()
     with pytest.raises(UncalibratedTable, match=r"python -m calibration"):
-        TableGeometry(Calibration(camera, None))
+        TableGeometry(profile.with_parts(table=None))
     assert issubclass(UncalibratedTable, ValueError)

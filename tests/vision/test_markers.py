@@ -33,8 +33,9 @@ def test_wrong_hues_find_no_wands(config) -> None:
     frame, _ = scene.render(3)
     pipeline = Pipeline(scene.calibration, config)
     # Hues between the real caps' hues: the caps must not be mistaken for them.
-    off = dataclasses.replace(config.markers, hues={1: 45.0, 2: 88.0, 3: 132.0, 4: 172.0}, hue_tolerance=6)
-    assert find_wands(frame.image, off, pipeline.bead_scale, pipeline.band_reach_px) == {}
+    off = {k: p.model_copy(update={"hue": h, "hue_tolerance": 6}) for (k, p), h in
+           zip(pipeline.paints.items(), (45.0, 88.0, 132.0, 172.0))}
+    assert find_wands(frame.image, off, config.markers, pipeline.bead_px, pipeline.band_reach_px) == {}
 
 
 def test_blank_table_has_no_wands(config) -> None:
@@ -88,7 +89,6 @@ def test_hidden_band_takes_the_axis_from_the_gripping_hand(config) -> None:
 
 
 def test_lit_beads_stay_visible_in_a_dark_room(config) -> None:
-    import dataclasses
 
     from vision.render import effects
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from calibration.model import save
+from vision.profile import save_profile
 from vision.bench import run_scene
 from vision.config import ConfigError, load_config
 from vision.decide import MISSING, TARGET, UNSURE
@@ -109,7 +109,7 @@ def test_uncalibrated_table_is_refused_naming_what_to_run(tmp_path: Path) -> Non
     with pytest.raises(UncalibratedTable, match=r"python -m calibration"):
         open_pipeline(config)
     calibration = make_scene(1, "hover").calibration
-    save(type(calibration)(calibration.camera, None), tmp_path / "calibration.json")
+    save_profile(calibration.with_parts(table=None), tmp_path / "calibration.json")
     with pytest.raises(UncalibratedTable, match=r"python -m calibration"):
         open_pipeline(config)
 
@@ -117,7 +117,7 @@ def test_uncalibrated_table_is_refused_naming_what_to_run(tmp_path: Path) -> Non
 def test_a_calibrated_table_opens(tmp_path: Path) -> None:
     config = tmp_path / "vision.json"
     config.write_text(json.dumps({"calibration_file": str(tmp_path / "calibration.json")}))
-    save(make_scene(1, "hover").calibration, tmp_path / "calibration.json")
+    save_profile(make_scene(1, "hover").calibration, tmp_path / "calibration.json")
     assert open_pipeline(config).geo.height_mm > 700
 
 

@@ -34,7 +34,7 @@ def test_swap_that_did_not_happen_names_the_wand_and_seat() -> None:
 def test_seat_of_a_pointing_wand_is_its_holders_seat_or_unknown() -> None:
     told = wrong = 0
     for seed in range(40, 60):
-        scene = make_scene(seed, "hover")
+        scene = make_scene(seed, "card")
         geo = TableGeometry(scene.calibration)
         for k, seat in scene.seats.items():
             pose = scene.gestures[k].aims[-1]
@@ -94,7 +94,7 @@ def test_bench_evaluates_rendered_castings() -> None:
 
 
 def test_marker_comparison_reads_both_options_on_the_same_casting() -> None:
-    from vision.compare_markers import run_option
+    from vision.bench.markers import run_option
     from vision.config import load_config
 
     scene = make_scene(60, "hover")

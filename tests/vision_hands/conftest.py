@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from vision.hands import Hand, HandsConfig, LegacyHands
-from vision.hands.realdata import REALDATA
+from vision.bench.realdata import REALDATA
 
 
 def photo(name: str) -> np.ndarray:

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from vision.hands import Hand, HandModelMissing, TasksHands
-from vision.hands.bench import measure
+from vision.bench.hands import measure
 
 from .conftest import photo
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from calibration.model import Calibration, CameraIntrinsics, TablePose
+from vision.profile import CameraIntrinsics, ImageSize, Profile, TablePose
 
 
 @dataclass(frozen=True)
@@ -58,12 +58,15 @@ class RenderCamera:
                             self.cx * factor + shift, self.cy * factor + shift, self.dist, self.rotation,
                             self.centre)
 
-    def calibration(self) -> Calibration:
-        """What a perfect calibration of this camera would have written."""
-        intr = CameraIntrinsics(self.width, self.height, self.fx, self.fy, self.cx, self.cy, tuple(self.dist))
+    def calibration(self) -> Profile:
+        """What a perfect calibration of this camera would have written (camera and table only). Tests
+        of geometry use it; the bench never does: it calibrates from rendered pictures, as a user would."""
+        intr = CameraIntrinsics(fx=self.fx, fy=self.fy, cx=self.cx, cy=self.cy,
+                                dist=tuple(float(v) for v in self.dist))  # type: ignore[arg-type]
         tvec = -self.rotation @ self.centre
-        pose = TablePose(tuple(float(v) for v in rotation_vector(self.rotation)), tuple(float(v) for v in tvec))
-        return Calibration(intr, pose)
+        pose = TablePose(rvec=tuple(float(v) for v in rotation_vector(self.rotation)),  # type: ignore[arg-type]
+                         tvec=tuple(float(v) for v in tvec))  # type: ignore[arg-type]
+        return Profile(image=ImageSize(width=self.width, height=self.height), camera=intr, table=pose)
 
 
 def rotation_vector(rotation: np.ndarray) -> np.ndarray:

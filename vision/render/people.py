@@ -92,8 +92,32 @@ def reachable(seat: Seat, pose: WandPose) -> bool:
     return bool(140 < reach < 680 and grip[2] > 40 and toward)
 
 
-def hover_pose(rng: np.random.Generator, seat: Seat, token: Token) -> WandPose | None:
-    """The hover convention: the wand aimed at the token, its tip within 30 mm of the token's centre
+def touch_pose(rng: np.random.Generator, seat: Seat, token: Token, bead_mm: float = 12.0) -> WandPose | None:
+    """The table card's pose: the tip bead rests on the token (anywhere on its face), the wand held as
+    the player likes, from nearly flat (15 degrees) to nearly upright (80)."""
+    return _over(rng, seat, token, bead_mm + 2.0, rng.uniform(15, 80), 0.6)
+
+
+def natural_pose(rng: np.random.Generator, seat: Seat, token: Token, bead_mm: float = 12.0) -> WandPose | None:
+    """How people hover when nobody tells them how: the tip just over the token (its bead 5-40 mm above
+    the token), the wand leaning back toward the player at 15-55 degrees, so its line meets the table
+    well beyond the token."""
+    return _over(rng, seat, token, bead_mm + 2.0 + rng.uniform(5, 40), rng.uniform(15, 55), 0.45)
+
+
+def upright_pose(rng: np.random.Generator, seat: Seat, token: Token, bead_mm: float = 12.0) -> WandPose | None:
+    """A wand held nearly upright over the token (70-88 degrees), its tip resting on it or just above:
+    from overhead the fist is over the tip."""
+    return _over(rng, seat, token, bead_mm + 2.0 + rng.uniform(0, 25), rng.uniform(70, 88), 0.5)
+
+
+def hover_pose(rng: np.random.Generator, seat: Seat, token: Token, bead_mm: float = 12.0) -> WandPose | None:
+    """The convention the table card asks for (``touch_pose``)."""
+    return touch_pose(rng, seat, token, bead_mm)
+
+
+def card_hover_pose(rng: np.random.Generator, seat: Seat, token: Token) -> WandPose | None:
+    """The former card's hover: the wand aimed at the token, its tip within 30 mm of the token's centre
     and at most 40 mm above the table (the bead's centre cannot come lower than its radius)."""
     centre = np.array([token.x_mm, token.y_mm, 0.0])
     az = math.atan2(centre[1] - seat.shoulder[1], centre[0] - seat.shoulder[0]) + rng.normal(0, math.radians(18))
@@ -109,6 +133,18 @@ def hover_pose(rng: np.random.Generator, seat: Seat, token: Token) -> WandPose |
     if np.hypot(*(tip[:2] - centre[:2])) > HOVER_MAX_DIST_MM:
         return None  # aimed off-centre, the tip strayed beyond the convention's 3 cm
     return _accept(seat, WandPose(tip, _tilt(d, rng, 2.5)), HOVER_MAX_HEIGHT_MM)
+
+
+def _over(rng: np.random.Generator, seat: Seat, token: Token, height: float, elevation_deg: float,
+          spread: float) -> WandPose | None:
+    """Tip ``height`` mm up over a point within ``spread`` token radii of the token's centre, the wand
+    coming from the player's side at ``elevation_deg`` below the horizontal."""
+    centre = np.array([token.x_mm, token.y_mm])
+    a, r = rng.uniform(0, 2 * math.pi), token.radius_mm * spread * math.sqrt(rng.random())
+    tip = np.r_[centre + r * np.array([math.cos(a), math.sin(a)]), height]
+    az = math.atan2(tip[1] - seat.shoulder[1], tip[0] - seat.shoulder[0]) + rng.normal(0, math.radians(20))
+    pose = WandPose(tip, _direction(az, math.radians(elevation_deg)))
+    return pose if reachable(seat, pose) else None
 
 
 def distance_pose(rng: np.random.Generator, seat: Seat, token: Token) -> WandPose | None:

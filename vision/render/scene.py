@@ -11,13 +11,14 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from calibration.model import Calibration
 from vision.frames import Frame
+from vision.profile import PaintModel, Profile
 from vision.render import draw, effects
 from vision.render.camera import RenderCamera, overhead_camera
-from vision.render.people import (WAND_LENGTH_MM, Gesture, Seat, WandPose, distance_pose,
-                                  hover_pose, raised_pose, seats)
-from vision.render.table import TABLE_D_MM, TABLE_W_MM, Layout, Token, incantibus_layout
+from vision.render.people import (WAND_LENGTH_MM, Gesture, Seat, WandPose, card_hover_pose, distance_pose,
+                                  natural_pose, raised_pose, seats, touch_pose, upright_pose)
+from vision.render.table import (TABLE_D_MM, TABLE_W_MM, Layout, Token, bright_colours, incantibus_layout,
+                                 placed_by_hand)
 
 SUPERSAMPLE = 2
 FPS = 30.0
@@ -35,10 +36,44 @@ FLAG_SIZE_MM = 32.0
 LOOKS = ("caps", "led", "aruco")  # "led": the caps' beads made of coloured LEDs lit by the wand hub
 
 
+@dataclass(frozen=True)
+class Paint:
+    """One wand's fluorescent paint and bead as drawn: OpenCV hue, saturation and value of the paint,
+    the tip bead's and the band's radius (mm)."""
+
+    hue: float
+    saturation: float = 255.0
+    value: float = 245.0
+    bead_radius_mm: float = BEAD_RADIUS_MM
+    band_radius_mm: float = BAND_RADIUS_MM
+
+    def model(self) -> PaintModel:
+        """The paint model a perfect wand step would have learned."""
+        return PaintModel(hue=self.hue % 180, hue_tolerance=12, min_saturation=0.7 * self.saturation,
+                          min_value=0.28 * self.value, bead_radius_mm=self.bead_radius_mm, band_from_tip_mm=BAND_FROM_TIP_MM)
+
+    def bgr(self) -> tuple[int, int, int]:
+        hsv = np.uint8([[[int(round(self.hue)) % 180, int(self.saturation), int(self.value)]]])
+        return tuple(int(v) for v in cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0])
+
+
+DOCUMENTED_PAINTS = {k: Paint(float(h)) for k, h in CAP_HUES.items()}
+
+
+def random_paints(rng: np.random.Generator) -> dict[int, Paint]:
+    """Paints as a group's own wands might be: each documented colour bought from another maker or
+    mixed by hand (hue +-7), not as saturated or bright, beads of 10-14 mm radius."""
+    out = {}
+    for k, hue in CAP_HUES.items():
+        bead = rng.uniform(10.0, 14.0)
+        out[k] = Paint(hue + rng.uniform(-7, 7), rng.uniform(195, 255), rng.uniform(190, 250), bead,
+                       bead * rng.uniform(0.5, 0.65))
+    return out
+
+
 def cap_colour(strength: int) -> tuple[int, int, int]:
-    """BGR of a fluorescent cap of the wand of ``strength``."""
-    hsv = np.uint8([[[CAP_HUES[strength], 255, 245]]])
-    return tuple(int(v) for v in cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0])
+    """BGR of a documented fluorescent cap of the wand of ``strength``."""
+    return DOCUMENTED_PAINTS[strength].bgr()
 
 
 def flag_texture(strength: int) -> np.ndarray:
@@ -83,11 +118,14 @@ class Scene:
     conditions: tuple[effects.Conditions, effects.Conditions] = (effects.Conditions(), effects.Conditions())
     occluders: list[tuple[np.ndarray, np.ndarray, float]] = field(default_factory=list)
     frames: int = 8
+    paints: dict[int, Paint] = field(default_factory=lambda: dict(DOCUMENTED_PAINTS))
     _background: np.ndarray | None = None
 
     @property
-    def calibration(self) -> Calibration:
-        return self.camera.calibration()
+    def calibration(self) -> Profile:
+        """What a perfect calibration and wand step would have written: for tests of other parts, never
+        for the bench (which calibrates from rendered pictures, as a user would)."""
+        return self.camera.calibration().with_parts(wands={str(k): p.model().model_dump() for k, p in self.paints.items()})
 
     @property
     def candidates(self) -> list[dict]:
@@ -119,7 +157,7 @@ class Scene:
     def _conditions(self, index: int) -> effects.Conditions:
         # The light may change during the casting (a lamp switched, a cloud): blend start and end.
         a, b = self.conditions
-        w = index / max(self.frames - 1, 1)
+        w = min(max(index / max(self.frames - 1, 1), 0.0), 1.0)
         return effects.Conditions(**{**a.__dict__, "gain": (1 - w) * a.gain + w * b.gain})
 
     def _truth(self, k: int, pose: WandPose, t: float, hi: RenderCamera, labels: np.ndarray) -> WandTruth:
@@ -129,7 +167,8 @@ class Scene:
         tip_dist = float(np.linalg.norm(pose.tip - [token.x_mm, token.y_mm, 0])) if token else math.nan
         moving = any(t0 <= t < t1 for t0, t1 in g.moves)
         return WandTruth(k, self.seats[k].name, target, pose.tip, self.camera.project(pose.tip[None])[0],
-                         pose.table_hit(), moving, _visible(hi, labels, pose.tip, 20 + k), tip_dist,
+                         pose.table_hit(), moving, _visible(hi, labels, pose.tip, 20 + k, self.paints[k].bead_radius_mm),
+                         tip_dist,
                          float(pose.tip[2]))
 
     # -- drawing -------------------------------------------------------------------------------
@@ -143,17 +182,17 @@ class Scene:
     def _pieces(self, cam: RenderCamera, poses: dict[int, WandPose]) -> list[draw.Piece]:
         pieces: list[draw.Piece] = []
         for k, pose in poses.items():
-            pieces += _wand_pieces(cam, k, pose, self.look)
+            pieces += _wand_pieces(cam, k, pose, self.look, self.paints[k])
             pieces += _arm_pieces(cam, self.seats[k], pose)
         for a, b, r in self.occluders:
             pieces.append(draw.capsule(cam, a, b, r, r * 0.9, (60, 60, 75)))
         return pieces
 
 
-def _visible(cam: RenderCamera, labels: np.ndarray, tip: np.ndarray, label: int) -> float:
+def _visible(cam: RenderCamera, labels: np.ndarray, tip: np.ndarray, label: int, radius_mm: float) -> float:
     """Fraction of the bead's disc that ended up on top, counted in the label buffer."""
     c = cam.project(tip[None])[0]
-    r = BEAD_RADIUS_MM * cam.pixel_scale(tip[None])[0]
+    r = radius_mm * cam.pixel_scale(tip[None])[0]
     x0, y0 = (np.floor(c - r) - 1).astype(int)
     x1, y1 = (np.ceil(c + r) + 2).astype(int)
     h, w = labels.shape
@@ -161,15 +200,15 @@ def _visible(cam: RenderCamera, labels: np.ndarray, tip: np.ndarray, label: int)
     return float(min(1.0, np.count_nonzero(roi == label) / (math.pi * r * r)))
 
 
-def _wand_pieces(cam: RenderCamera, k: int, pose: WandPose, look: str) -> list[draw.Piece]:
+def _wand_pieces(cam: RenderCamera, k: int, pose: WandPose, look: str, paint: Paint) -> list[draw.Piece]:
     tip, d = pose.tip, pose.direction
     shaft = draw.capsule(cam, tip - d * 4, pose.point(WAND_LENGTH_MM), SHAFT_RADIUS_MM * 0.8, SHAFT_RADIUS_MM,
                          (35, 45, 60), label=1)
     marks: list[draw.Piece] = []
     if look in ("caps", "led"):
-        colour = cap_colour(k)
-        marks.append(draw.sphere(cam, pose.point(BAND_FROM_TIP_MM), BAND_RADIUS_MM, colour, label=10 + k))
-        marks.append(draw.sphere(cam, tip, BEAD_RADIUS_MM, colour, label=20 + k))
+        colour = paint.bgr()
+        marks.append(draw.sphere(cam, pose.point(BAND_FROM_TIP_MM), paint.band_radius_mm, colour, label=10 + k))
+        marks.append(draw.sphere(cam, tip, paint.bead_radius_mm, colour, label=20 + k))
     else:
         marks.append(draw.sphere(cam, tip, BEAD_RADIUS_MM * 0.6, (30, 30, 30), label=20 + k))
         side = np.cross(d, [0, 0, 1.0])
@@ -190,11 +229,13 @@ def _arm_pieces(cam: RenderCamera, seat: Seat, pose: WandPose) -> list[draw.Piec
     elbow[2] = max(60.0, min(elbow[2], wrist[2]) - 60)
     elbow[:2] -= seat.facing * 40
     skin = seat.skin
-    return [draw.capsule(cam, seat.shoulder, elbow, 50, 44, seat.sleeve),
-            draw.capsule(cam, elbow, wrist, 42, 32, seat.sleeve),
-            draw.sphere(cam, grip + np.array([0, 0, 12.0]), 38, skin, bias=10),
-            draw.capsule(cam, grip + pose.direction * 22 + [0, 0, 8], grip - pose.direction * 25 + [0, 0, 14], 22, 26,
-                         tuple(int(c * 0.92) for c in skin), bias=14)]
+    # Arms and fists of every size: drawn from the seat itself, so the scene's own draws stay as they were.
+    arm, fist = np.random.default_rng(int(abs(seat.shoulder[0] * 1000 + seat.shoulder[1]))).uniform(0.75, 1.3, 2)
+    return [draw.capsule(cam, seat.shoulder, elbow, 50 * arm, 44 * arm, seat.sleeve),
+            draw.capsule(cam, elbow, wrist, 42 * arm, 32 * arm, seat.sleeve),
+            draw.sphere(cam, grip + np.array([0, 0, 12.0]), 38 * fist, skin, bias=10),
+            draw.capsule(cam, grip + pose.direction * 22 + [0, 0, 8], grip - pose.direction * 25 + [0, 0, 14], 22 * fist,
+                         26 * fist, tuple(int(c * 0.92) for c in skin), bias=14)]
 
 
 def _table_image(cam: RenderCamera, layout: Layout, rng: np.random.Generator) -> np.ndarray:
@@ -252,69 +293,108 @@ def random_camera(rng: np.random.Generator) -> RenderCamera:
                            principal_offset=tuple(rng.normal(0, 5, 2)))
 
 
-def _pose(rng: np.random.Generator, kind: str, seat: Seat, token: Token) -> WandPose | None:
-    sampler = hover_pose if kind == "hover" else distance_pose
+POSES = {"hover": touch_pose, "natural": natural_pose, "upright": upright_pose}
+KINDS = ("hover", "natural", "upright", "card", "distance")
+# How much of every tip must be in view, by kind: the table card's pose keeps tips in view; people's
+# own hovers and upright wands may hide them wholly (then the answer must be "missing").
+MIN_VISIBLE = {"hover": 0.9, "card": 0.9, "distance": 0.9, "natural": -1.0, "upright": -1.0}
+
+
+@dataclass(frozen=True)
+class Rig:
+    """One table for a night: its camera, the group's wands' paints and the tokens as laid by hand."""
+
+    camera: RenderCamera
+    paints: dict[int, Paint]
+    layout: Layout
+
+
+def random_rig(rng: np.random.Generator, near_share: float = 0.25) -> Rig:
+    """A camera, paints around the documented ones, and brightly coloured tokens (some near a paint)
+    laid up to 10 mm off their nominal places."""
+    camera = random_camera(rng)
+    paints = random_paints(rng)
+    colours = bright_colours([p.hue for p in paints.values()], near_share)
+    return Rig(camera, paints, placed_by_hand(incantibus_layout(rng, colours=colours), rng, 10.0))
+
+
+def _pose(rng: np.random.Generator, kind: str, seat: Seat, token: Token, bead_mm: float) -> WandPose | None:
     for _ in range(60):
-        pose = sampler(rng, seat, token)
+        if kind in POSES:
+            pose = POSES[kind](rng, seat, token, bead_mm)
+        else:
+            pose = (card_hover_pose if kind == "card" else distance_pose)(rng, seat, token)
         if pose is not None:
             return pose
     return None
 
 
 def _aim(rng: np.random.Generator, kind: str, seat: Seat, layout: Layout, taken: list[str],
-         others: list[WandPose] = ()) -> tuple[str, WandPose]:
+         others: list[WandPose] = (), bead_mm: float = BEAD_RADIUS_MM) -> tuple[str, WandPose]:
     """A target (sometimes one another player chose too: that is what contests are) and a pose whose
     tip keeps clear of the other wands' tips (two beads cannot be in one place)."""
     while True:
         pool = taken if taken and rng.random() < 0.25 else list(layout.legal)
         target = str(rng.choice(pool))
-        pose = _pose(rng, kind, seat, layout.token(target))
+        pose = _pose(rng, kind, seat, layout.token(target), bead_mm)
         if pose is not None and all(np.linalg.norm(pose.tip - o.tip) > 2.5 * BEAD_RADIUS_MM for o in others):
             return target, pose
 
 
 def make_scene(seed: int, kind: str = "hover", hard: bool = False, look: str = "caps", motion: bool = False,
-               reaim: float = 0.0, wands: tuple[int, ...] = (1, 2, 3, 4), frames: int | None = None) -> Scene:
-    """A seeded casting. ``kind``: "hover" or "distance" pointing; ``hard``: light changes, blur, noise,
-    JPEG and occluding sleeves; ``motion``: wands move in after the cue (else they are already still);
-    ``reaim``: probability that a wand first aims at one token and then moves to another."""
-    if kind not in ("hover", "distance") or look not in LOOKS:
+               reaim: float = 0.0, wands: tuple[int, ...] = (1, 2, 3, 4), frames: int | None = None,
+               rig: Rig | None = None, cover_tips: float = 0.0) -> Scene:
+    """A seeded casting. ``kind``: "hover" (the table card's pose: tip resting on the token), "natural"
+    (tip just over it, the wand leaning back), "upright", "card" (the former card's aimed hover) or
+    "distance" pointing; ``hard``: light changes, blur, noise, JPEG and occluding sleeves; ``motion``:
+    wands move in after the cue (else they are already still); ``reaim``: probability that a wand first
+    aims at one token and then moves to another; ``rig``: the table, paints and tokens (else a random
+    camera, the documented paints and printed tokens); ``cover_tips``: probability that another
+    player's sleeve passes over a wand's tip."""
+    if kind not in KINDS or look not in LOOKS:
         raise ValueError(f"unknown scene kind {kind!r} or look {look!r}")
     rng = np.random.default_rng(seed)
-    camera = random_camera(rng)
-    layout = incantibus_layout(rng)
+    if rig is None:
+        rig = Rig(random_camera(rng), dict(DOCUMENTED_PAINTS), incantibus_layout(rng))
+    else:
+        layout = rig.layout
+        legal = [t.id for t in layout.tokens if rng.random() < 0.6] or [layout.tokens[0].id]
+        rig = replace(rig, layout=replace(layout, legal=tuple(legal)))
     cond = effects.hard(rng) if hard else effects.nominal(rng)
     cond_end = effects.Conditions(**{**cond.__dict__, "gain": rng.uniform(0.55, 1.35)}) if hard else cond
+    floor = 0.5 if hard and kind in ("hover", "card") else MIN_VISIBLE[kind]
     for _ in range(40):
-        scene = _players(rng, seed, camera, layout, kind, look, motion, reaim, wands, frames, hard, (cond, cond_end))
+        scene = _players(rng, seed, rig, kind, look, motion, reaim, wands, frames, hard, (cond, cond_end), cover_tips)
         # Nominal castings keep every tip in view; hard ones may hide up to half of a tip (partial
-        # occlusion); a wholly hidden tip is a missing wand, which is tested on its own.
-        if min(w.tip_visible for w in scene.render(scene.frames - 1)[1].wands.values()) > (0.5 if hard else 0.9):
+        # occlusion); natural and upright ones may hide tips wholly.
+        if min(w.tip_visible for w in scene.render(scene.frames - 1)[1].wands.values()) > floor:
             return scene
     return scene
 
 
-def _players(rng: np.random.Generator, seed: int, camera: RenderCamera, layout: Layout, kind: str, look: str,
+def _players(rng: np.random.Generator, seed: int, rig: Rig, kind: str, look: str,
              motion: bool, reaim: float, wands: tuple[int, ...], frames: int | None, hard: bool,
-             conditions: tuple[effects.Conditions, effects.Conditions]) -> Scene:
+             conditions: tuple[effects.Conditions, effects.Conditions], cover_tips: float) -> Scene:
     """Seats, targets and gestures for one casting (drawn again if tips end up hidden)."""
+    layout = rig.layout
     people = seats(rng, 4)
     order = rng.permutation(4)
     by_wand = {k: people[int(order[i])] for i, k in enumerate(wands)}
     gestures: dict[int, Gesture] = {}
     taken: list[str] = []
     for k, seat in by_wand.items():
-        target, pose = _aim(rng, kind, seat, layout, taken, [g.aims[-1] for g in gestures.values()])
+        bead = rig.paints[k].bead_radius_mm
+        target, pose = _aim(rng, kind, seat, layout, taken, [g.aims[-1] for g in gestures.values()], bead)
         taken.append(target)
-        gestures[k] = _gesture(rng, seat, kind, layout, target, pose, motion, rng.random() < reaim, hard)
+        gestures[k] = _gesture(rng, seat, kind, layout, target, pose, motion, rng.random() < reaim, hard, bead)
     end = max(g.settled_at for g in gestures.values())
-    n = frames or (int(math.ceil((end + 0.45) * FPS)) if motion else 45)
-    occluders = _occluders(rng, by_wand, gestures) if hard else []
-    return Scene(seed, camera, layout, by_wand, gestures, look, conditions, occluders, n)
+    n = frames or (int(math.ceil((end + (1.2 if hard else 0.45)) * FPS)) if motion else 45)
+    occluders = (_occluders(rng, by_wand, gestures) if hard else []) + _tip_covers(rng, gestures, cover_tips)
+    return Scene(seed, rig.camera, layout, by_wand, gestures, look, conditions, occluders, n, dict(rig.paints))
 
 
 def _gesture(rng: np.random.Generator, seat: Seat, kind: str, layout: Layout, target: str, pose: WandPose,
-             motion: bool, reaim: bool, hard: bool) -> Gesture:
+             motion: bool, reaim: bool, hard: bool, bead: float) -> Gesture:
     tremor = rng.uniform(0.4, 2.0 if hard else 1.2)
     phase = rng.uniform(0, 2 * np.pi, 6)
     if not motion:
@@ -322,7 +402,7 @@ def _gesture(rng: np.random.Generator, seat: Seat, kind: str, layout: Layout, ta
     start = rng.uniform(0.1, 0.35)
     aims, targets, moves = [], [], []
     if reaim:
-        first, first_pose = _aim(rng, kind, seat, layout, [t for t in layout.legal if t != target])
+        first, first_pose = _aim(rng, kind, seat, layout, [t for t in layout.legal if t != target], (), bead)
         if first != target:
             # A late re-aim: the wand heads for one token and, before it has come to rest there, the
             # player changes their mind and takes it to another.
@@ -346,4 +426,17 @@ def _occluders(rng: np.random.Generator, by_wand: dict[int, Seat], gestures: dic
             across = np.cross(pose.direction, [0, 0, 1.0])
             across = across / max(np.linalg.norm(across), 1e-9) * rng.choice([-1, 1])
             out.append((over - across * 200 + [0, 0, 60], over + across * 40, 30.0))
+    return out
+
+
+def _tip_covers(rng: np.random.Generator, gestures: dict[int, Gesture], share: float
+                ) -> list[tuple[np.ndarray, np.ndarray, float]]:
+    """Sometimes another player's arm passes right over a wand's tip, hiding it."""
+    out = []
+    for g in gestures.values():
+        if rng.random() < share:
+            tip = g.aims[-1].tip + np.array([0, 0, rng.uniform(50, 110)])
+            a = rng.uniform(0, 2 * np.pi)
+            across = np.array([np.cos(a), np.sin(a), 0.0])
+            out.append((tip - across * 160 + [0, 0, 40], tip + across * rng.uniform(30, 60), 34.0))
     return out

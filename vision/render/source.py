@@ -6,8 +6,11 @@ scene it came from, so tools can use the scene's calibration, legal targets and 
 """
 from __future__ import annotations
 
+import numpy as np
+
 from vision.frames import Frame
-from vision.render.scene import FPS, Scene, make_scene
+from vision.profile import Place, PlacesFile, Profile
+from vision.render.scene import FPS, Rig, Scene, make_scene, random_rig
 
 
 class BadRenderSpec(ValueError):
@@ -15,10 +18,12 @@ class BadRenderSpec(ValueError):
 
 
 class RenderedSource:
-    """Castings of one kind, played back to back at 30 frames/s."""
+    """Castings of one kind on one table, played back to back at 30 frames/s."""
 
-    def __init__(self, kind: str = "hover", seed: int = 1, hard: bool = False, castings: int = 3) -> None:
+    def __init__(self, kind: str = "hover", seed: int = 1, hard: bool = False, castings: int = 3,
+                 rig: Rig | None = None) -> None:
         self.kind, self.seed, self.hard, self.castings = kind, seed, hard, castings
+        self.rig = rig or random_rig(np.random.default_rng(seed))
         self.scene: Scene | None = None
         self.cue_at = 0.0
         self._number = -1
@@ -42,12 +47,22 @@ class RenderedSource:
     def _next_scene(self) -> None:
         self._number += 1
         start = self.cue_at + (self.scene.frames / FPS if self.scene else 0.0)
-        self.scene = make_scene(self.seed + self._number, self.kind, self.hard, motion=True, reaim=0.3)
+        self.scene = make_scene(self.seed + self._number, self.kind, self.hard, motion=True, reaim=0.3, rig=self.rig)
         self.cue_at = start
         self._frame = 0
 
     def close(self) -> None:
         self._closed = True
+
+    def profile(self) -> Profile:
+        """What a perfect calibration of this table would have written (camera, table, paints)."""
+        return self.rig.camera.calibration().with_parts(
+            wands={str(k): p.model().model_dump() for k, p in self.rig.paints.items()})
+
+    def places(self) -> PlacesFile:
+        """Where the tokens of this table lie, as the layout step would have written it."""
+        return PlacesFile(game="incantibus", places={t.id: Place(x_mm=t.x_mm, y_mm=t.y_mm, radius_mm=t.radius_mm)
+                                                     for t in self.rig.layout.tokens})
 
 
 def open_rendered(spec: str) -> RenderedSource:

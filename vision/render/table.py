@@ -1,8 +1,10 @@
 """Where Incantibus puts its tokens: the room tile, potion spaces, magic book spaces, sorcerer spaces."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from collections.abc import Callable, Sequence
 
+import cv2
 import numpy as np
 
 TABLE_W_MM = 1000.0
@@ -47,40 +49,99 @@ class Layout:
         return [self.token(i).candidate() for i in self.legal]
 
 
-def _colour(rng: np.random.Generator) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+Colours = tuple[tuple[int, int, int], tuple[int, int, int]]
+
+
+def printed_colours(rng: np.random.Generator) -> Colours:
+    """Muted printed cardboard: a face colour and a mark colour."""
     a, b = rng.choice(len(TOKEN_COLOURS_BGR), size=2, replace=False)
     return TOKEN_COLOURS_BGR[a], TOKEN_COLOURS_BGR[b]
 
 
+def _hsv_bgr(h: float, s: float, v: float) -> tuple[int, int, int]:
+    return tuple(int(c) for c in cv2.cvtColor(np.uint8([[[int(h) % 180, int(s), int(v)]]]), cv2.COLOR_HSV2BGR)[0, 0])
+
+
+def bright_colours(paint_hues: Sequence[float], near_share: float) -> Callable[[np.random.Generator], Colours]:
+    """Tokens as real games print them, brightly: random hues and saturations, and with probability
+    ``near_share`` a face within 8 hue steps of one of the wands' paints, as saturated as paint."""
+    def draw(rng: np.random.Generator) -> Colours:
+        if rng.random() < near_share:
+            face = _hsv_bgr(rng.choice(paint_hues) + rng.uniform(-8, 8), rng.uniform(170, 255), rng.uniform(150, 250))
+        else:
+            face = _hsv_bgr(rng.uniform(0, 180), rng.uniform(40, 255), rng.uniform(90, 240))
+        return face, _hsv_bgr(rng.uniform(0, 180), rng.uniform(0, 200), rng.uniform(30, 240))
+    return draw
+
+
+
+
 def _row(rng: np.random.Generator, kind: str, start: tuple[float, float], step: tuple[float, float],
-         count: int) -> list[Token]:
-    return [Token(f"{kind}{i + 1}", kind, start[0] + i * step[0], start[1] + i * step[1], TOKEN_RADIUS_MM,
-                  *_colour(rng)) for i in range(count)]
+         count: int, colours: Callable[[np.random.Generator], Colours]) -> list[Token]:
+    return [Token(f"{kind[0]}{i}", kind, start[0] + i * step[0], start[1] + i * step[1], TOKEN_RADIUS_MM,
+                  *colours(rng)) for i in range(count)]
 
 
-def room_tokens(rng: np.random.Generator, count: int) -> list[Token]:
-    """Up to 7 tokens on a jittered 45 mm grid on the room tile (the densest cluster of the game)."""
+def room_tokens(rng: np.random.Generator, count: int,
+                colours: Callable[[np.random.Generator], Colours] = printed_colours) -> list[Token]:
+    """Up to 7 tokens on a jittered 45 mm grid on the room tile (the densest cluster of the game), named
+    by the game's places (``r0`` near row left ... ``r8`` far row right)."""
     cells = [(i, j) for i in (-1, 0, 1) for j in (-1, 0, 1)]
     chosen = rng.choice(len(cells), size=count, replace=False)
     out = []
-    for n, c in enumerate(sorted(chosen)):
+    for c in sorted(chosen):
         i, j = cells[c]
         x = ROOM_CENTRE[0] + i * ROOM_PITCH_MM + rng.uniform(-5, 5)
         y = ROOM_CENTRE[1] + j * ROOM_PITCH_MM + rng.uniform(-5, 5)
-        out.append(Token(f"room{n + 1}", "room", x, y, TOKEN_RADIUS_MM, *_colour(rng)))
+        out.append(Token(f"r{(j + 1) * 3 + i + 1}", "room", x, y, TOKEN_RADIUS_MM, *colours(rng)))
     return out
 
 
-def incantibus_layout(rng: np.random.Generator, dungeon: bool = False, expert: bool | None = None) -> Layout:
+def placed_by_hand(layout: Layout, rng: np.random.Generator, jitter_mm: float) -> Layout:
+    """Every token moved up to ``jitter_mm`` from its nominal place, as hands lay them; tokens never
+    overlap."""
+    moved: list[Token] = []
+    for t in layout.tokens:
+        for _ in range(30):
+            a, r = rng.uniform(0, 2 * np.pi), jitter_mm * np.sqrt(rng.random())
+            c = replace(t, x_mm=t.x_mm + r * np.cos(a), y_mm=t.y_mm + r * np.sin(a))
+            if all(np.hypot(c.x_mm - o.x_mm, c.y_mm - o.y_mm) >= c.radius_mm + o.radius_mm + 2 for o in moved):
+                break
+        else:
+            c = t
+        moved.append(c)
+    return replace(layout, tokens=tuple(moved))
+
+
+def incantibus_layout(rng: np.random.Generator, dungeon: bool = False, expert: bool | None = None,
+                      colours: Callable[[np.random.Generator], Colours] | None = None) -> Layout:
     """A casting's table: room tokens (or sorcerers in the dungeon), 3 potions, and in expert mode 3 books.
 
     Every token is a legal target unless the engine says otherwise; here potions and books are legal
-    with probability 0.7 each (the player may lack the ingredients)."""
+    with probability 0.7 each (the player may lack the ingredients). ``colours`` draws each token's
+    colours (default: muted printed cardboard)."""
+    colours = colours or printed_colours
     expert = bool(rng.random() < 0.5) if expert is None else expert
-    sorcerers = _row(rng, "sorcerer", (330.0, 250.0), (38.0, 0.0), 10)
-    potions = _row(rng, "potion", (690.0, 350.0), (0.0, 55.0), 3)
-    books = _row(rng, "book", (310.0, 350.0), (0.0, 55.0), 3) if expert else []
-    room = [] if dungeon else room_tokens(rng, int(rng.integers(3, 8)))
+    sorcerers = _row(rng, "sorcerer", (330.0, 250.0), (38.0, 0.0), 10, colours)
+    potions = _row(rng, "potion", (690.0, 350.0), (0.0, 55.0), 3, colours)
+    books = _row(rng, "book", (310.0, 350.0), (0.0, 55.0), 3, colours) if expert else []
+    room = [] if dungeon else room_tokens(rng, int(rng.integers(3, 8)), colours)
     main = sorcerers[: int(rng.integers(3, 11))] if dungeon else room
     legal = [t.id for t in main] + [t.id for t in potions + books if rng.random() < 0.7]
     return Layout(tuple(room + sorcerers + potions + books), tuple(legal))
+
+
+def nominal_places() -> dict[str, tuple[float, float]]:
+    """Every place of Incantibus on this table (the game's names: r0-r8, p0-p2, b0-b2, s0-s11), where the
+    board prints it."""
+    cx, cy = ROOM_CENTRE
+    out = {f"r{n}": (cx + (n % 3 - 1) * ROOM_PITCH_MM, cy + (n // 3 - 1) * ROOM_PITCH_MM) for n in range(9)}
+    out.update({f"p{n}": (690.0, 350.0 + 55.0 * n) for n in range(3)})
+    out.update({f"b{n}": (310.0, 350.0 + 55.0 * n) for n in range(3)})
+    out.update({f"s{n}": (330.0 + 38.0 * n, 250.0) for n in range(12)})
+    return out
+
+
+def recoloured(layout: Layout, colours: Callable[[np.random.Generator], Colours], rng: np.random.Generator) -> Layout:
+    """The same tokens in other colours."""
+    return replace(layout, tokens=tuple(replace(t, **dict(zip(("colour", "mark"), colours(rng)))) for t in layout.tokens))

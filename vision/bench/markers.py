@@ -15,7 +15,7 @@ import time
 
 import numpy as np
 
-from vision.bench import BENCH_SEED_BASE, WandOutcome, outcomes, summary
+from vision.bench.casting import BENCH_SEED_BASE, WandOutcome, outcomes, summary
 from vision.config import VisionConfig, load_config
 from vision.markers_aruco import FlagFinder
 from vision.pipeline import Pipeline

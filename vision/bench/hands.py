@@ -1,6 +1,6 @@
 """How long MediaPipe takes per frame: the yardstick the rest of the pipeline is measured against.
 
-Run ``python -m vision.hands.bench`` to print the figures for the real photos as JSON.
+Run ``python -m vision.bench.hands`` to print the figures for the real photos as JSON.
 """
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ def measure(frames: Iterable[Frame | np.ndarray], clock: Callable[[], float] = t
 
 
 def main() -> None:
-    from vision.hands.realdata import hand_photos
+    from vision.bench.realdata import hand_photos
 
     images = [cv2.imread(str(p)) for p in hand_photos()]
     print(json.dumps(measure(images)))

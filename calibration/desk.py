@@ -1,0 +1,217 @@
+"""The guided flow's back-end: the steps of the tool done on the live camera picture, as the tablet
+asks for them. The web layer only forwards; every rule and every word is here.
+
+    camera      photos of a printed chessboard held under the camera -> the camera's intrinsics
+    table       find the markers in the live picture -> the table's pose
+    layout      taps on the live picture -> the game's places file
+    wands       a picture of the empty table, then the wands held in view -> paints, warnings
+    cue         the group's "In-can-to!" recorded on the tablet -> the cue's templates
+    validation  "point at the highlighted token" -> hits, and what went wrong
+"""
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from calibration.boards import parse_board
+from calibration.camera import board_view
+from calibration.cue_step import MAX_RECORDING_BYTES, cue_folder, enrol_recording
+from calibration.feed import LatestSource, LiveFeed
+from calibration.geometry import table_to_pixels
+from calibration.layout import game_places, read_places
+from calibration.model import CalibrationError
+from calibration.profiles import load_kept, save
+from calibration.status import describe
+from calibration.steps import board_suggestions, calibrate, find_table, learn_wand_paints, place_taps, places_path
+from calibration.sheet import draw_sheet, sheet_bytes
+from calibration.table import DEFAULT_LAYOUT, TableLayout
+from calibration.validation import ListSource, Validation
+from vision.config import load_config
+from vision.frames import Frame
+from vision.pipeline import Pipeline, read_casting
+from vision.profile import Profile
+
+
+BOARD_PHOTOS = 10  # what the camera step asks for: enough angles to pin the lens down
+MIN_BOARD_PHOTOS = 5
+
+
+@dataclass
+class Recording:
+    """A recording arriving in parts (the display takes small request bodies)."""
+
+    data: bytearray = field(default_factory=bytearray)
+
+    def add(self, offset: int, part: bytes) -> int:
+        if offset != len(self.data):
+            raise CalibrationError(f"recording part at byte {offset} but {len(self.data)} bytes have arrived: record again")
+        if len(self.data) + len(part) > MAX_RECORDING_BYTES:
+            raise CalibrationError(f"the recording is over {MAX_RECORDING_BYTES} bytes: keep it to a few chants")
+        self.data += part
+        return len(self.data)
+
+
+class CalibrationDesk:
+    def __init__(self, profile: Path, feed: LiveFeed, game: str = "incantibus", layout: Path = DEFAULT_LAYOUT) -> None:
+        self.profile_path, self.feed, self.layout_path = Path(profile), feed, layout
+        self.game = game_places(game)
+        self.empty_table: np.ndarray | None = None
+        self.recording = Recording()
+        self.validation: Validation | None = None
+        self.board_photos: list[np.ndarray] = []
+        self._lock = threading.Lock()  # one step at a time: each reads and writes the one profile
+
+    # -- what the page shows --------------------------------------------------------------------
+    def profile(self) -> tuple[Profile | None, str | None]:
+        """The profile in use and, if the file was refused, why (then the last good one is in use)."""
+        resolution = self._resolution()
+        try:
+            return load_kept(self.profile_path, resolution)
+        except CalibrationError as e:
+            return None, str(e) if self.profile_path.exists() else None
+
+    def _resolution(self) -> tuple[int, int] | None:
+        try:
+            h, w = self.feed.latest().image.shape[:2]
+        except ValueError:
+            return None
+        return w, h
+
+    def state(self) -> dict[str, Any]:
+        profile, refused = self.profile()
+        return {"profile": str(self.profile_path), "refused": refused, "lines": describe(self.profile_path, self._resolution()),
+                "image": dict(zip(("width", "height"), self._resolution() or (0, 0))),
+                "game": self.game.game, "places": [{"name": n, "words": self.game.describe(n)} for n in self.game.names],
+                "steps": self._steps(profile), "places_px": self._places_px(profile),
+                "validation": self.validation.summary() if self.validation else None}
+
+    def _steps(self, profile: Profile | None) -> dict[str, dict[str, Any]]:
+        has = profile is not None
+        return {
+            "camera": _step(has, "camera calibrated" if has else "not calibrated: take board photos below"),
+            "table": _step(profile is not None and profile.table is not None, "table found"),
+            "layout": _step(places_path(self.profile_path, self.game.game).exists(), "places saved"),
+            "wands": _step(bool(profile and profile.wands), "wands learned"),
+            "cue": _step(bool(profile and profile.cue), "chant recorded"),
+        }
+
+    def _places_px(self, profile: Profile | None) -> dict[str, list[float]]:
+        """Where the saved places are on the picture, to draw them (validation highlights one)."""
+        path = places_path(self.profile_path, self.game.game)
+        if profile is None or profile.table is None or not path.exists():
+            return {}
+        places = read_places(path)
+        c, t = profile.camera, profile.table
+        pixels = table_to_pixels(np.array([[x, y, 0.0] for x, y, _ in places.values()]), c.matrix(), c.dist_coeffs(),
+                                 np.array(t.rvec), np.array(t.tvec))
+        return {n: [round(float(u), 1), round(float(v), 1)] for n, (u, v) in zip(places, pixels)}
+
+    def sheet(self, kind: str) -> bytes:
+        """The marker sheet to print, true to scale."""
+        return sheet_bytes(draw_sheet(TableLayout.load(self.layout_path)), kind)
+
+    # -- the steps ------------------------------------------------------------------------------
+    def photograph_board(self, board: str) -> str:
+        """Keep the live picture as a board photo if the whole board is in it."""
+        image = self.feed.latest().image.copy()
+        if board_view(image, parse_board(board)) is None:
+            raise CalibrationError("the whole board is not in the picture: hold all of it in view, flat and still")
+        self.board_photos.append(image)
+        more = max(0, BOARD_PHOTOS - len(self.board_photos))
+        return f"board photo {len(self.board_photos)} kept" + (f"; {more} more, each at another angle" if more else
+                                                               ": enough to measure the camera")
+
+    def measure_camera(self, board: str) -> str:
+        if len(self.board_photos) < MIN_BOARD_PHOTOS:
+            raise CalibrationError(f"{len(self.board_photos)} board photos kept; take at least {MIN_BOARD_PHOTOS}, "
+                                   f"each at another angle")
+        with self._lock:
+            result, cleared = calibrate(self.profile_path, self.board_photos, board, fix_aspect=False)
+        self.board_photos = []
+        c = result.intrinsics
+        again = "; the table pose was cleared: find the table again" if cleared else ""
+        return f"camera measured from {len(result.used)} photos (error {c.rms_px:.2f} px){again}"
+
+    # -- the rest of the steps ------------------------------------------------------------------------------
+    def find_table(self) -> str:
+        with self._lock:
+            fit = find_table(self.profile_path, self.feed.latest().image, self.layout_path)
+        missing = f"; not seen: markers {fit.markers_missing}" if fit.markers_missing else ""
+        return f"table found from markers {fit.markers_used} (fit {fit.pose.rms_px:.2f} px){missing}"
+
+    def lay_out(self, taps: Mapping[str, Any]) -> str:
+        out = places_path(self.profile_path, self.game.game)
+        with self._lock:
+            content = place_taps(self.profile_path, self.game.game, taps, out)
+        return f"{len(content['places'])} places and {len(content.get('seats', []))} seats saved to {out}"
+
+    def from_board(self, taps: Mapping[str, Any]) -> dict[str, list[float]]:
+        """Where the board puts the places not tapped yet, as pixels of the picture, to check by eye."""
+        return board_suggestions(self.profile_path, self.game.game, taps)
+
+    def take_empty_table(self) -> str:
+        self.empty_table = self.feed.latest().image.copy()
+        return "the empty table is noted: now hold every wand with its tip bead resting on the table"
+
+    def learn_wands(self, seconds: float) -> dict[str, Any]:
+        frames = [f.image for f in self.feed.gather(seconds)]
+        with self._lock:
+            learned = learn_wand_paints(self.profile_path, frames, self.empty_table)
+        return {"message": f"learned {len(learned.models)} wands from {learned.frames} pictures",
+                "wands": {k: m.model_dump() for k, m in learned.models.items()}, "warnings": learned.warnings}
+
+    def add_recording(self, offset: int, part: bytes) -> int:
+        if offset == 0:
+            self.recording = Recording()
+        return self.recording.add(offset, part)
+
+    def enrol_cue(self, player: str) -> str:
+        wav, self.recording = bytes(self.recording.data), Recording()
+        with self._lock:
+            takes = enrol_recording(self.profile_path, player, wav)
+            known = load_kept(self.profile_path)[0]
+            folder = cue_folder(self.profile_path).name
+            save(known.with_parts(cue={"templates": [folder]}), self.profile_path)
+        return f"{takes} takes of {player}'s \"In-can-to!\" enrolled"
+
+    def start_validation(self, seed: int = 0) -> dict[str, Any]:
+        path = places_path(self.profile_path, self.game.game)
+        if not path.exists():
+            raise CalibrationError("lay out the places first: validation points at them")
+        self.validation = Validation({n: self.game.describe(n) for n in read_places(path)}, seed=seed)
+        return self.validation.summary()
+
+    def validate(self, seconds: float) -> dict[str, Any]:
+        """Read one casting from the next ``seconds`` of pictures and score it against the highlighted place."""
+        if self.validation is None:
+            raise CalibrationError("start the validation first")
+        profile, refused = self.profile()
+        if profile is None or profile.table is None:
+            raise CalibrationError(refused or "the table is not calibrated: do the table step first")
+        frames = self.feed.gather(seconds)
+        if not frames:
+            raise CalibrationError("no pictures from the camera: is it plugged in?")
+        candidates = [{"id": n, "x_mm": x, "y_mm": y, "radius_mm": r}
+                      for n, (x, y, r) in read_places(places_path(self.profile_path, self.game.game)).items()]
+        pipeline = Pipeline(profile, load_config())  # type: ignore[arg-type]  # a frozen pose is read only
+        result = read_casting(pipeline, ListSource(frames), frames[0].t, list(self.validation.wands), candidates)
+        self.validation.record(result)
+        return self.validation.summary()
+
+
+def _step(done: bool, words: str) -> dict[str, Any]:
+    return {"done": bool(done), "words": words if done or "run" in words else "not done yet"}
+
+
+
+
+def open_desk(profile: Path, latest: Callable[[], Frame | None], game: str = "incantibus") -> CalibrationDesk:
+    """The desk on a camera the table side already reads (``latest`` gives its newest picture, e.g. the
+    frame ring's ``latest``). The composition root puts it in ``app.state.calibration`` and stops
+    ``desk.feed`` when the night ends."""
+    return CalibrationDesk(profile, LiveFeed(lambda: LatestSource(latest)).start(), game)

@@ -1,0 +1,187 @@
+"""Where each place and each seat of a game lies on the table, from taps on the camera image.
+
+Taps are place name -> pixel [x, y] of the camera image (``r3``, ``p0``, ``seat1``...); each pixel's
+ray meets the table plane at the place. The result is the places file the table side reads with
+``--places`` (``companion/tableside/places.py``), one per game (the game is in its name), and
+nothing else, since that reader refuses keys it does not know:
+
+    {"places": {"r0": {"x_mm": 455.2, "y_mm": 375.0, "radius_mm": 15.0}, ...}, "seats": [[500.0, 0.0], ...]}
+
+The layout step also writes the places into the profile, where vision reads them.
+
+A game's place names, and how the guided flow describes each one, are in ``data/games/GAME.json``.
+"""
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from calibration.model import CalibrationError
+
+GAMES = Path(__file__).parent / "data" / "games"
+SEAT = "seat"
+MIN_BOARD_TAPS = 3
+BOARD_FIT_MM = 15.0  # a tap within a token's radius of its place fits; one on the neighbour does not
+
+# (N, 2) pixels -> (N, 2) table mm (NaN where a ray misses the table)
+ToTable = Callable[[np.ndarray], np.ndarray]
+
+
+@dataclass(frozen=True)
+class GamePlaces:
+    """The places of one game that the camera must know, each with the words that describe it."""
+
+    game: str
+    places: dict[str, str]
+    seats: list[str]
+    token_radius_mm: float
+    board_mm: dict[str, tuple[float, float]]  # where the board puts each place when laid out as shown
+
+    @property
+    def names(self) -> list[str]:
+        """Every tap name, in the order the guided flow asks for them."""
+        return [*self.places, *(f"{SEAT}{i}" for i in range(len(self.seats)))]
+
+    def describe(self, name: str) -> str:
+        if name.startswith(SEAT) and name[len(SEAT):].isdigit():
+            return self.seats[int(name[len(SEAT):])]
+        return self.places[name]
+
+
+def known_games() -> list[str]:
+    return sorted(p.stem for p in GAMES.glob("*.json"))
+
+
+def game_places(game: str) -> GamePlaces:
+    path = GAMES / f"{game}.json"
+    if not path.is_file():
+        raise CalibrationError(f"no place list for game {game!r}; known games: {known_games()!r}")
+    data = json.loads(path.read_text())
+    board = {n: (float(x), float(y)) for n, (x, y) in data.get("board_mm", {}).items()}
+    return GamePlaces(game, dict(data["places"]), list(data["seats"]), float(data["token_radius_mm"]), board)
+
+
+def read_taps(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(Path(path).read_text())
+    except FileNotFoundError:
+        raise CalibrationError(f"no taps file at {str(path)!r}") from None
+    except json.JSONDecodeError as e:
+        raise CalibrationError(f"taps file {str(path)!r} is not JSON: {e}") from None
+    if not isinstance(data, dict):
+        raise CalibrationError(f"taps file {str(path)!r} must map place names to pixels [x, y], not {data!r:.60}")
+    return data
+
+
+def check_taps(taps: Mapping[str, Any], game: GamePlaces, size: tuple[int, int],
+               every_place: bool = True) -> dict[str, tuple[float, float]]:
+    """The taps as pixels, or CalibrationError listing every problem: unknown or (with ``every_place``)
+    missing names, and values that are not a pixel of the ``size`` = (width, height) image."""
+    allowed = game.names
+    problems = [f"{name!r} is not a place of {game.game} (allowed: {', '.join(allowed)})" for name in taps if name not in allowed]
+    missing = [name for name in allowed if name not in taps and not name.startswith(SEAT) and every_place]
+    if missing:
+        problems.append(f"not tapped yet: {', '.join(missing)}")
+    seats = sorted(int(n[len(SEAT):]) for n in taps if n in allowed and n.startswith(SEAT))
+    if seats and seats != list(range(len(game.seats))):
+        problems.append(f"tap every seat or none: seats tapped {seats!r} of {len(game.seats)}")
+    pixels = {}
+    for name, value in taps.items():
+        pixel = _pixel(value, size)
+        if pixel is None:
+            problems.append(f"{name!r}: {value!r:.40} is not a pixel [x, y] of the {size[0]}x{size[1]} camera image")
+        elif name in allowed:
+            pixels[name] = pixel
+    if problems:
+        raise CalibrationError("; ".join(problems))
+    return pixels
+
+
+def _pixel(value: Any, size: tuple[int, int]) -> tuple[float, float] | None:
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        return None
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in value):
+        return None
+    x, y = float(value[0]), float(value[1])
+    return (x, y) if 0 <= x < size[0] and 0 <= y < size[1] else None
+
+
+def from_board(tapped: Mapping[str, tuple[float, float]], game: GamePlaces) -> dict[str, tuple[float, float]]:
+    """Every place of the board from a few tapped ones (table mm): the board's own layout turned,
+    shifted and scaled onto the taps (least squares). Refused when fewer than three places of the board
+    were tapped, or when the taps do not fit one board (a tap on the wrong place)."""
+    known = [n for n in tapped if n in game.board_mm]
+    if len(known) < MIN_BOARD_TAPS:
+        raise CalibrationError(f"tap at least {MIN_BOARD_TAPS} places far apart (e.g. r0, r8 and s0) before placing "
+                               f"the rest from the board; tapped so far: {known!r}")
+    board = np.array([game.board_mm[n] for n in known])
+    taps = np.array([tapped[n] for n in known])
+    scale, turn, shift = _similarity(board, taps)
+    fitted = board @ turn.T * scale + shift
+    off = np.linalg.norm(fitted - taps, axis=1)
+    if off.max() > BOARD_FIT_MM:
+        worst = known[int(off.argmax())]
+        raise CalibrationError(f"{worst} is {off.max():.0f} mm from where the board puts it given the other taps: "
+                               f"tap it again, or tap every place by hand if the board is laid out differently")
+    return {n: tuple(float(v) for v in np.array(p) @ turn.T * scale + shift) for n, p in game.board_mm.items()  # type: ignore[misc]
+            if n not in tapped}
+
+
+def _similarity(a: np.ndarray, b: np.ndarray) -> tuple[float, np.ndarray, np.ndarray]:
+    """(scale, 2x2 rotation, shift) taking the (N, 2) points a closest to b (Umeyama's method)."""
+    ma, mb = a.mean(axis=0), b.mean(axis=0)
+    u, s, vt = np.linalg.svd((b - mb).T @ (a - ma))
+    d = np.diag([1.0, np.sign(np.linalg.det(u @ vt))])
+    turn = u @ d @ vt
+    scale = float(np.trace(np.diag(s) @ d) / max(np.sum((a - ma) ** 2), 1e-9))
+    return scale, turn, mb - scale * ma @ turn.T
+
+
+def on_table(pixels: Mapping[str, tuple[float, float]], to_table: ToTable) -> dict[str, tuple[float, float]]:
+    """Each tap's point on the table (mm); refused for a tap whose ray never reaches the table."""
+    names = list(pixels)
+    points = to_table(np.array([pixels[n] for n in names], np.float64).reshape(-1, 2))
+    off = [n for n, p in zip(names, points) if not np.all(np.isfinite(p))]
+    if off:
+        raise CalibrationError(f"taps {off!r} are not on the table (their rays never reach it): tap the token itself")
+    return {n: (float(p[0]), float(p[1])) for n, p in zip(names, points)}
+
+
+def lay_out(pixels: Mapping[str, tuple[float, float]], game: GamePlaces, to_table: ToTable,
+            board: bool = False) -> dict[str, Any]:
+    """The places file's content: each tapped place and seat in table mm (0.1 mm); with ``board``, the
+    places not tapped where the board puts them given the tapped ones."""
+    found = on_table(pixels, to_table)
+    if board:
+        found.update(from_board(found, game))
+    where = {n: [round(p[0], 1), round(p[1], 1)] for n, p in found.items()}
+    places = {n: {"x_mm": where[n][0], "y_mm": where[n][1], "radius_mm": game.token_radius_mm} for n in game.places if n in where}
+    out: dict[str, Any] = {"places": places}
+    seats = [where[f"{SEAT}{i}"] for i in range(len(game.seats)) if f"{SEAT}{i}" in where]
+    if seats:
+        out["seats"] = seats
+    return out
+
+
+def save_places(content: Mapping[str, Any], path: Path) -> None:
+    """Write atomically, so a pulled plug never leaves half a file."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.write_text(json.dumps(content, indent=2) + "\n")
+    tmp.replace(path)
+
+
+def read_places(path: Path) -> dict[str, tuple[float, float, float]]:
+    """The places of a places file this tool wrote: name -> (x_mm, y_mm, radius_mm)."""
+    try:
+        data = json.loads(Path(path).read_text())
+        return {n: (float(v["x_mm"]), float(v["y_mm"]), float(v["radius_mm"])) for n, v in data["places"].items()}
+    except (OSError, ValueError, KeyError, TypeError, IndexError) as e:
+        raise CalibrationError(f"places file {str(path)!r} cannot be read ({e!r}): run the layout step again") from None

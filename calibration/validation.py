@@ -1,0 +1,89 @@
+"""Validation: "point at the highlighted token". Each round reads a casting with the real pipeline
+and the profile just made; the tally says how often each wand hit, and in words what went wrong."""
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from vision.decide import MISSING, TARGET, UNSURE, CastingResult
+from vision.frames import Frame
+
+
+@dataclass(frozen=True)
+class Round:
+    target: str
+    read: dict[int, str | None]  # each wand's reading: the place, or None when there was none
+    words: list[str]  # what went wrong, one line per wand that missed
+
+    @property
+    def hits(self) -> int:
+        return sum(1 for p in self.read.values() if p == self.target)
+
+
+@dataclass
+class Validation:
+    """The rounds of one validation, over the places of one game, in a shuffled order."""
+
+    places: Mapping[str, str]  # place -> words that describe it
+    wands: Sequence[int] = (1, 2, 3, 4)
+    seed: int = 0
+    rounds: list[Round] = field(default_factory=list)
+    order: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.order = sorted(self.places)
+        random.Random(self.seed).shuffle(self.order)
+
+    @property
+    def target(self) -> str:
+        """The place to point at next."""
+        return self.order[len(self.rounds) % len(self.order)]
+
+    def record(self, result: CastingResult | None) -> Round:
+        wanted = self.target
+        if result is None:
+            done = Round(wanted, {k: None for k in self.wands},
+                         ["the wands never held still long enough to be read: point, then keep still a moment"])
+        else:
+            read = {k: (r.target if r.status == TARGET else None) for k, r in result.wands.items()}
+            done = Round(wanted, read, [w for k, r in sorted(result.wands.items()) if (w := self._words(k, r, wanted))])
+        self.rounds.append(done)
+        return done
+
+    def _words(self, wand: int, reading: Any, wanted: str) -> str:
+        if reading.status == TARGET and reading.target == wanted:
+            return ""
+        if reading.status == TARGET:
+            return f"wand {wand} was read at {reading.target}, not {wanted}: hover closer over the token"
+        if reading.status == UNSURE:
+            return (f"wand {wand} was between {reading.best} and {reading.runner_up}: hold the tip just over "
+                    f"the token, within 3 cm")
+        if reading.status == MISSING:
+            return f"wand {wand} was not seen: is its tip in view and uncovered?"
+        return f"wand {wand} pointed at nothing the camera knows: point at {wanted}"
+
+    def summary(self) -> dict[str, Any]:
+        tries = len(self.rounds) * len(self.wands)
+        hits = sum(r.hits for r in self.rounds)
+        return {"target": self.target, "target_words": self.places[self.target], "rounds": len(self.rounds),
+                "hits": hits, "tries": tries, "rate": round(hits / tries, 3) if tries else None,
+                "last": self.rounds[-1].__dict__ | {"hits": self.rounds[-1].hits} if self.rounds else None,
+                "problems": [w for r in self.rounds for w in r.words]}
+
+
+class ListSource:
+    """Frames gathered from the live feed, replayed to the pipeline as a FrameSource."""
+
+    def __init__(self, frames: Sequence[Frame]) -> None:
+        self.frames, self._next = list(frames), 0
+
+    def read(self) -> Frame | None:
+        if self._next >= len(self.frames):
+            return None
+        self._next += 1
+        return self.frames[self._next - 1]
+
+    def close(self) -> None:
+        self._next = len(self.frames)

@@ -1,0 +1,147 @@
+"""The guided calibration on the tablet: the live camera picture and each step of ``calibration``.
+
+Routes only forward to the desk (``calibration.desk.CalibrationDesk``), which the composition root
+puts in ``app.state.calibration`` when the display runs with a camera; every change needs a joined
+tablet, and so does the live picture. A step that cannot be done answers 422 with its reason in plain words.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, HTTPException, Query, Request
+from fastapi.responses import FileResponse, Response
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.requests import HTTPConnection
+
+from calibration.desk import CalibrationDesk
+from companion.web.deps import Joined, session_token
+from companion.web.errors import NotJoined
+
+# Route names are looked up by other parts of the display (``url_path_for("cue")``): each name here is its own.
+router = APIRouter(tags=["calibration"])
+PAGE = Path(__file__).resolve().parents[1] / "static" / "calibration.html"
+
+
+def get_desk(conn: HTTPConnection) -> CalibrationDesk:
+    desk = getattr(conn.app.state, "calibration", None)
+    if desk is None:
+        raise HTTPException(503, "calibration needs the camera: start the display with a camera to calibrate from the tablet")
+    return desk  # type: ignore[no-any-return]
+
+
+def watching(request: Request) -> None:
+    """A joined tablet, without spending its rate of changes: the picture is asked for a few times a second."""
+    if not request.app.state.sessions.valid(session_token(request)):
+        raise NotJoined("the camera's picture is shown only on a joined tablet: open /join on this tablet")
+
+
+Desk = Annotated[CalibrationDesk, Depends(get_desk)]
+Watching = Annotated[None, Depends(watching)]
+
+
+def step(call: Any, *args: Any) -> Any:
+    """Run a step; its refusal (a ValueError: CalibrationError, NoPicture, ProfileError) becomes a 422."""
+    try:
+        return call(*args)
+    except ValueError as e:
+        raise HTTPException(422, str(e)) from None
+
+
+class Taps(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    taps: dict[str, Any]
+
+
+class Board(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    board: str = Field("chessboard:9x6:25", max_length=60)
+
+
+class Watch(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seconds: float = Field(3.0, ge=0.5, le=10.0)
+
+
+class Chant(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    player: str = Field(min_length=1, max_length=40)
+
+
+@router.get("/calibration", include_in_schema=False)
+async def calibration_page() -> FileResponse:
+    return FileResponse(PAGE, headers={"Cache-Control": "no-cache"})
+
+
+@router.get("/api/calibration")
+def calibration_state(desk: Desk) -> dict[str, Any]:
+    return desk.state()
+
+
+@router.get("/api/calibration/frame.jpg")
+def camera_frame(desk: Desk, _: Watching) -> Response:
+    """The live picture: a camera looking into someone's home is shown only to a joined tablet."""
+    return Response(step(desk.feed.jpeg), media_type="image/jpeg", headers={"Cache-Control": "no-store"})
+
+
+@router.get("/api/calibration/markers.{kind}")
+def marker_sheet(kind: Literal["pdf", "png"], desk: Desk) -> Response:
+    """The marker sheet to print at 100 %, true to scale."""
+    return Response(step(desk.sheet, kind), media_type="application/pdf" if kind == "pdf" else "image/png",
+                    headers={"Content-Disposition": f'attachment; filename="incanto-markers.{kind}"'})
+
+
+@router.post("/api/calibration/camera/photo")
+def photograph_board(body: Board, desk: Desk, _: Joined) -> dict[str, Any]:
+    return {"message": step(desk.photograph_board, body.board)}
+
+
+@router.post("/api/calibration/camera")
+def measure_camera(body: Board, desk: Desk, _: Joined) -> dict[str, Any]:
+    return {"message": step(desk.measure_camera, body.board)}
+
+
+@router.post("/api/calibration/table")
+def find_table(desk: Desk, _: Joined) -> dict[str, Any]:
+    return {"message": step(desk.find_table)}
+
+
+@router.post("/api/calibration/layout")
+def lay_out(body: Taps, desk: Desk, _: Joined) -> dict[str, Any]:
+    return {"message": step(desk.lay_out, body.taps)}
+
+
+@router.post("/api/calibration/layout/board")
+def place_from_board(body: Taps, desk: Desk, _: Joined) -> dict[str, Any]:
+    return {"pixels": step(desk.from_board, body.taps),
+            "message": "the rest is placed from the board: check each circle sits on its place, then save"}
+
+
+@router.post("/api/calibration/wands/empty")
+def note_empty_table(desk: Desk, _: Joined) -> dict[str, Any]:
+    return {"message": step(desk.take_empty_table)}
+
+
+@router.post("/api/calibration/wands")
+def learn_wands(body: Watch, desk: Desk, _: Joined) -> dict[str, Any]:
+    return step(desk.learn_wands, body.seconds)  # type: ignore[no-any-return]
+
+
+@router.post("/api/calibration/cue/audio")
+async def chant_audio(request: Request, desk: Desk, _: Joined, offset: Annotated[int, Query(ge=0)]) -> dict[str, Any]:
+    return {"received": step(desk.add_recording, offset, await request.body())}
+
+
+@router.post("/api/calibration/cue")
+def enrol_chant(body: Chant, desk: Desk, _: Joined) -> dict[str, Any]:
+    return {"message": step(desk.enrol_cue, body.player)}
+
+
+@router.post("/api/calibration/validation")
+def start_validation(desk: Desk, _: Joined) -> dict[str, Any]:
+    return step(desk.start_validation)  # type: ignore[no-any-return]
+
+
+@router.post("/api/calibration/validation/read")
+def read_validation(body: Watch, desk: Desk, _: Joined) -> dict[str, Any]:
+    return step(desk.validate, body.seconds)  # type: ignore[no-any-return]

@@ -1,0 +1,275 @@
+"""The guided calibration in Debian's Chromium, on a rendered table whose truth is known: the table
+found from the live picture, the places tapped on it, the wands learned with a token of wand 2's
+colour named, the group's chant recorded from Chromium's fake microphone (espeak-ng), and a round of
+validation; then the refusals a tablet sees, in words."""
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import socket
+import subprocess
+import threading
+import time
+import wave
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import numpy as np
+import pytest
+import uvicorn
+from fastapi import FastAPI
+
+from calibration.desk import CalibrationDesk, open_desk
+from calibration.profiles import last_good_path as last_good
+from calibration.profiles import load, save
+from companion.night import Night
+from companion.status import StatusBoard
+from companion.store import Store
+from companion.tableside.places import load_places, standard_places
+from companion.web.app import create_app
+from companion.web.settings import Settings
+from vision.profile import ImageSize, Profile, save_profile
+
+from .staged import StagedTable
+
+CHROMIUM = "/usr/bin/chromium"
+CODE = "424242"
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--no-first-run", "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"]
+
+pytestmark = [pytest.mark.browser,
+              pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"Debian's Chromium is not installed at {CHROMIUM}")]
+
+
+@contextlib.contextmanager
+def serving(app: FastAPI) -> Iterator[str]:
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", 0))
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.01)
+    try:
+        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
+    finally:
+        server.should_exit = True
+        thread.join(timeout=5)
+        sock.close()
+
+
+def nearest(places: dict[str, Any], token: Any) -> str:
+    return min(places, key=lambda n: np.hypot(places[n].x_mm - token.x_mm, places[n].y_mm - token.y_mm))
+
+
+def on_calibration_page(url: str) -> bool:
+    return urlparse(url).path == "/calibration"
+
+
+@pytest.fixture(scope="module")
+def chant(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Three "In-can-to!"s by three espeak-ng voices, a breath around each, as Chromium's microphone
+    plays it (people never say it twice the same way, and the cue's enrolment checks the takes agree)."""
+    if shutil.which("espeak-ng") is None or shutil.which("sox") is None:
+        pytest.skip("espeak-ng and sox are needed for the fake microphone")
+    folder = tmp_path_factory.mktemp("chant")
+    takes = []
+    for speed, pitch in ((130, 40), (150, 55), (140, 48)):
+        said, take = folder / f"said-{speed}.wav", folder / f"take-{speed}.wav"
+        subprocess.run(["espeak-ng", "-s", str(speed), "-p", str(pitch), "-w", str(said), "In-can-to!"], check=True)
+        subprocess.run(["sox", str(said), "-r", "48000", "-c", "1", str(take), "pad", "0.7", "0.9"], check=True)
+        takes.append(str(take))
+    out = folder / "chant.wav"
+    subprocess.run(["sox", *takes, str(out)], check=True)
+    return out
+
+
+def seconds_of(wav: Path) -> float:
+    with wave.open(str(wav)) as f:
+        return f.getnframes() / f.getframerate()
+
+
+@pytest.fixture
+def chromium(chant: Path) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                    args=[*ARGS, f"--use-file-for-fake-audio-capture={chant}"])
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def table() -> StagedTable:
+    return StagedTable(seed=5)
+
+
+@pytest.fixture
+def desk(tmp_path: Path, table: StagedTable) -> Iterator[CalibrationDesk]:
+    """The camera step done (the rendered camera's own intrinsics), nothing else yet."""
+    profile = tmp_path / "setup" / "profile.json"
+    truth = table.camera.calibration()
+    save(Profile(image=ImageSize(width=640, height=480), camera=truth.camera), profile)
+    desk = open_desk(profile, table.read)  # as the table side hands over its camera's newest picture
+    try:
+        desk.feed.wait_first()
+        yield desk
+    finally:
+        desk.feed.stop()
+
+
+@pytest.fixture
+def url(tmp_path: Path, desk: CalibrationDesk) -> Iterator[str]:
+    with Store(tmp_path / "night.sqlite") as store:
+        app = create_app(Night.resume_or_start(store, "Test night"), StatusBoard(), Settings(join_code=CODE))
+        app.state.calibration = desk
+        with serving(app) as base:
+            yield base
+
+
+def test_the_guided_flow_on_a_rendered_table(chromium: Any, url: str, table: StagedTable, desk: CalibrationDesk,
+                                             chant: Path) -> None:
+    page = chromium.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    page.set_default_timeout(20_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{url}/join?code={CODE}&next=/calibration")
+    page.wait_for_url(on_calibration_page)
+    page.wait_for_function("document.getElementById('live').naturalWidth === 640")
+
+    # Table: found from the markers in the live picture, where the renderer put the camera.
+    page.click("#find-table")
+    page.wait_for_selector("#message:has-text('table found from markers [0, 1, 2, 3]')")
+    pose, truth = load(desk.profile_path).table, table.camera.calibration().table
+    assert pose is not None and truth is not None
+    assert np.linalg.norm(np.array(pose.tvec) - np.array(truth.tvec)) < 15.0
+
+    # Places: the first few tapped where the renderer's own projection puts them, the rest placed from
+    # the board; the standard seats kept.
+    page.click("#skip-seats")
+    standard = standard_places().places
+    for _ in range(12):
+        name = page.get_attribute("#tap-prompt", "data-next")
+        u, v = table.camera.project(np.array([[standard[name].x_mm, standard[name].y_mm, 2.0]]))[0]
+        page.click("#live", position={"x": float(u), "y": float(v)})
+    assert page.get_attribute("#tap-prompt", "data-next") == "b0"
+    page.click("#from-board")
+    page.wait_for_selector("#tap-prompt[data-next='']")
+    page.click("#save-layout")
+    page.wait_for_selector("#message:has-text('27 places and 0 seats saved')")
+    laid = load_places(desk.profile_path.with_name("places-incantibus.json"))
+    worst = max(np.hypot(laid.places[n].x_mm - p.x_mm, laid.places[n].y_mm - p.y_mm) for n, p in standard.items())
+    assert worst < 6.0, f"a place is {worst:.1f} mm from where it really is: {laid.places}"
+    page.wait_for_selector("#steps li[data-step='layout'][data-done='true']")
+
+    # Wands: the empty table first, then the wands resting in view; the green token is named.
+    table.stage = "empty"
+    time.sleep(0.5)
+    page.click("#empty-table")
+    page.wait_for_selector("#message:has-text('the empty table is noted')")
+    table.stage = "wands"
+    time.sleep(0.5)
+    page.click("#learn-wands")
+    page.wait_for_selector("#wand-results li >> nth=3")
+    warnings = page.inner_text("#wand-warnings")
+    # The token painted in wand 2's colour lies on room slot 3; it is named by its place.
+    assert "the token at r3 looks like wand 2's green tip" in warnings
+    assert warnings.count("looks like") == 1, warnings  # nothing else on the table is taken for a tip
+    assert sorted(load(desk.profile_path).wands) == [1, 2, 3, 4]
+
+    # Cue: record from the fake microphone; the level meter moves; the takes are enrolled.
+    page.click("#record")
+    page.wait_for_function("Number(document.getElementById('level').dataset.level) > 0.02")  # the first chant
+    time.sleep(seconds_of(chant) - 0.5)  # the rest of the file; stop in the quiet before it plays again
+    page.click("#record")
+    page.wait_for_selector("#message:has-text('enrolled')", timeout=30_000)
+    assert load(desk.profile_path).cue is not None
+    assert (desk.profile_path.parent / "cue").is_dir()
+
+    # Validation: one round against the highlighted place; the tally and what went wrong, in words.
+    table.point()
+    page.click("#start-validation")
+    target = page.wait_for_selector("#target[data-target]").get_attribute("data-target")
+    assert target in standard
+    page.wait_for_selector(f"#overlay circle.target[data-name='{target}']")
+    table.point()  # everyone points, as the display asked
+    page.click("#read-validation")
+    page.wait_for_selector("#tally[data-tries='4']", timeout=30_000)
+    assert "of 4 hit" in page.inner_text("#tally")
+    hits = int(page.get_attribute("#tally", "data-hits") or -1)
+    problems = [li.inner_text() for li in page.query_selector_all("#validation-problems li")]
+    # The truth: the place under the token each rendered player points at.
+    truth = {k: nearest(standard, table.scene.layout.token(g.target)) for k, g in table.scene.gestures.items() if g.target}
+    assert hits == sum(1 for place in truth.values() if place == target), (target, truth, problems)
+    assert len(problems) == 4 - hits
+    for k, place in truth.items():
+        if place != target:
+            assert any(p.startswith(f"wand {k} ") and place in p for p in problems), (k, place, problems)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "calibration.png"), full_page=True)
+    lines = page.inner_text("#profile-lines")
+    assert "places: 27 places laid out" in lines and "cue: recorded" in lines and "wands: 1: hue" in lines
+    assert errors == []
+
+
+def test_refusals_are_said_in_words_and_change_nothing(chromium: Any, url: str, table: StagedTable, desk: CalibrationDesk) -> None:
+    page = chromium.new_context().new_page()
+    page.set_default_timeout(20_000)
+    page.goto(f"{url}/calibration")  # not joined: sent to the join page first (the picture is private)
+    page.wait_for_url("**/join?next=/calibration")
+    before = desk.profile_path.read_bytes()
+    page.goto(f"{url}/join?code={CODE}&next=/calibration")
+    page.wait_for_url(on_calibration_page)
+    page.click("#save-layout", force=True)  # nothing tapped yet: the button is disabled, nothing is sent
+    assert desk.profile_path.read_bytes() == before
+    with page.expect_response("**/api/calibration/validation") as answer:
+        page.click("#start-validation")
+    assert answer.value.status == 422
+    assert json.loads(answer.value.text())["error"].startswith("lay out the places first")
+    page.wait_for_selector("#error:has-text('lay out the places first')")
+    # A profile for another camera mode is copied in: refused with its reason, the last good one in use.
+    save_profile(load(desk.profile_path).with_parts(image={"width": 1280, "height": 720}), desk.profile_path)
+    page.reload()
+    page.wait_for_selector("#refused:has-text('made for 1280x720 images but the camera gives 640x480')")
+    assert "using the last good profile" in page.inner_text("#refused")
+    assert "camera: calibrated 640x480" in page.inner_text("#profile-lines")
+    sheet = page.request.get(page.get_attribute("#sheet-pdf", "href") and f"{url}/api/calibration/markers.pdf")
+    assert sheet.status == 200 and sheet.body().startswith(b"%PDF") and b"/MediaBox" in sheet.body()
+
+
+def test_the_camera_is_measured_from_board_photos_on_the_tablet(chromium: Any, url: str, table: StagedTable,
+                                                                 desk: CalibrationDesk) -> None:
+    desk.profile_path.unlink()  # nothing measured yet
+    last_good(desk.profile_path).unlink()
+    boards = table.boards(8)
+    page = chromium.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    page.set_default_timeout(20_000)
+    page.goto(f"{url}/join?code={CODE}&next=/calibration")
+    page.wait_for_url(on_calibration_page)
+    page.wait_for_selector("#steps li[data-step='camera'][data-done='false']")
+    page.click("#photo-board")  # the table, no board in view
+    page.wait_for_selector("#error:has-text('the whole board is not in the picture')")
+    table.stage = "board"
+    for pose in range(len(boards)):
+        table.board_pose = pose
+        time.sleep(0.4)  # the next picture reaches the feed
+        page.click("#photo-board")
+        page.wait_for_selector(f"#message:has-text('board photo {pose + 1} kept')")
+    page.click("#measure-camera")
+    page.wait_for_selector("#message:has-text('camera measured from')")
+    measured, truth = load(desk.profile_path).camera, table.camera
+    assert measured.fx == pytest.approx(truth.fx, rel=0.03) and measured.cy == pytest.approx(truth.cy, abs=12)
+    page.wait_for_selector("#steps li[data-step='camera'][data-done='true']")
+    # With the measured camera, the table is found as with the renderer's own.
+    table.point()
+    time.sleep(0.4)
+    page.click("#find-table")
+    page.wait_for_selector("#message:has-text('table found from markers [0, 1, 2, 3]')")
+    pose, real = load(desk.profile_path).table, table.camera.calibration().table
+    assert pose is not None and real is not None
+    assert np.linalg.norm(np.array(pose.tvec) - np.array(real.tvec)) < 40.0

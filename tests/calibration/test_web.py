@@ -1,0 +1,108 @@
+"""The calibration routes without a browser: no camera, no join, a part of a recording out of order,
+each refused in words, and nothing changed."""
+from __future__ import annotations
+
+import time
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from calibration.desk import CalibrationDesk, open_desk
+from calibration.profiles import save
+from companion.night import Night
+from companion.status import StatusBoard
+from companion.store import Store
+from companion.web.app import create_app
+from companion.web.settings import Settings
+from vision.profile import ImageSize, Profile
+
+from .staged import StagedTable
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from fastapi.testclient import TestClient
+
+CODE = "424242"
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with Store(tmp_path / "night.sqlite") as store:
+        app = create_app(Night.resume_or_start(store, "Test night"), StatusBoard(), Settings(join_code=CODE))
+        with TestClient(app) as c:
+            yield c
+
+
+@pytest.fixture
+def desk(tmp_path: Path) -> Iterator[CalibrationDesk]:
+    profile, table = tmp_path / "profile.json", StagedTable(seed=5)
+    save(Profile(image=ImageSize(width=640, height=480), camera=table.camera.calibration().camera), profile)
+    desk = open_desk(profile, table.read)
+    desk.feed.wait_first()
+    yield desk
+    desk.feed.stop()
+
+
+def joined(client: TestClient) -> TestClient:
+    assert client.post("/api/session", json={"code": CODE}).status_code == 200
+    return client
+
+
+def test_without_a_camera_the_page_says_so(client: TestClient) -> None:
+    answer = client.get("/api/calibration")
+    assert answer.status_code == 503 and "calibration needs the camera" in answer.json()["error"]
+    assert client.get("/calibration").status_code == 200  # the page itself still loads and shows the reason
+
+
+def test_changes_need_the_join_code(client: TestClient, desk: CalibrationDesk) -> None:
+    client.app.state.calibration = desk  # type: ignore[attr-defined]
+    before = desk.profile_path.read_bytes()
+    assert client.post("/api/calibration/table").status_code == 401
+    assert desk.profile_path.read_bytes() == before
+    assert client.get("/api/calibration/frame.jpg").status_code == 401  # nor may anyone look into the room
+    tablet = joined(client)
+    for _ in range(130):  # a few minutes of the live picture spend none of the tablet's rate of changes
+        assert tablet.get("/api/calibration/frame.jpg").content[:2] == b"\xff\xd8"
+    assert tablet.post("/api/calibration/wands/empty").status_code == 200
+
+
+def test_a_recording_part_out_of_order_is_refused(client: TestClient, desk: CalibrationDesk) -> None:
+    client.app.state.calibration = desk  # type: ignore[attr-defined]
+    tablet = joined(client)
+    assert tablet.post("/api/calibration/cue/audio?offset=0", content=b"RIFF" + bytes(100)).json() == {"received": 104}
+    late: Any = tablet.post("/api/calibration/cue/audio?offset=500", content=bytes(100))
+    assert late.status_code == 422 and "part at byte 500 but 104 bytes have arrived" in late.json()["error"]
+    answer = tablet.post("/api/calibration/cue", json={"player": "Lera"})
+    assert answer.status_code == 422 and "not a WAV file" in answer.json()["error"]
+    assert not (desk.profile_path.parent / "cue").exists()
+
+
+def test_the_table_step_from_the_tablet_and_a_taps_refusal(client: TestClient, desk: CalibrationDesk) -> None:
+    client.app.state.calibration = desk  # type: ignore[attr-defined]
+    tablet = joined(client)
+    found = tablet.post("/api/calibration/table")
+    assert found.status_code == 200 and found.json()["message"].startswith("table found from markers [0, 1, 2, 3]")
+    refused = tablet.post("/api/calibration/layout", json={"taps": {"r0": [10, 10], "x9": [1, 1]}})
+    assert refused.status_code == 422
+    assert "'x9' is not a place of incantibus" in refused.json()["error"] and "not tapped yet: r1" in refused.json()["error"]
+    steps = tablet.get("/api/calibration").json()["steps"]
+    assert steps["table"]["done"] and not steps["layout"]["done"]
+
+
+def test_a_camera_that_fails_is_said_in_words(tmp_path: Path) -> None:
+    from calibration.feed import LiveFeed, NoPicture
+
+    def broken() -> Any:
+        raise OSError("no camera at /dev/video0")
+
+    with LiveFeed(broken) as feed:
+        for _ in range(1000):  # until the feed has tried the camera once
+            with pytest.raises(NoPicture) as said:
+                feed.latest()
+            if "not answering" in str(said.value):
+                break
+            time.sleep(0.01)
+    assert str(said.value) == "no picture from the camera: the camera is not answering (no camera at /dev/video0); is it plugged in?"

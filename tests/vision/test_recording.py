@@ -1,0 +1,68 @@
+"""A short rendered night recorded and read again: every casting comes back as the table read it."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from vision.__main__ import main as vision_main
+from vision.frames import Frame
+from vision.recording import Cue, Recorder, read_recording
+from vision.render.source import RenderedSource
+
+
+def test_a_recorded_night_is_read_again_with_its_own_profile_and_places(tmp_path: Path, capsys) -> None:
+    out = tmp_path / "night"
+    assert vision_main(["record", "--source", "render:hover:41:2", "--out", str(out), "--every", "0.3"]) == 0
+    assert {p.name for p in out.iterdir()} >= {"frames", "cues.jsonl", "profile.json", "places.json"}
+    cues = [json.loads(line) for line in (out / "cues.jsonl").read_text().splitlines()]
+    assert len(cues) == 2 and cues[0]["wands"] == [1, 2, 3, 4]
+    capsys.readouterr()
+
+    assert vision_main(["read", "--recording", str(out), "--json"]) == 0
+    readings = json.loads(capsys.readouterr().out)
+    assert [r["decided"] for r in readings] == [True, True]
+    source = RenderedSource("hover", 41, castings=2)
+    for reading in readings:
+        while source.read() is not None and source.cue_at < reading["cue"]["t"]:
+            pass
+        truth = {k: g.target for k, g in source.scene.gestures.items()}
+        for w in reading["wands"]:
+            assert w["status"] != "target" or w["target"] == truth[w["wand"]]
+        assert sum(w["target"] == truth[w["wand"]] for w in reading["wands"]) >= 3
+
+
+def test_frames_are_kept_at_a_reduced_rate_except_around_a_cue(tmp_path: Path) -> None:
+    image = np.zeros((48, 64, 3), np.uint8)
+    with Recorder(tmp_path, every_s=0.5) as recorder:
+        for i in range(300):  # 10 s at 30 frames/s, a cue at 5 s
+            if i == 150:
+                recorder.cue(Cue(5.0))
+            recorder.add(Frame(image, i / 30, i))
+    times = [float(line.split(",")[1]) for line in (tmp_path / "frames" / "timestamps.csv").read_text().splitlines()[1:]]
+    times.sort()  # the second before the cue is written when the cue comes; readers sort by time
+    before, around, after = ([t for t in times if t < 3.9], [t for t in times if 4.1 <= t <= 8.9],
+                             [t for t in times if t > 9.1])
+    assert len(before) <= 9 and len(after) <= 2  # one every half second
+    assert len(around) >= 0.95 * 30 * 4.8  # whole: the second before the cue and four after
+
+
+def test_reading_a_folder_that_is_no_recording_is_refused_by_name(tmp_path: Path, capsys) -> None:
+    assert vision_main(["read", "--recording", str(tmp_path), "--json"]) == 2
+    assert str(tmp_path) in capsys.readouterr().err
+
+
+def test_another_places_file_is_used_when_given(tmp_path: Path) -> None:
+    out = tmp_path / "night"
+    assert vision_main(["record", "--source", "render:hover:42:1", "--out", str(out)]) == 0
+    places = json.loads((out / "places.json").read_text())
+    first = next(iter(places["places"]))
+    other = tmp_path / "few.json"
+    other.write_text(json.dumps({"game": "incantibus", "places": {first: places["places"][first]}}))
+    (reading,) = read_recording(out, other)
+    assert reading.result is not None
+    assert all(w.target in (None, first) for w in reading.result.wands.values())
+    with pytest.raises(ValueError, match="few"):
+        read_recording(out, tmp_path / "few-missing.json")

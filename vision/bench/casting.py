@@ -1,0 +1,125 @@
+"""One rendered casting read by the pipeline and judged against the renderer's truth."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from collections.abc import Iterable
+
+import numpy as np
+
+from vision.config import VisionConfig, load_config
+from vision.decide import TARGET, CastingResult
+from vision.pipeline import Pipeline
+from vision.render.scene import FrameTruth, Scene, make_scene
+from vision.targets import Candidate
+
+BENCH_SEED_BASE = 7_000_000  # tests and development use seeds below this
+BEFORE_CUE = (-27, -21, -15, -9, -3)  # frames before the cue (at 30 frames/s) that show the table
+
+
+@dataclass(frozen=True)
+class WandOutcome:
+    """One wand of one rendered casting, judged against the renderer's truth."""
+
+    strength: int
+    truth: str | None
+    status: str
+    target: str | None
+    tip_distance_mm: float
+    tip_height_mm: float
+    tip_visible: float
+    axis: str | None
+
+    @property
+    def right(self) -> bool:
+        return self.status == TARGET and self.target == self.truth
+
+    @property
+    def silent_error(self) -> bool:
+        return self.status == TARGET and self.target != self.truth
+
+
+@dataclass
+class Timings:
+    """Milliseconds per frame: the wand stage alone, and the whole per-frame pipeline."""
+
+    wand: list[float]
+    pipeline: list[float]
+
+
+def run_scene(pipeline: Pipeline, scene: Scene, cue_at: float, timings: Timings | None = None,
+              candidates: list[Candidate] | None = None) -> tuple[CastingResult | None, list[WandOutcome], float | None]:
+    """Feed the scene's frames to a casting. Castings in motion (``cue_at`` 0: wands come in after the
+    cue) first show the pipeline the table in the second before the cue. Returns the result, every
+    wand's outcome and the decision latency: seconds from the last wand's settling to the decision,
+    including the deciding frame's processing. A casting the frames do not decide counts every wand as
+    unsure. ``candidates``: the places the pipeline is told (default: the renderer's own tokens)."""
+    if cue_at >= 0:
+        for i in BEFORE_CUE:
+            pipeline.see_table(scene.render(i)[0])
+    pipeline.freeze_table()
+    casting = pipeline.casting(cue_at, list(scene.gestures), candidates if candidates is not None else scene.candidates)
+    truth = None
+    for i in range(scene.frames):
+        frame, truth = scene.render(i)
+        t0 = time.perf_counter()
+        sightings = pipeline.find(frame.image)
+        t1 = time.perf_counter()
+        # The scene's last frame stands for the seconds after it, until the casting gives up waiting.
+        result = casting.observe(frame.t, pipeline.look(frame, sightings).axes, timed_out=i == scene.frames - 1)
+        t2 = time.perf_counter()
+        if timings is not None:
+            timings.wand.append((t1 - t0) * 1000)
+            timings.pipeline.append((t2 - t0) * 1000)
+        if result is not None:
+            waited = None if i == scene.frames - 1 and result.decided_at == frame.t else \
+                frame.t + (t2 - t0) - scene.last_settle
+            return result, outcomes(result, truth), waited
+    assert truth is not None
+    return None, [WandOutcome(k, w.target, "unsure", None, w.tip_distance_mm, w.tip_height_mm, w.tip_visible, None)
+                  for k, w in truth.wands.items()], None
+
+
+def outcomes(result: CastingResult, truth: FrameTruth) -> list[WandOutcome]:
+    """Each wand's verdict next to the truth of the deciding frame."""
+    return [WandOutcome(k, truth.wands[k].target, r.status, r.target, truth.wands[k].tip_distance_mm,
+                        truth.wands[k].tip_height_mm, truth.wands[k].tip_visible, r.axis_source)
+            for k, r in result.wands.items()]
+
+
+def evaluate(seeds: Iterable[int], kind: str, hard: bool, config: VisionConfig | None = None, look: str = "caps",
+             timings: Timings | None = None) -> list[WandOutcome]:
+    """Castings in motion on scenes with a perfect profile (the renderer's own camera and paints): every
+    wand's outcome. For tests of the pipeline's parts; the bench never uses the renderer's profile."""
+    config = config or load_config()
+    found: list[WandOutcome] = []
+    for seed in seeds:
+        scene = make_scene(seed, kind, hard, look, motion=True)
+        found += run_scene(Pipeline(scene.calibration, config), scene, 0.0, timings)[1]
+    return found
+
+
+def summary(found: list[WandOutcome]) -> dict[str, float]:
+    """Fractions of wands: right, silent errors (wrong and not marked unsure), unsure, missing, none."""
+    n = max(len(found), 1)
+    return {"wands": len(found), "accuracy": sum(o.right for o in found) / n,
+            "silent_errors": sum(o.silent_error for o in found) / n,
+            "unsure": sum(o.status == "unsure" for o in found) / n,
+            "missing": sum(o.status == "missing" for o in found) / n,
+            "none": sum(o.status == "none" for o in found) / n}
+
+
+def by_bins(found: list[WandOutcome], attr: str, edges: tuple[float, ...]) -> dict[str, dict[str, float]]:
+    """Accuracy and silent errors per bin of tip distance or tip height (mm)."""
+    out = {}
+    for lo, hi in zip(edges[:-1], edges[1:]):
+        sel = [o for o in found if lo <= getattr(o, attr) < hi]
+        if sel:
+            s = summary(sel)
+            out[f"{lo}-{hi}"] = {"wands": s["wands"], "accuracy": round(s["accuracy"], 4),
+                                 "silent_errors": round(s["silent_errors"], 4)}
+    return out
+
+
+def percentile(values: list[float], q: float) -> float | None:
+    return round(float(np.percentile(values, q)), 2) if values else None

@@ -1,0 +1,192 @@
+"""A night's recording, so a group can send a problem and it can be read again exactly.
+
+A recording is a folder:
+
+    frames/          JPEG frames, with ``frames/timestamps.csv`` (``file,t``: the image source format)
+    cues.jsonl       one line per cue: {"t": seconds in the frames' clock, "wands": [1, 2, 3, 4],
+                     "legal": [place ids] or null (every place)}
+    profile.json     the table's profile as it was that night
+    places.json      the places file, when there was one
+
+Frames are kept at a reduced rate (``every_s``) except around a cue: the second before it (the table as
+it was) and the few seconds after (the casting) are kept whole.
+
+``read_recording`` plays every cue's frames through the pipeline and returns each casting's reading.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+
+from vision.config import VisionConfig, load_config
+from vision.decide import CastingResult
+from vision.frames import Frame
+from vision.pipeline import Pipeline, read_casting
+from vision.profile import ProfileError, load_places, load_profile, profile_places
+from vision.proposal import cast_proposal
+from vision.sources.folder import ImageFolderSource
+from vision.targets import Candidate
+
+BEFORE_S = 1.0  # kept whole before a cue: the table as it was
+AFTER_S = 4.0  # kept whole after a cue: the casting
+JPEG_QUALITY = 90
+
+
+class RecordingError(ValueError):
+    """A recording folder that is missing a part or holds a bad one."""
+
+
+@dataclass(frozen=True)
+class Cue:
+    t: float
+    wands: tuple[int, ...] = (1, 2, 3, 4)
+    legal: tuple[str, ...] | None = None
+
+    def as_dict(self) -> dict[str, object]:
+        return {"t": self.t, "wands": list(self.wands), "legal": None if self.legal is None else list(self.legal)}
+
+
+class Recorder:
+    """Writes a recording into ``folder``: ``add`` every frame, ``cue`` at every "In-can-to!"."""
+
+    def __init__(self, folder: Path, profile: Path | None = None, places: Path | None = None,
+                 every_s: float = 0.5) -> None:
+        self.folder = Path(folder)
+        (self.folder / "frames").mkdir(parents=True, exist_ok=True)
+        for src, name in ((profile, "profile.json"), (places, "places.json")):
+            if src is not None:
+                shutil.copyfile(src, self.folder / name)
+        self.every_s = every_s
+        self._recent: deque[Frame] = deque()
+        self._last_kept: float | None = None
+        self._whole_until = float("-inf")
+        self._stamps = open(self.folder / "frames" / "timestamps.csv", "a")
+        if self._stamps.tell() == 0:
+            self._stamps.write("file,t\n")
+        self._written: set[int] = set()
+        self.frames = 0
+
+    def add(self, frame: Frame) -> None:
+        """Keep ``frame`` if it is due at the reduced rate or a cue is near; remember it a second in
+        case a cue comes."""
+        self._recent.append(frame)
+        while self._recent and frame.t - self._recent[0].t > BEFORE_S:
+            self._recent.popleft()
+        if frame.t <= self._whole_until or self._last_kept is None or frame.t - self._last_kept >= self.every_s:
+            self._write(frame)
+
+    def cue(self, cue: Cue) -> None:
+        """A cue at ``cue.t``: the second before it is written whole, and the seconds after it."""
+        with open(self.folder / "cues.jsonl", "a") as f:
+            f.write(json.dumps(cue.as_dict()) + "\n")
+        for frame in self._recent:
+            self._write(frame)
+        self._whole_until = cue.t + AFTER_S
+
+    def _write(self, frame: Frame) -> None:
+        key = round(frame.t * 1e6)
+        if key in self._written:
+            return
+        self._written.add(key)
+        name = f"{self.frames:07d}.jpg"
+        cv2.imwrite(str(self.folder / "frames" / name), frame.image, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
+        self._stamps.write(f"{name},{frame.t:.6f}\n")
+        self._stamps.flush()
+        self._last_kept = frame.t
+        self.frames += 1
+
+    def close(self) -> None:
+        self._stamps.close()
+
+    def __enter__(self) -> Recorder:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def read_cues(folder: Path) -> list[Cue]:
+    path = Path(folder) / "cues.jsonl"
+    if not path.is_file():
+        raise RecordingError(f"recording {str(folder)!r} has no cues.jsonl")
+    cues = []
+    for n, line in enumerate(path.read_text().splitlines(), 1):
+        try:
+            d = json.loads(line)
+            cues.append(Cue(float(d["t"]), tuple(int(w) for w in d.get("wands", (1, 2, 3, 4))),
+                            None if d.get("legal") is None else tuple(str(p) for p in d["legal"])))
+        except (ValueError, KeyError, TypeError) as e:
+            raise RecordingError(f"cues.jsonl line {n} of {str(folder)!r} is bad ({e}): {line!r}") from None
+    return cues
+
+
+def recording_places(folder: Path, places: Path | None, profile_path: Path) -> dict[str, Candidate]:
+    """The places as candidates: ``--places``, else the recording's own places.json, else the profile's."""
+    path = places or (Path(folder) / "places.json")
+    if places is not None or path.is_file():
+        found = load_places(path).places
+    else:
+        found = profile_places(load_profile(profile_path), profile_path)
+    if not found:
+        raise RecordingError(f"no places for recording {str(folder)!r}: give --places FILE")
+    return {name: Candidate(name, p.x_mm, p.y_mm, p.radius_mm) for name, p in found.items()}
+
+
+@dataclass(frozen=True)
+class ReadCasting:
+    cue: Cue
+    result: CastingResult | None
+
+    def as_dict(self) -> dict[str, object]:
+        if self.result is None:
+            return {"cue": self.cue.as_dict(), "decided": False, "wands": [], "proposal": None}
+        return {"cue": self.cue.as_dict(), "decided": True, "decided_at": round(self.result.decided_at, 4),
+                "wands": self.result.as_dicts(), "proposal": cast_proposal(self.result)}
+
+
+def read_recording(folder: Path, places: Path | None = None, profile: Path | None = None,
+                   config: VisionConfig | None = None) -> list[ReadCasting]:
+    """Every casting of a recording, read as the table read it (or with another profile or places)."""
+    folder = Path(folder)
+    profile_path = profile or folder / "profile.json"
+    try:
+        known = load_profile(profile_path)
+    except ProfileError as e:
+        raise RecordingError(str(e)) from None
+    candidates = recording_places(folder, places, profile_path)
+    out = []
+    for cue in read_cues(folder):
+        chosen = [candidates[p] for p in (cue.legal or candidates) if p in candidates]
+        source = _from(folder / "frames", cue.t - BEFORE_S)
+        out.append(ReadCasting(cue, read_casting(Pipeline(known, config or load_config()), source, cue.t,
+                                                 cue.wands, chosen)))
+    return out
+
+
+class _From:
+    """The recording's frames from time ``start`` on."""
+
+    def __init__(self, frames: Path, start: float) -> None:
+        self.source, self.start = ImageFolderSource(frames), start
+
+    def read(self) -> Frame | None:
+        while (frame := self.source.read()) is not None and frame.t < self.start:
+            pass
+        return frame
+
+    def close(self) -> None:
+        self.source.close()
+
+
+def _from(frames: Path, start: float) -> _From:
+    if not frames.is_dir():
+        raise RecordingError(f"recording has no frames folder at {str(frames)!r}")
+    return _From(frames, start)
+
+
+__all__ = ["Cue", "Recorder", "RecordingError", "ReadCasting", "read_recording", "read_cues"]

@@ -1,0 +1,71 @@
+"""Which token is under a wand's tip: the table card's reading ("touch the token with the tip, hold the
+wand as you like").
+
+One camera cannot tell how high the tip is, so every height from the bead resting on a token up to
+``hover_height_mm`` above that is tried (fewer when the bead looks too big for the lower ones: it is
+then nearer the camera). Each height puts the tip over one point of the table. The tip is over a token
+when that point lies within the token (plus ``under_tip_slack_mm``) at every height tried, and every
+other token stays at least ``neighbour_margin_mm`` further off at every height; a tip near two tokens is
+"between" them (a question for the tablet, never a guess). Where the wand's line points does not count:
+a wand held low and leaning back, as people hold one, points 5-15 cm past the token it hovers over.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from collections.abc import Sequence
+
+import numpy as np
+
+from vision.axis import WandAxis
+from vision.config import PointingConfig
+from vision.table_geometry import TableGeometry
+from vision.targets import Candidate
+
+OVER, BETWEEN, CLEAR = "over", "between", "clear"
+
+
+@dataclass(frozen=True)
+class TipReading:
+    """``status``: over one token, between tokens, or clear of every token (then the wand may be aimed
+    from afar). ``token`` is the one under the tip (or the nearest when between); ``gap_mm`` how much
+    further off the runner-up is than the token at their worst heights."""
+
+    status: str
+    token: str | None
+    runner_up: str | None
+    gap_mm: float
+
+
+def hover_heights(geo: TableGeometry, axis: WandAxis, bead_radius_mm: float, cfg: PointingConfig) -> np.ndarray:
+    """(H,) tip heights (mm) the bead could be at while over a token: from resting on it up to the
+    hover limit, without the heights the bead looks clearly too big for; empty when it looks too big
+    for all of them (held higher)."""
+    low = bead_radius_mm + cfg.touch_lift_mm
+    heights = np.arange(low - cfg.touch_lift_mm, low + cfg.hover_height_mm + 1e-6, max(cfg.height_step_mm, 1.0))
+    if axis.tip_radius_px <= 0:
+        return heights
+    expected = geo.bead_radius_px(geo.at_height(axis.tip_px, heights), bead_radius_mm)
+    return heights[axis.tip_radius_px <= cfg.bead_height_tolerance * expected]
+
+
+def under_tip(geo: TableGeometry, axis: WandAxis, candidates: Sequence[Candidate], bead_radius_mm: float,
+              cfg: PointingConfig) -> TipReading:
+    """Which candidate token the tip is over, if any."""
+    heights = hover_heights(geo, axis, bead_radius_mm, cfg)
+    if not candidates or len(heights) == 0:
+        return TipReading(CLEAR, None, None, 0.0)
+    ground = geo.at_height(axis.tip_px, heights)[:, :2]  # (H,2)
+    centres = np.array([[c.x_mm, c.y_mm] for c in candidates])
+    radii = np.array([c.radius_mm for c in candidates])
+    edge = np.linalg.norm(ground[:, None, :] - centres[None], axis=2) - radii[None]  # (H,N) <0 inside
+    worst, best_case = edge.max(axis=0), edge.min(axis=0)
+    i = int(np.argmin(worst))
+    others = np.delete(best_case, i)
+    runner = None if len(others) == 0 else int(np.argmin(np.where(np.arange(len(candidates)) == i, np.inf, best_case)))
+    gap = float(others.min() - worst[i]) if len(others) else float("inf")
+    runner_id = candidates[runner].id if runner is not None else None
+    if worst[i] <= cfg.under_tip_slack_mm and gap >= cfg.neighbour_margin_mm:
+        return TipReading(OVER, candidates[i].id, runner_id, gap)
+    if best_case.min() <= cfg.under_tip_slack_mm + cfg.neighbour_margin_mm:
+        return TipReading(BETWEEN, candidates[int(np.argmin(best_case))].id, runner_id, gap)
+    return TipReading(CLEAR, None, None, gap)
