@@ -3,15 +3,21 @@ the cue), its state in one data directory."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+from fastapi import FastAPI
+
+from calibration.desk import open_desk
 
 from companion.night_at_the_table import CannotStart, data_dir, display, open_store, resume_night, table_side
 from companion.night_at_the_table import settings as night_settings
 from companion.status import StatusBoard
-from companion.tableside import TableSideConfig
+from companion.tableside import TableSide, TableSideConfig
 from companion.tableside.config import TableSideError, default_camera
 from companion.tableside.places import load_places
 from companion.web.serve import announce, serve
@@ -102,6 +108,21 @@ def _serve(args: argparse.Namespace) -> int:
         app = display(resume_night(store), status, settings.display)
         side = table_side(app, status, config)
         announce(app.state.settings, settings.display.port)  # the join code in force (kept in the store)
-        with side:
+        with side, calibration_desk(app, side, config):
             serve(app, settings.display)
     return 0
+
+
+@contextlib.contextmanager
+def calibration_desk(app: FastAPI, side: TableSide, config: TableSideConfig) -> Iterator[None]:
+    """The guided calibration on the tablets (``/calibration``), on the camera the table side reads;
+    with no camera the page says so instead."""
+    if config.camera == "none" or config.calibration is None:
+        yield
+        return
+    desk = open_desk(config.calibration, side.camera.ring.latest)
+    app.state.calibration = desk
+    try:
+        yield
+    finally:
+        desk.feed.stop()
