@@ -5,7 +5,6 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("companion", "vision", "calibration", "firmware")
@@ -66,8 +65,6 @@ def test_the_table_side_never_imports_the_display() -> None:
     assert breaks(("companion.tableside",), ("companion.web",)) == []
 
 
-@pytest.mark.xfail(strict=False, reason="vision still imports calibration.model's Calibration (pipeline, "
-                                        "table_geometry, render); the vision workstream gives vision its own types")
 def test_vision_never_imports_calibration() -> None:
     assert breaks(("vision",), ("calibration",)) == []
 
