@@ -8,9 +8,9 @@ import pytest
 from companion.cue import templates
 from companion.cue.__main__ import main
 from companion.cue.audio import write_wav
-from companion.cue.chorus import CHANT, Take, say
+from companion.cue.bench.chorus import CHANT, Take, say
 from companion.cue.features import SAMPLE_RATE
-from companion.cue.table_noise import spoken_span
+from companion.cue.bench.table_noise import spoken_span
 
 
 def recording(parts: list[np.ndarray], seed: int = 0) -> tuple[np.ndarray, list[float]]:

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from companion.cue import CueError, dtw, templates
-from companion.cue.chorus import CHANT, Take, say
+from companion.cue.bench.chorus import CHANT, Take, say
 
 
 def takes(scene, voice, styles=((140, 50), (160, 45), (175, 55))):
