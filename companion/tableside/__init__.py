@@ -48,7 +48,7 @@ class TableSide:
                                give_up_s=config.swap_give_up_s)
         buttons = "the tablet" if config.hub == "none" else "the cue button or the tablet"
         mic_kw = {"microphone": microphone} if microphone is not None else {}
-        self.cue = CueInputs(status, self.on_cue, mic=config.mic, templates=config.cue_templates,
+        self.cue = CueInputs(status, self.on_cue, mic=config.mic, templates=config.cue_templates, notices=self.notices,
                              buttons=buttons, **mic_kw)
         self.hub = WandHub(config.hub, status, self.cue.heard, self.notices, table, gpio_factory=gpio_factory)
         self._started: list[Any] = []

@@ -3,7 +3,8 @@
 The casting reading starts from the moment of the tap, as it does from the hub's cue button; what
 came of it arrives on the push stream as a notice (and, if the camera was unsure, as a question).
 A tap carries an action id made by the page: a retried tap answers what the first one did and
-starts no second reading.
+starts no second reading. ``POST /api/cue/dismiss`` is the other tap: a spoken cue that was not the
+chant is dismissed, and the question its reading opened, if any, is withdrawn.
 """
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from typing import Any
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict
 
+from companion.cue import CueError
 from companion.web.deps import Joined
+from companion.web.errors import UnknownQuestion
 from companion.web.routers.game import ActionId
 
 router = APIRouter(prefix="/api/cue", tags=["cue"])
@@ -55,6 +58,25 @@ def cue(request: Request, _: Joined, body: CueTap | None = None) -> dict[str, An
         return {"source": given.source, "t_end": given.t_end}
 
     return taps.once(body.action_id if body else None, give)
+
+
+class Dismissal(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    cue_id: int
+
+
+@router.post("/dismiss")
+def dismiss(request: Request, body: Dismissal, _: Joined) -> dict[str, Any]:
+    side = request.app.state.tableside
+    try:
+        cue = side.cue.dismiss(body.cue_id)
+    except CueError as e:
+        raise UnknownQuestion(str(e)) from None
+    last = side.reader.last
+    withdrawn = last.question_id if last is not None and last.outcome == "asked" and side.cue.was_last(cue) else None
+    if withdrawn:
+        request.app.state.table.questions.close(withdrawn)
+    return {"dismissed": body.cue_id, "withdrawn_question": withdrawn}
 
 
 def attach(app: Any, side: Any) -> None:
