@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 .PHONY: venv demo test lint bench system-deps system-check clean
 
 # The Debian programs the tests use as real parts, by the command each package installs.
-SYSTEM_COMMANDS := chromium socat espeak-ng sox npm
+SYSTEM_COMMANDS := chromium socat espeak-ng sox npm flite text2wave
 
 venv: $(STAMP)
 
@@ -45,11 +45,13 @@ bench: venv
 	$(PY) -m companion.tableside bench --json
 	$(PY) -m vision bench --json
 
-# Debian packages the tests use as real parts: Chromium, socat pty pairs, espeak-ng speech.
+# Debian packages the tests use as real parts: Chromium, socat pty pairs, espeak-ng speech; and the
+# cue benchmark's other speech engines (festival and its English voices, flite: the held-out engine).
 system-deps:
 	apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-		chromium socat espeak-ng sox libportaudio2 >/dev/null
+		chromium socat espeak-ng sox libportaudio2 \
+		festival festvox-kallpc16k festvox-kdlpc16k festvox-us-slt-hts flite >/dev/null
 	command -v npm >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null
 
 clean:
