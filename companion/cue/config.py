@@ -44,7 +44,7 @@ class VoiceActivityConfig(_Settings):
     background_s: Positive = 3.0
     background_percentile: Annotated[float, Field(ge=0.0, le=100.0, strict=True)] = 20.0
     min_phrase_s: NonNegative = 0.25  # shorter is a dice click or a cough
-    max_phrase_s: Positive = 3.0  # longer is talk, not the chant; only the last stretch is kept
+    max_phrase_s: Positive = 5.0  # longer is talk; only the last stretch is kept (a chant run on into chatter is found in it)
     margin_s: NonNegative = 0.1  # audio kept either side of a phrase for the features
 
 
@@ -57,6 +57,8 @@ class CueConfig(_Settings):
     max_stretch: Annotated[float, Field(ge=1.0, strict=True)] = 2.0  # a phrase more than twice as long or short as a take is not it
     # A phrase is the chant only if its chant distance times this is under its nearest near miss's.
     near_miss_margin: Annotated[float, Field(ge=1.0, strict=True)] = 1.0
+    # A long phrase that is not the chant is also judged at its earlier ends (``companion.cue.run_on``).
+    run_on: bool = Field(True, strict=True)
     voice: VoiceActivityConfig = VoiceActivityConfig()
     features: FeatureConfig = FeatureConfig()
 

@@ -19,10 +19,12 @@ import numpy as np
 
 from companion.cue import Cue
 from companion.cue.config import CueConfig
-from companion.cue.features import as_float, chant_features
+from companion.cue.features import SAMPLE_RATE, as_float, chant_features
 from companion.cue.phrases import Phrase, PhraseCutter
+from companion.cue.run_on import earlier_ends
 from companion.cue.templates import ChantBook
 
+RUN_ON = 1.25  # a phrase this much longer than the typical take may hold a chant and chatter after it
 SOURCE = "microphone"  # the name the hub and GPIO inputs use for the spoken cue
 
 
@@ -44,6 +46,10 @@ class ChantDetector:
         self.threshold = config.threshold if config.threshold is not None else book.threshold
         self.cutter = PhraseCutter(config.voice)
         self.endings = Endings(book, config)
+        # How long a chant may be: the enrolled takes' speech, half as long to a third longer again.
+        spoken = [len(t.audio) / SAMPLE_RATE - 2 * config.voice.margin_s for t in book.templates] or [1.0]
+        self.shortest_s, self.longest_s = 0.5 * min(spoken), 1.3 * max(spoken)
+        self.typical_s = float(np.median(spoken))
         self.when_cue: Callable[[Cue], None] | None = None
         self.when_phrase: Callable[[Verdict], None] | None = None
 
@@ -64,10 +70,22 @@ class ChantDetector:
         _, near = self.book.nearest_near_miss(features, self.config.band, self.config.max_stretch)
         return Verdict(phrase, player, distance, distance * self.config.near_miss_margin < near, near)
 
+    def judge_run_on(self, phrase: Phrase) -> Verdict:
+        """A phrase longer than the takes is judged first at its earlier ends (``run_on``): the
+        first that is the chant wins, since a chant run on into chatter ends at its own drop."""
+        long = len(phrase.audio) / SAMPLE_RATE - 2 * self.config.voice.margin_s > self.typical_s * RUN_ON
+        shorter = earlier_ends(phrase, self.shortest_s, self.longest_s, self.config.voice) if self.config.run_on and long else []
+        for candidate in shorter:
+            verdict = self.judge(candidate)
+            if verdict.is_chant:
+                return verdict
+        return self.judge(phrase)
+
     def _judge_all(self, phrases: Iterable[Phrase]) -> list[Cue]:
         cues = []
-        for phrase in phrases:
-            verdict = self.judge(phrase)
+        for heard in phrases:
+            verdict = self.judge_run_on(heard)
+            phrase = verdict.phrase
             if self.when_phrase is not None:
                 self.when_phrase(verdict)
             if verdict.is_chant:

@@ -13,6 +13,7 @@ shifts the pitch of the engine's own delivery. Every phrase is synthesised once 
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
 import subprocess
 from dataclasses import dataclass
@@ -102,7 +103,7 @@ def say(take: Take, cache: Path) -> np.ndarray:
 
 def _synthesise(take: Take, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    raw = path.with_suffix(".raw.wav")
+    raw = path.with_suffix(f".{os.getpid()}.raw.wav")  # two runs may share a cache folder
     engines = {"espeak-ng": _espeak, "festival": _festival, "flite": _flite}
     if take.engine not in engines:
         raise SpeechError(f"unknown speech engine {take.engine!r} in voice {take.voice!r}; known: {sorted(engines)!r}")
@@ -140,7 +141,7 @@ def _flite(take: Take, raw: Path) -> None:
 
 def _restyle(raw: Path, tempo: float, cents: int) -> None:
     """Stretch the tempo (pitch kept) and shift the pitch (tempo kept) of a WAV file, in place."""
-    out = raw.with_suffix(".styled.wav")
+    out = raw.with_name(raw.name + ".styled.wav")
     command = [program("sox", "sox"), str(raw), str(out), "tempo", "-s", f"{tempo:.3f}"]
     subprocess.run(command + (["pitch", str(cents)] if cents else []), capture_output=True, check=True)
     out.replace(raw)
