@@ -7,7 +7,7 @@ import pytest
 from companion.cue import templates
 from companion.cue.bench import chant_in_noise, false_triggers, listen
 from companion.cue.bench.chorus import CHANT, Take, say
-from companion.cue.bench.table_noise import mix_at, table_noise
+from companion.cue.bench.table_noise import mix_at, spoken_span, table_noise
 from companion.cue.config import CueConfig
 from companion.cue.detector import ChantDetector
 from companion.cue.features import SAMPLE_RATE
@@ -83,3 +83,32 @@ def test_a_strict_threshold_from_config_overrides_the_enrolled_one(scene, book, 
     mix, _ = chant_in_noise(scene, Take(CHANT, scene.voices[1], 150, 50), 25.0, chatter, rng)
     assert len(listen(ChantDetector(book), mix, 0.0)) == 1
     assert listen(ChantDetector(book, CueConfig(threshold=0.01)), mix, 0.0) == []
+
+
+def test_a_chant_run_on_into_chatter_is_heard_where_it_ended(scene, book, chatter):
+    """Someone talks straight after the call: the cutter hears one long phrase, and the chant is
+    found at its own drop in level (with ``run_on`` off the same call is not heard at its end)."""
+    rng = np.random.default_rng(21)
+    voice = scene.voices[0]
+    chant = say(Take(CHANT, voice, 160, 55), scene.cache)
+    after = say(Take("Shuffle the deck first, and pass me the dice.", scene.voices[1], 170), scene.cache)
+    start, end = spoken_span(chant, -40.0)
+    joined = np.concatenate([chant[: int(end * SAMPLE_RATE)], np.zeros(800, np.float32), after])
+    mix = mix_at(table_noise(len(joined) + 3 * SAMPLE_RATE, chatter, rng), joined, SAMPLE_RATE, 20.0)
+    truth = 1.0 + end
+    heard = [c for c in listen(ChantDetector(book), mix, 0.0) if abs(c.t_end - truth) < 0.12]
+    assert len(heard) == 1 and heard[0].player == voice
+    assert not [c for c in listen(ChantDetector(book, CueConfig(run_on=False)), mix, 0.0) if abs(c.t_end - truth) < 0.12]
+
+
+def test_the_quiet_end_of_the_last_syllable_is_added_from_the_players_own_takes(scene, book, chatter):
+    """en+f3 ends the chant with a breath 33-39 dB under its peak, under the table's noise: the
+    cutter stops before it, and the cue adds what the player's enrolled takes say is left."""
+    rng = np.random.default_rng(8)
+    mix, truth = chant_in_noise(scene, Take(CHANT, "en+f3", 140, 55), 15.0, chatter, rng)
+    detector, phrases = ChantDetector(book), []
+    detector.when_phrase = phrases.append
+    (cue,) = listen(detector, mix, 0.0)
+    (chant,) = [v for v in phrases if v.is_chant]
+    assert truth - chant.phrase.t_end > 0.08  # where the sound alone says it ended
+    assert cue.t_end == pytest.approx(truth, abs=0.04)
