@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 .PHONY: venv demo test lint bench system-deps system-check clean
 
 # The Debian programs the tests use as real parts, by the command each package installs.
-SYSTEM_COMMANDS := chromium socat espeak-ng sox strace npm systemd-analyze
+SYSTEM_COMMANDS := chromium socat espeak-ng sox strace npm systemd-analyze flite text2wave
 
 venv: $(STAMP)
 
@@ -48,12 +48,14 @@ bench: venv
 	$(PY) -m vision bench --json
 	$(PY) -m calibration bench --json
 
-# Debian packages the tests use as real parts: Chromium, socat pty pairs, espeak-ng speech, and
-# systemd's `systemd-analyze verify` for the service unit Incanto ships.
+# Debian packages the tests use as real parts: Chromium, socat pty pairs, espeak-ng speech, strace (the
+# store's fsync check), systemd's `systemd-analyze verify` for the service unit Incanto ships; and the
+# cue benchmark's other speech engines (festival and its English voices, flite: the held-out engine).
 system-deps:
 	apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-		chromium socat espeak-ng sox strace libportaudio2 systemd >/dev/null
+		chromium socat espeak-ng sox strace libportaudio2 systemd \
+		festival festvox-kallpc16k festvox-kdlpc16k festvox-us-slt-hts flite >/dev/null
 	command -v npm >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null
 
 clean:

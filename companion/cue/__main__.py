@@ -1,41 +1,58 @@
-"""`python -m companion.cue enrol --player NAME [--wav FILE ...]` records a player's chant;
-`python -m companion.cue listen [--wav FILE]` prints every cue heard."""
+"""`python -m companion.cue enrol --player NAME [--wav FILE ... [--near-miss-wav FILE ...]]` records a
+player's chant and near misses; `python -m companion.cue listen [--wav FILE]` prints every cue heard."""
 from __future__ import annotations
 
 import argparse
 import json
 import sys
 from collections.abc import Sequence
-from dataclasses import asdict, replace
+from dataclasses import asdict
 from pathlib import Path
+
+import numpy as np
 
 from companion.cue import CueError
 from companion.cue import config as cue_config
 from companion.cue import templates
 from companion.cue.config import CueConfig
 from companion.cue.detector import ChantDetector, Verdict
-from companion.cue.enrol import cut_takes, enrol_player, takes_from_wavs
+from companion.cue.enrol import NEAR_MISS_PROMPTS, cut_takes, enrol_player, takes_from_wavs
 from companion.cue.microphone import Microphone, MicrophoneError, WavSource
 
 
 def _config(args: argparse.Namespace) -> CueConfig:
     config = cue_config.load(args.config) if args.config else CueConfig()
-    return replace(config, templates_dir=Path(args.templates)) if args.templates else config
+    return config.model_copy(update={"templates_dir": Path(args.templates)}) if args.templates else config
 
 
 def _enrol(args: argparse.Namespace) -> int:
     config = _config(args)
     if args.wav:
         takes = takes_from_wavs(args.wav, config.voice)
+        near = takes_from_wavs(args.near_miss_wav, config.voice) if args.near_miss_wav else []
     else:
-        print(f"Say \"In-can-to!\" {args.takes} times with a breath between: in your everyday voice,"
-              " then lower and slower, then higher and quicker, as you might call it in the game.", flush=True)
-        with Microphone(args.device) as mic:
-            takes = cut_takes(mic, args.takes, config.voice, on_take=lambda k: print(f"  take {k} heard", flush=True))
-    book = enrol_player(args.player, takes, config)
-    print(json.dumps({"player": args.player, "takes": len(takes), "players": book.players,
+        takes, near = _record(args, config)
+    book = enrol_player(args.player, takes, config, near)
+    for warning in book.warnings + (() if near else (NO_NEAR_MISSES,)):
+        print(f"warning: {warning}", file=sys.stderr)
+    print(json.dumps({"player": args.player, "takes": len(takes), "near_misses": len(near), "players": book.players,
                       "threshold": round(book.threshold, 3), "folder": str(config.templates_dir)}))
     return 0
+
+
+NO_NEAR_MISSES = ("no near misses enrolled: words like \"Incantibus\" may be taken for the cue; "
+                  "add --near-miss-wav with recordings of " + ", ".join(NEAR_MISS_PROMPTS))
+
+
+def _record(args: argparse.Namespace, config: CueConfig) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    print(f"Say \"In-can-to!\" {args.takes} times with a breath between: in your everyday voice, then lower and"
+          " slower, then higher and quicker, then everyday again, as you might call it in the game.", flush=True)
+    with Microphone(args.device) as mic:
+        takes = cut_takes(mic, args.takes, config.voice, on_take=lambda k: print(f"  take {k} heard", flush=True))
+        print("Now say each of these once, with a breath between, as you say them at the table: "
+              + ", ".join(f'"{w}"' for w in NEAR_MISS_PROMPTS), flush=True)
+        near = cut_takes(mic, len(NEAR_MISS_PROMPTS), config.voice, on_take=lambda k: print(f"  word {k} heard", flush=True))
+    return takes, near
 
 
 def _listen(args: argparse.Namespace) -> int:
@@ -73,8 +90,9 @@ def parser() -> argparse.ArgumentParser:
         sub.add_argument("--device", default=None, help="sound card (sounddevice name or number)")
     enrol = commands.choices["enrol"]
     enrol.add_argument("--player", required=True)
-    enrol.add_argument("--wav", nargs="+", help="WAV files holding the takes instead of the microphone")
-    enrol.add_argument("--takes", type=int, default=3, help="takes to record from the microphone")
+    enrol.add_argument("--wav", nargs="+", help="WAV files holding the chant's takes instead of the microphone")
+    enrol.add_argument("--near-miss-wav", nargs="+", help="WAV files of the same player saying " + ", ".join(NEAR_MISS_PROMPTS))
+    enrol.add_argument("--takes", type=int, default=4, help="takes to record from the microphone")
     listen = commands.choices["listen"]
     listen.add_argument("--wav", help="listen to a WAV file instead of the microphone")
     listen.add_argument("--verbose", action="store_true", help="also print every phrase and its distance")

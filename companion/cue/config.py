@@ -1,84 +1,101 @@
-"""Every setting of the cue in one validated value, read from JSON that calibration writes."""
+"""Every setting of the cue in one validated value, read from JSON that calibration writes.
+
+A settings file is checked whole: every unknown key and every bad value is named in one error, with
+what is allowed, and nothing of a bad file is used.
+"""
 from __future__ import annotations
 
 import json
 import os
-from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from companion.cue import CueError
 from companion.cue.features import FeatureConfig
 from companion.cue.templates import DEFAULT_THRESHOLD_FACTOR
+
+# Strict: "0.3" in a settings file is a mistake to point out, not a number to guess at.
+NonNegative = Annotated[float, Field(ge=0.0, allow_inf_nan=False, strict=True)]
+Positive = Annotated[float, Field(gt=0.0, allow_inf_nan=False, strict=True)]
 
 
 def default_templates_dir() -> Path:
     return Path(os.environ.get("INCANTO_CUE_TEMPLATES", "var/cue/templates"))
 
 
-@dataclass(frozen=True)
-class VoiceActivityConfig:
+class _Settings(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=False)
+
+
+class VoiceActivityConfig(_Settings):
     """When a stretch of sound counts as someone speaking. Levels are in nats of power (1 nat is
     4.34 dB) above the background, which is followed as a low percentile of recent levels."""
 
-    start_nats: float = 2.0  # this far over the background starts a phrase
-    stop_nats: float = 1.0  # a phrase ends once quieter than this for `hangover_s`
-    drop_nats: float = 3.5  # ...or this far under the phrase's own peak (a shout over chatter)
-    end_nats: float = 2.5  # the last syllable is the last step this near the peak: chatter after a called chant is quieter
-    tail_nats: float = 6.9  # the last syllable has ended once 30 dB under the peak
-    max_tail_s: float = 0.12  # ...or this long after it was last loud, whatever chatter follows
-    hangover_s: float = 0.25
-    max_gap_s: float = 0.2  # a quieter stretch longer than this splits a phrase; only the last part is kept
-    background_s: float = 3.0
-    background_percentile: float = 20.0
-    min_phrase_s: float = 0.25  # shorter is a dice click or a cough
-    max_phrase_s: float = 3.0  # longer is talk, not the chant; only the last stretch is kept
-    margin_s: float = 0.1  # audio kept either side of a phrase for the features
+    start_nats: NonNegative = 2.0  # this far over the background starts a phrase
+    stop_nats: NonNegative = 1.0  # a phrase ends once quieter than this for `hangover_s`
+    drop_nats: NonNegative = 3.5  # ...or this far under the phrase's own peak (a shout over chatter)
+    end_nats: NonNegative = 2.5  # the last syllable is the last step this near the peak: chatter after a called chant is quieter
+    tail_nats: NonNegative = 6.9  # the last syllable has ended once 30 dB under the peak
+    max_tail_s: NonNegative = 0.12  # ...or this long after it was last loud, whatever chatter follows
+    hangover_s: NonNegative = 0.25
+    max_gap_s: NonNegative = 0.2  # a quieter stretch longer than this splits a phrase; only the last part is kept
+    background_s: Positive = 3.0
+    background_percentile: Annotated[float, Field(ge=0.0, le=100.0, strict=True)] = 20.0
+    min_phrase_s: NonNegative = 0.25  # shorter is a dice click or a cough
+    max_phrase_s: Positive = 5.0  # longer is talk; only the last stretch is kept (a chant run on into chatter is found in it)
+    margin_s: NonNegative = 0.1  # audio kept either side of a phrase for the features
 
 
-@dataclass(frozen=True)
-class CueConfig:
-    templates_dir: Path = field(default_factory=default_templates_dir)
+class CueConfig(_Settings):
+    templates_dir: Path = Field(default_factory=default_templates_dir)
     # None: use the threshold chosen from the enrolled takes (stored beside the templates).
-    threshold: float | None = None
-    threshold_factor: float = DEFAULT_THRESHOLD_FACTOR  # threshold = factor x median take-to-take distance
-    band: float = 0.35
-    max_stretch: float = 2.0  # a phrase more than twice as long or short as a template is not it
+    threshold: Positive | None = None
+    threshold_factor: Positive = DEFAULT_THRESHOLD_FACTOR  # threshold = factor x median take-to-take distance
+    band: Annotated[float, Field(gt=0.0, le=1.0, strict=True)] = 0.35
+    max_stretch: Annotated[float, Field(ge=1.0, strict=True)] = 2.0  # a phrase more than twice as long or short as a take is not it
+    # A phrase is the chant only if its chant distance times this is under its nearest near miss's.
+    near_miss_margin: Annotated[float, Field(ge=1.0, strict=True)] = 1.0
+    # A long phrase that is not the chant is also judged at its earlier ends (``companion.cue.run_on``).
+    run_on: bool = Field(True, strict=True)
     voice: VoiceActivityConfig = VoiceActivityConfig()
     features: FeatureConfig = FeatureConfig()
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["templates_dir"] = str(self.templates_dir)
-        return data
+        return self.model_dump(mode="json")
 
 
-def _section(kind: type, data: Any, name: str) -> Any:
+def problems(error: ValidationError) -> list[str]:
+    """One line per problem: where it is, what was given and what is allowed."""
+    found = []
+    for item in error.errors():
+        where = ".".join(str(part) for part in item["loc"]) or "cue"
+        if item["type"] in ("extra_forbidden", "unexpected_keyword_argument"):
+            found.append(f"{where}: unknown setting; known here: {', '.join(_known(item['loc'][:-1]))}")
+        else:
+            found.append(f"{where}: {item['msg'].lower()} (given {item['input']!r})")
+    return found
+
+
+def _known(section: tuple[int | str, ...]) -> list[str]:
+    """The keys a section of the settings file may hold."""
+    kind: Any = CueConfig
+    for part in section:
+        kind = {"voice": VoiceActivityConfig, "features": FeatureConfig}.get(str(part), kind)
+    fields = getattr(kind, "model_fields", None) or getattr(kind, "__dataclass_fields__", {})
+    return sorted(fields)
+
+
+def from_dict(data: Any) -> CueConfig:
+    """Validate a JSON object into a ``CueConfig``; every bad key and value is named in one error."""
     if not isinstance(data, dict):
-        raise CueError(f"cue setting {name!r} must be an object; got {data!r}")
-    known = {f.name for f in fields(kind)}
-    unknown = sorted(set(data) - known)
-    if unknown:
-        raise CueError(f"unknown cue setting(s) {unknown!r} in {name!r}; known: {sorted(known)!r}")
-    for key, value in data.items():
-        if not isinstance(value, (int, float)) or isinstance(value, bool) or value < 0:
-            raise CueError(f"cue setting {name}.{key} must be a non-negative number; got {value!r}")
-    return kind(**{k: type(getattr(kind(), k))(v) for k, v in data.items()})
-
-
-def from_dict(data: dict[str, Any]) -> CueConfig:
-    """Validate a JSON object into a ``CueConfig``; every bad value is named in the error."""
-    data = dict(data)
-    config = CueConfig()
-    voice = _section(VoiceActivityConfig, data.pop("voice", {}), "voice")
-    feats = _section(FeatureConfig, data.pop("features", {}), "features")
-    if "templates_dir" in data:
-        config = replace(config, templates_dir=Path(str(data.pop("templates_dir"))))
-    threshold = data.pop("threshold", None)
-    if threshold is not None and (not isinstance(threshold, (int, float)) or threshold <= 0):
-        raise CueError(f"cue threshold must be a positive number or null; got {threshold!r}")
-    rest = _section(CueConfig, data, "cue") if data else config
-    return replace(rest, templates_dir=config.templates_dir, threshold=threshold, voice=voice, features=feats)
+        raise CueError(f"cue settings must be a JSON object; got {data!r}")
+    try:
+        return CueConfig.model_validate(data)
+    except ValidationError as e:
+        listed = problems(e)
+        raise CueError(f"{len(listed)} bad cue setting(s): " + "; ".join(listed)) from None
 
 
 def load(path: Path | str) -> CueConfig:
@@ -88,4 +105,7 @@ def load(path: Path | str) -> CueConfig:
         raise CueError(f"no cue settings at {str(path)!r}") from None
     except json.JSONDecodeError as e:
         raise CueError(f"cue settings {str(path)!r} are not JSON: {e}") from None
-    return from_dict(data)
+    try:
+        return from_dict(data)
+    except CueError as e:
+        raise CueError(f"{str(path)!r}: {e}") from None

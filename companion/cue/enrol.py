@@ -1,5 +1,11 @@
 """Recording a player's own chant: a few takes, cut from the microphone or read from WAV files,
-become that player's templates in the chant book."""
+become that player's templates in the chant book, with the near misses the same player says
+("Incantibus", "incantation", "can't go") beside them as words that are not the cue.
+
+Every take is checked before anything is saved: clipped, too quiet, too short, cut off at the start
+of a file, or unlike the player's other takes. A bad take refuses the whole enrolment with every reason at once, so a player's
+book is never built from takes that would loosen its threshold.
+"""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
@@ -7,11 +13,63 @@ from pathlib import Path
 
 import numpy as np
 
-from companion.cue import CueError
+from companion.cue import CueError, dtw
+from companion.cue.audio import read_wav
 from companion.cue.config import CueConfig, VoiceActivityConfig
-from companion.cue.microphone import Source, WavSource
+from companion.cue.features import SAMPLE_RATE, chant_features
+from companion.cue.microphone import MemorySource, Source
 from companion.cue.phrases import PhraseCutter
 from companion.cue.templates import ChantBook, enrol
+
+# What each player says after the chant: the game's own name and the words most like the chant.
+NEAR_MISS_PROMPTS: tuple[str, ...] = ("Incantibus", "Incantation", "Can't go")
+MIN_TAKES = 2
+CLIPPED = 0.99  # a sample this near full scale was clipped by the sound card
+CLIPPED_SHARE = 0.001
+QUIET_PEAK = 10 ** (-32 / 20)  # a take peaking under -32 dBFS is mostly the room
+SHORT_S = 0.3  # the three syllables take longer than this, even called quickly
+# A file whose first 5 ms are this near its peak began mid-vowel. Synthetic voices start their first
+# sound abruptly (up to 8 dB under the peak in the first 5 ms), so the bar is close to the peak;
+# subtler cuts are found as takes unlike the others (``ODD_TAKE``).
+CUT_DB = -4.0
+ONSET = 80  # 5 ms
+ODD_TAKE = 2.0  # a take this many times further from the others than the median take is not like them
+PAD_S = 0.6  # quiet put around a file's audio: the cutter needs a breath of background first
+
+
+def take_problems(audio: np.ndarray) -> list[str]:
+    """What is wrong with one take of (n,) 16 kHz audio, as phrases a player can act on."""
+    problems, peak = [], float(np.max(np.abs(audio))) if len(audio) else 0.0
+    if np.mean(np.abs(audio) >= CLIPPED) > CLIPPED_SHARE:
+        problems.append("clipped (too loud or too near the microphone)")
+    if peak < QUIET_PEAK:
+        problems.append(f"too quiet (peak {20 * np.log10(peak + 1e-12):.0f} dBFS; speak up or move nearer)")
+    elif spoken_seconds(audio) < SHORT_S:
+        problems.append(f"too short ({spoken_seconds(audio):.2f} s of speech; say all three syllables)")
+    return problems
+
+
+def spoken_seconds(audio: np.ndarray) -> float:
+    """How long the take is within 30 dB of its loudest 10 ms."""
+    levels = _levels_db(audio)
+    if len(levels) == 0:
+        return 0.0
+    loud = np.flatnonzero(levels >= levels.max() - 30.0)
+    return float(loud[-1] - loud[0] + 1) * 0.01
+
+
+def _levels_db(audio: np.ndarray) -> np.ndarray:
+    n = len(audio) // 160
+    power = np.mean(audio[: n * 160].astype(np.float64).reshape(n, 160) ** 2, axis=1)
+    return 10.0 * np.log10(power + 1e-12)
+
+
+def starts_cut_off(audio: np.ndarray) -> bool:
+    """The file's first 5 ms are nearly as loud as its loudest 10 ms: it was cut inside a word (a
+    file trimmed at the start of speech begins at the quiet edge of the first sound)."""
+    levels = _levels_db(audio)
+    first = 10.0 * np.log10(np.mean(audio[:ONSET].astype(np.float64) ** 2) + 1e-12)
+    return len(levels) > 1 and first >= levels.max() + CUT_DB
 
 
 def cut_takes(source: Source, wanted: int | None = None, voice: VoiceActivityConfig = VoiceActivityConfig(),
@@ -28,19 +86,70 @@ def cut_takes(source: Source, wanted: int | None = None, voice: VoiceActivityCon
     return takes + [p.audio for p in cutter.flush()]
 
 
+def padded(audio: np.ndarray, rng: np.random.Generator | None = None) -> np.ndarray:
+    """(n,) audio with ``PAD_S`` of faint hiss either side: a file trimmed tight to the chant then
+    cuts the same as one recorded with a breath around it."""
+    rng = rng or np.random.default_rng(0)
+    # As loud as the file's own quietest stretch, so the join makes no step the cutter would hear.
+    levels = _levels_db(audio)
+    quiet = max(10 ** (float(np.percentile(levels, 5)) / 20), 1e-5) if len(levels) else 1e-5
+    pad = int(PAD_S * SAMPLE_RATE)
+    hiss = (quiet * rng.standard_normal(len(audio) + 2 * pad)).astype(np.float32)
+    hiss[pad : pad + len(audio)] += audio
+    return hiss
+
+
 def takes_from_wavs(paths: Iterable[Path | str], voice: VoiceActivityConfig = VoiceActivityConfig()) -> list[np.ndarray]:
-    """Every chant in the given WAV files (a file may hold several takes separated by silence)."""
-    takes = []
+    """Every take in the given WAV files (a file may hold several separated by silence, or be
+    trimmed tight to one); every file's problems are reported together."""
+    takes, problems = [], []
     for path in paths:
-        found = cut_takes(WavSource(path, t0=0.0), voice=voice)
-        if not found:
-            raise CueError(f"no chant heard in {str(path)!r}: is it silent or too quiet?")
+        found, trouble = _takes_of(path, voice)
         takes += found
+        problems += [f"{str(path)!r}: {p}" for p in trouble]
+    if problems:
+        raise CueError("; ".join(problems))
     return takes
 
 
-def enrol_player(player: str, takes: Sequence[np.ndarray], config: CueConfig = CueConfig()) -> ChantBook:
-    """Save ``player``'s takes into the chant book at ``config.templates_dir``."""
-    if len(takes) < 2:
-        raise CueError(f"player {player!r} needs at least 2 takes to choose a threshold; got {len(takes)!r}")
-    return enrol(config.templates_dir, player, takes, config.threshold_factor, config.features)
+def _takes_of(path: Path | str, voice: VoiceActivityConfig) -> tuple[list[np.ndarray], list[str]]:
+    audio = read_wav(path)
+    if starts_cut_off(audio):
+        return [], ["starts in the middle of a word (cut off); record or trim it with a little quiet before the chant"]
+    found = cut_takes(MemorySource(padded(audio), t0=0.0), voice=voice)
+    if not found:
+        return [], take_problems(audio) or ["no speech heard: is it silent or too quiet?"]
+    trouble = [f"take {k + 1}: {p}" if len(found) > 1 else p for k, take in enumerate(found) for p in take_problems(take)]
+    return found, trouble
+
+
+def check_takes(takes: Sequence[np.ndarray], what: str = "take") -> None:
+    """Refuse takes from the microphone that are clipped, too quiet or too short, naming each."""
+    problems = [f"{what} {k + 1}: {p}" for k, take in enumerate(takes) for p in take_problems(take)]
+    if problems:
+        raise CueError("; ".join(problems) + "; record again")
+
+
+def check_alike(takes: Sequence[np.ndarray], config: CueConfig) -> None:
+    """Refuse a take much further from the player's other takes than they are from each other: cut
+    off, another word, or the room's noise. Needs three takes to tell which one is odd."""
+    if len(takes) < 3:
+        return
+    features = [chant_features(t, config.features) for t in takes]
+    nearest = [min(dtw.chant_distance(f, g, config.band) for j, g in enumerate(features) if j != k) for k, f in enumerate(features)]
+    typical = float(np.median(nearest))
+    odd = [k for k, d in enumerate(nearest) if d > ODD_TAKE * typical]
+    if odd:
+        raise CueError("; ".join(f"take {k + 1} is unlike the others ({nearest[k]:.2f} from the nearest, the others "
+                                 f"{typical:.2f}): cut off, another word, or noise?" for k in odd) + "; record it again")
+
+
+def enrol_player(player: str, takes: Sequence[np.ndarray], config: CueConfig = CueConfig(),
+                 near_misses: Sequence[np.ndarray] = ()) -> ChantBook:
+    """Save ``player``'s takes (and near misses) into the chant book at ``config.templates_dir``."""
+    if len(takes) < MIN_TAKES:
+        raise CueError(f"player {player!r} needs at least {MIN_TAKES} takes to choose a threshold; got {len(takes)!r}")
+    check_takes(takes)
+    check_takes(near_misses, "near miss")
+    check_alike(takes, config)
+    return enrol(config.templates_dir, player, takes, config.threshold_factor, config.features, near_misses)

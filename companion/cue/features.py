@@ -5,15 +5,17 @@ mono float in [-1, 1]; frames are 25 ms long every 10 ms.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
+from pydantic import ConfigDict
+from pydantic.dataclasses import dataclass
 
 SAMPLE_RATE = 16_000
 
 
-@dataclass(frozen=True)
+# A pydantic dataclass, so a settings file with an unknown or mistyped feature key is refused.
+@dataclass(frozen=True, config=ConfigDict(extra="forbid"))
 class FeatureConfig:
     """How audio becomes a feature sequence; stored beside the templates so they stay comparable."""
 

@@ -1,6 +1,8 @@
-"""The chant book: every player's recorded "In-can-to!" takes, kept as files in one folder.
+"""The chant book: every player's recorded "In-can-to!" takes, and their near misses, kept as files in
+one folder.
 
-Each take is an ``.npz`` (16 kHz int16 audio and its features); ``index.json`` lists the takes, the
+Each take is an ``.npz`` (16 kHz int16 audio and its features); ``index.json`` lists the takes (each
+a ``chant`` or a ``near_miss``: the game's name and words like it, said by the same player), the
 feature settings they were made with and the threshold chosen from them. The index is written last
 and atomically, so a pulled plug leaves either the old book or the new one, never half of each.
 """
@@ -27,6 +29,10 @@ FALLBACK_THRESHOLD = 2.8  # used only when no player has two takes to compare
 # stays under it while "Canto", "Toronto" and the like stay over it.
 DEFAULT_THRESHOLD_FACTOR = 2.3
 SHORTLIST = 3  # takes looked at syllable by syllable after the quick pass
+# With near misses enrolled the threshold sits this share of the way from the chant's widest own
+# take distance towards the nearest near miss.
+NEAR_MISS_SHARE = 0.5
+KINDS = ("chant", "near_miss")
 
 
 @dataclass(frozen=True)
@@ -37,6 +43,7 @@ class Template:
     features: np.ndarray
     audio: np.ndarray
     file: str
+    kind: str = "chant"  # or "near_miss": a word a player says that must never be the cue
 
 
 @dataclass(frozen=True)
@@ -45,21 +52,34 @@ class ChantBook:
     feature_config: FeatureConfig
     threshold: float
     take_distances: tuple[float, ...]  # each take to its player's nearest other take
+    near_misses: tuple[Template, ...] = ()
+    near_miss_distances: tuple[float, ...] = ()  # each near miss to the nearest chant take
+    warnings: tuple[str, ...] = ()  # what enrolment found doubtful, for the enrol command to say
 
     @property
     def players(self) -> list[str]:
         return sorted({t.player for t in self.templates})
 
     def nearest(self, features: np.ndarray, band: float = 0.35, max_stretch: float = 2.0) -> tuple[str | None, float]:
-        """(n, d) features of a phrase -> (player of the nearest template, its ``chant_distance``).
-        Every take is compared on average first; only the few nearest are looked at closely."""
-        rough = dtw.distances(features, [t.features for t in self.templates], band, max_stretch)
-        candidates = [int(k) for k in np.argsort(rough)[:SHORTLIST] if np.isfinite(rough[k])]
-        if not candidates:
-            return None, float("inf")
-        close = {k: dtw.chant_distance(features, self.templates[k].features, band) for k in candidates}
-        best = min(close, key=close.__getitem__)
-        return self.templates[best].player, close[best]
+        """(n, d) features of a phrase -> (player of the nearest chant take, its ``chant_distance``)."""
+        return _nearest(self.templates, features, band, max_stretch)
+
+    def nearest_near_miss(self, features: np.ndarray, band: float = 0.35, max_stretch: float = 2.0) -> tuple[str | None, float]:
+        """(n, d) features -> (whose near miss is nearest, its ``chant_distance``); inf with none."""
+        return _nearest(self.near_misses, features, band, max_stretch)
+
+
+def _nearest(takes: Sequence[Template], features: np.ndarray, band: float, max_stretch: float) -> tuple[str | None, float]:
+    """Every take is compared on average first; only the few nearest are looked at closely."""
+    if not takes:
+        return None, float("inf")
+    rough = dtw.distances(features, [t.features for t in takes], band, max_stretch)
+    candidates = [int(k) for k in np.argsort(rough)[:SHORTLIST] if np.isfinite(rough[k])]
+    if not candidates:
+        return None, float("inf")
+    close = {k: dtw.chant_distance(features, takes[k].features, band) for k in candidates}
+    best = min(close, key=close.__getitem__)
+    return takes[best].player, close[best]
 
 
 def check_player(name: str) -> str:
@@ -79,13 +99,29 @@ def take_distances(templates: Sequence[Template], band: float = 0.35) -> list[fl
     return found
 
 
-def choose_threshold(distances: Sequence[float], factor: float) -> float:
+def choose_threshold(distances: Sequence[float], factor: float, near_miss_distances: Sequence[float] = ()) -> float:
     """A phrase is the chant when nearer than ``factor`` x the median of how far a player's own
     takes are from each other: the spread of a voice, with room for noise. The median, because
-    one player's odd take must not loosen the bar for everyone."""
+    one player's odd take must not loosen the bar for everyone. With near misses enrolled, the bar
+    also stays under the nearest of them: between the two, never past a word that is not the cue."""
     if not distances:
         return FALLBACK_THRESHOLD
-    return float(factor * np.median(distances))
+    spread = float(factor * np.median(distances))
+    if not near_miss_distances:
+        return spread
+    return min(spread, NEAR_MISS_SHARE * float(np.min(near_miss_distances)) + (1 - NEAR_MISS_SHARE) * float(np.max(distances)))
+
+
+def overlap_warnings(templates: Sequence[Template], distances: Sequence[float], near: Sequence[float],
+                     near_misses: Sequence[Template]) -> tuple[str, ...]:
+    """Near misses as close to the chant as the chant's own takes are to each other: no threshold
+    separates the two for that word, so its near-miss take decides (and the table should know)."""
+    if not distances or not near:
+        return ()
+    worst_take = float(np.max(distances))
+    return tuple(f"{t.player!r}'s near miss {t.file} is as close to the chant ({d:.2f}) as the chant's own takes "
+                 f"are to each other ({worst_take:.2f}): say the chant more clearly, or the near miss as you say it at the table"
+                 for t, d in zip(near_misses, near) if d <= worst_take)
 
 
 def empty(config: FeatureConfig = FeatureConfig()) -> ChantBook:
@@ -104,25 +140,32 @@ def load(folder: Path | str) -> ChantBook:
         raise CueError(f"chant book index {str(index_path)!r} is damaged: {e}") from None
     if index.get("schema") != SCHEMA:
         raise CueError(f"chant book {str(index_path)!r} has schema {index.get('schema')!r}, expected {SCHEMA}")
-    templates = tuple(_read_take(folder, entry) for entry in index["takes"])
+    takes = [_read_take(folder, entry) for entry in index["takes"]]
     config = FeatureConfig(**index["feature_config"])
-    return ChantBook(templates, config, float(index["threshold"]), tuple(index["take_distances"]))
+    return ChantBook(tuple(t for t in takes if t.kind == "chant"), config, float(index["threshold"]),
+                     tuple(index["take_distances"]), tuple(t for t in takes if t.kind == "near_miss"),
+                     tuple(index.get("near_miss_distances", ())), tuple(index.get("warnings", ())))
 
 
 def _read_take(folder: Path, entry: dict[str, str]) -> Template:
     path = folder / entry["file"]
+    kind = entry.get("kind", "chant")
+    if kind not in KINDS:
+        raise CueError(f"chant book lists {entry['file']!r} as {kind!r}; a take is one of {KINDS!r}")
     try:
         with np.load(path) as data:
-            return Template(entry["player"], data["features"], data["audio"], entry["file"])
+            return Template(entry["player"], data["features"], data["audio"], entry["file"], kind)
     except FileNotFoundError:
         raise CueError(f"chant book lists {entry['file']!r} but {str(path)!r} is missing") from None
 
 
 def enrol(
-    folder: Path | str, player: str, takes: Sequence[np.ndarray], factor: float = DEFAULT_THRESHOLD_FACTOR, config: FeatureConfig | None = None
+    folder: Path | str, player: str, takes: Sequence[np.ndarray], factor: float = DEFAULT_THRESHOLD_FACTOR,
+    config: FeatureConfig | None = None, near_misses: Sequence[np.ndarray] = (),
 ) -> ChantBook:
-    """Replace ``player``'s takes with new ones ((n,) 16 kHz audio each), rechoose the threshold
-    and save. Other players' takes are kept (their features are recomputed if the settings changed)."""
+    """Replace ``player``'s takes with new ones ((n,) 16 kHz audio each: the chant, and words
+    that must not be it), rechoose the threshold and save. Other players' takes are kept (their
+    features are recomputed if the settings changed)."""
     player = check_player(player)
     if len(takes) == 0:
         raise CueError(f"no takes given for player {player!r}")
@@ -130,8 +173,8 @@ def enrol(
     folder.mkdir(parents=True, exist_ok=True)
     old = load(folder)
     config = config or old.feature_config
-    kept = [_refresh(t, config, old.feature_config) for t in old.templates if t.player != player]
-    new = [Template(player, chant_features(a, config), to_int16(a), f"{uuid.uuid4().hex[:12]}.npz") for a in takes]
+    kept = [_refresh(t, config, old.feature_config) for t in old.templates + old.near_misses if t.player != player]
+    new = [_template(player, a, config, "chant") for a in takes] + [_template(player, a, config, "near_miss") for a in near_misses]
     book = _book(tuple(kept + new), config, factor)
     for template in new + (kept if config != old.feature_config else []):
         _write_take(folder, template)
@@ -140,15 +183,28 @@ def enrol(
     return book
 
 
+def _template(player: str, audio: np.ndarray, config: FeatureConfig, kind: str) -> Template:
+    return Template(player, chant_features(audio, config), to_int16(audio), f"{uuid.uuid4().hex[:12]}.npz", kind)
+
+
 def _refresh(template: Template, config: FeatureConfig, was: FeatureConfig) -> Template:
     if config == was:
         return template
-    return Template(template.player, chant_features(template.audio, config), template.audio, template.file)
+    return Template(template.player, chant_features(template.audio, config), template.audio, template.file, template.kind)
 
 
-def _book(templates: tuple[Template, ...], config: FeatureConfig, factor: float) -> ChantBook:
-    distances = take_distances(templates)
-    return ChantBook(templates, config, choose_threshold(distances, factor), tuple(distances))
+def _book(takes: tuple[Template, ...], config: FeatureConfig, factor: float) -> ChantBook:
+    chants = tuple(t for t in takes if t.kind == "chant")
+    misses = tuple(t for t in takes if t.kind == "near_miss")
+    distances = take_distances(chants)
+    near = near_miss_distances(chants, misses)
+    return ChantBook(chants, config, choose_threshold(distances, factor, near), tuple(distances), misses, tuple(near),
+                     overlap_warnings(chants, distances, near, misses))
+
+
+def near_miss_distances(chants: Sequence[Template], misses: Sequence[Template], band: float = 0.35) -> list[float]:
+    """For each near miss, how close it comes to the nearest chant take of any player."""
+    return [_nearest(chants, m.features, band, 2.0)[1] for m in misses]
 
 
 def _write_take(folder: Path, template: Template) -> None:
@@ -164,7 +220,9 @@ def _write_index(folder: Path, book: ChantBook) -> None:
         "feature_config": asdict(book.feature_config),
         "threshold": book.threshold,
         "take_distances": list(book.take_distances),
-        "takes": [{"player": t.player, "file": t.file} for t in book.templates],
+        "near_miss_distances": list(book.near_miss_distances),
+        "warnings": list(book.warnings),
+        "takes": [{"player": t.player, "file": t.file, "kind": t.kind} for t in book.templates + book.near_misses],
     }
     tmp = folder / f".{INDEX}.{os.getpid()}.tmp"
     tmp.write_text(json.dumps(index, indent=2))
@@ -173,7 +231,7 @@ def _write_index(folder: Path, book: ChantBook) -> None:
 
 def _remove_unlisted(folder: Path, book: ChantBook) -> None:
     """Old takes go only after the new index no longer names them."""
-    listed = {t.file for t in book.templates}
+    listed = {t.file for t in book.templates + book.near_misses}
     for path in folder.glob("*.npz"):
         if path.name not in listed:
             path.unlink()

@@ -9,7 +9,8 @@
     garbage_phantom_presses   presses delivered that the hub never sent, with 10^5 random bytes
                               on the line between real presses
     garbage_presses_lost      real presses among that noise that never arrived
-    cue_*                     from the spoken-cue detector (companion.cue.bench.measure)
+    cue_*                     from the spoken-cue detector (companion.cue.bench.measure) on the
+                              held-out speech engine named in cue_held_out_engine (docs/cue.md)
 
 `--quick` runs the press stream for 5 s instead of 60 s.
 """
@@ -38,7 +39,9 @@ SECONDS = 60.0
 QUICK_SECONDS = 5.0
 GARBAGE_BYTES = 100_000
 RECONNECT_TRIALS = 5
-CUE_KEYS = ("cue_detection_rate", "cue_false_triggers_per_hour", "cue_timing_error_ms_p50")
+CUE_KEYS = ("cue_detection_rate", "cue_false_triggers_per_hour", "cue_timing_error_ms_p50",
+            "cue_detection_rate_10db", "cue_false_triggers_per_hour_near_miss", "cue_timing_error_ms_p95",
+            "cue_held_out_engine", "cue_cpu_share")
 
 
 class Recorder:

@@ -67,7 +67,7 @@ def table_side(app: FastAPI, status: StatusBoard, config: TableSideConfig, *, op
     tablets' cue button to the table side's cue."""
     table: Table = app.state.table
     side = TableSide(table, status, config, publish=app.state.hub.publish, opener=opener, **devices)
-    cue_route.attach(app, side.cue)
+    cue_route.attach(app, side)  # the tablet's cue and Not-a-cue buttons
     return side
 
 

@@ -54,7 +54,7 @@ class TableSide:
                                give_up_s=config.swap_give_up_s)
         buttons = "the tablet" if config.hub == "none" else "the cue button or the tablet"
         mic_kw = {"microphone": microphone} if microphone is not None else {}
-        self.cue = CueInputs(status, self.on_cue, mic=config.mic, templates=config.cue_templates,
+        self.cue = CueInputs(status, self.on_cue, mic=config.mic, templates=config.cue_templates, notices=self.notices,
                              buttons=buttons, **mic_kw)
         self.hub = WandHub(config.hub, status, self.cue.heard, self.notices, table, gpio_factory=gpio_factory)
         self._started: list[Any] = []
@@ -64,6 +64,19 @@ class TableSide:
         log.info("cue from %s at %.3f", cue.source, cue.t_end)
         self.swaps.on_cue()
         self.reader.on_cue(cue)
+
+    def tablet(self) -> Cue:
+        """The tablet's cue button: the cue is now."""
+        return self.cue.tablet()
+
+    def dismiss(self, cue_id: int) -> str | None:
+        """The tablet's Not a cue button for spoken cue ``cue_id``: the cue is counted as false, and the
+        question its reading opened is named for withdrawal if that reading is still the latest."""
+        cue = self.cue.dismiss(cue_id)
+        last = self.reader.last
+        if last is not None and last.outcome == "asked" and self.cue.was_last(cue):
+            return last.question_id
+        return None
 
     def start(self) -> TableSide:
         for device in (self.camera, self.cue, self.hub, self.swaps):

@@ -2,13 +2,18 @@
 hub or the GPIO pins, or the button on a tablet. All of them end in one ``on_cue(cue)``; a cue heard
 twice (the chant and a button at once) counts once; a second cue while a casting is still being
 read is dropped by the reading itself.
+
+Every spoken cue is told to the tablets (a ``cue`` notice with its ``cue_id``), so a false one is one
+tap to dismiss (``dismiss``); a missed one is one tap on the tablet's cue button.
 """
 from __future__ import annotations
 
 import contextlib
 import logging
+import itertools
 import threading
 import time
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 from collections.abc import Callable
@@ -16,6 +21,7 @@ from collections.abc import Callable
 from companion.cue import Cue, CueError
 from companion.cue import templates as chant_book
 from companion.cue.config import CueConfig, default_templates_dir
+from companion.cue.detector import SOURCE as SPOKEN
 from companion.cue.detector import ChantDetector
 from companion.cue.microphone import Microphone, MicrophoneError
 from companion.cue.sources import tablet_button
@@ -24,6 +30,7 @@ from companion.status import ERROR, OFF, OK, WARNING, StatusBoard
 log = logging.getLogger("incanto.tableside")
 SAME_CUE_S = 1.0  # cues from two sources closer than this are one call heard twice
 RETRY_MIC_S = 5.0
+KEPT_CUES = 20  # spoken cues that may still be dismissed
 ENROL = "run `python -m companion.cue enrol --player NAME` for each player who calls the cue"
 
 OnCue = Callable[[Cue], None]
@@ -41,7 +48,7 @@ class CueInputs:
 
     def __init__(self, status: StatusBoard, on_cue: OnCue, *, mic: bool, templates: Path | None = None,
                  buttons: str = "the tablet", microphone: Callable[[], Any] = Microphone,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, notices: Any = None) -> None:
         self.status, self.on_cue, self.mic, self.buttons = status, on_cue, mic, buttons
         self.config = CueConfig(templates_dir=Path(templates) if templates else default_templates_dir())
         self.microphone, self.clock = microphone, clock
@@ -52,6 +59,10 @@ class CueInputs:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.detector: ChantDetector | None = None
+        self.notices = notices  # ``companion.tableside.notices.Notices``: where heard cues are told
+        self._spoken: OrderedDict[int, Cue] = OrderedDict()
+        self._ids = itertools.count(1)
+        self.dismissed: list[Cue] = []
 
     def start(self) -> CueInputs:
         if not self.mic:
@@ -78,7 +89,38 @@ class CueInputs:
             if last is not None and last.source != cue.source and abs(cue.t_end - last.t_end) < SAME_CUE_S:
                 return
             self._last = cue
+        if cue.source == SPOKEN:
+            self._tell_spoken(cue)
         self.on_cue(cue)
+
+    def _tell_spoken(self, cue: Cue) -> None:
+        with self._lock:
+            cue_id = next(self._ids)
+            self._spoken[cue_id] = cue
+            while len(self._spoken) > KEPT_CUES:
+                self._spoken.popitem(last=False)
+        if self.notices is not None:
+            who = f" ({cue.player})" if cue.player else ""
+            self.notices.say("cue", f"heard In-can-to!{who}: not a cue? tap to dismiss", cue_id=cue_id, player=cue.player)
+
+    def dismiss(self, cue_id: int) -> Cue:
+        """The table says spoken cue ``cue_id`` was not the chant: it is counted, and the status
+        page shows how many false cues the night has had (a sign to enrol again)."""
+        with self._lock:
+            cue = self._spoken.pop(cue_id, None)
+        if cue is None:
+            raise CueError(f"no spoken cue {cue_id!r} to dismiss: it was dismissed already or is too old")
+        self.dismissed.append(cue)
+        self.status.report("cue", OK, f"listening for In-can-to!; {len(self.dismissed)} false cue(s) dismissed tonight",
+                           "if false cues keep coming, enrol again with the near misses (docs/cue.md)")
+        if self.notices is not None:
+            self.notices.say("cue_dismissed", "dismissed: that was not the cue", cue_id=cue_id)
+        return cue
+
+    def was_last(self, cue: Cue) -> bool:
+        """Whether ``cue`` is the last cue heard from any source (so the last reading is its own)."""
+        with self._lock:
+            return self._last == cue
 
     # -- the spoken cue ----------------------------------------------------------------------
 

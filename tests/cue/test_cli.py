@@ -8,9 +8,9 @@ import pytest
 from companion.cue import templates
 from companion.cue.__main__ import main
 from companion.cue.audio import write_wav
-from companion.cue.chorus import CHANT, Take, say
+from companion.cue.bench.chorus import CHANT, Take, say
 from companion.cue.features import SAMPLE_RATE
-from companion.cue.table_noise import spoken_span
+from companion.cue.bench.table_noise import spoken_span
 
 
 def recording(parts: list[np.ndarray], seed: int = 0) -> tuple[np.ndarray, list[float]]:
@@ -65,3 +65,19 @@ def test_a_bad_player_name_is_quoted_and_nothing_is_saved(tmp_path, scene, capsy
     assert main(["enrol", "--player", name, "--wav", str(tmp_path / "takes.wav"), "--templates", str(tmp_path / "book")]) == 2
     assert repr(name) in capsys.readouterr().err
     assert not (tmp_path / "book").exists()
+
+
+def test_enrol_with_near_misses_from_wavs_and_the_warning_without(tmp_path, scene, capsys):
+    chant = [tmp_path / f"chant{k}.wav" for k in range(3)]
+    for path, (s, p) in zip(chant, ((150, 50), (125, 38), (178, 64))):
+        write_wav(path, recording([say(Take(CHANT, "en-us", s, p), scene.cache)])[0])
+    near = [tmp_path / f"near{k}.wav" for k in range(3)]
+    for path, text in zip(near, ("Incantibus", "Incantation", "Can't go")):
+        write_wav(path, recording([say(Take(text, "en-us"), scene.cache)])[0])
+    book = str(tmp_path / "book")
+    assert main(["enrol", "--player", "Anna", "--wav", *map(str, chant), "--near-miss-wav", *map(str, near), "--templates", book]) == 0
+    said = capsys.readouterr()
+    assert json.loads(said.out)["near_misses"] == 3 and "no near misses" not in said.err
+    assert main(["enrol", "--player", "Ben", "--wav", *map(str, chant), "--templates", book]) == 0
+    assert "warning: no near misses enrolled" in capsys.readouterr().err
+    assert len(templates.load(book).near_misses) == 3  # Anna's are kept when Ben enrols

@@ -1,39 +1,60 @@
 """The detector on synthetic players: their own chant at other speeds and pitches over table noise
-is heard, at the right moment and with the right player; other phrases and table talk are not."""
+is heard, at the right moment and with the right player; the game's name, near misses and table
+talk said by the same players are not."""
 import numpy as np
 import pytest
 
+from companion.cue import templates
 from companion.cue.bench import chant_in_noise, false_triggers, listen
-from companion.cue.chorus import CHANT, Take, say
+from companion.cue.bench.chorus import CHANT, Take, say
+from companion.cue.bench.table_noise import mix_at, spoken_span, table_noise
 from companion.cue.config import CueConfig
 from companion.cue.detector import ChantDetector
 from companion.cue.features import SAMPLE_RATE
-from companion.cue.table_noise import mix_at, table_noise
 
 HELD_OUT = [(115, 35), (205, 65)]
 
 
 @pytest.mark.parametrize("speed,pitch", HELD_OUT)
-@pytest.mark.parametrize("snr_db", [25.0, 20.0])
-def test_players_own_chant_is_heard_when_it_ends(scene, book, chatter, speed, pitch, snr_db):
-    rng = np.random.default_rng(speed + int(snr_db))
+def test_players_own_chant_is_heard_when_it_ends(scene, book, chatter, speed, pitch):
+    rng = np.random.default_rng(speed)
     for voice in scene.voices:
-        mix, truth = chant_in_noise(scene, Take(CHANT, voice, speed, pitch), snr_db, chatter, rng)
+        mix, truth = chant_in_noise(scene, Take(CHANT, voice, speed, pitch), 20.0, chatter, rng)
         cues = listen(ChantDetector(book), mix, t0=1000.0)
         assert len(cues) == 1, (voice, cues)
         assert cues[0].source == "microphone" and cues[0].player == voice
-        assert cues[0].t_end - 1000.0 == pytest.approx(truth, abs=0.1)
+        assert cues[0].t_end - 1000.0 == pytest.approx(truth, abs=0.12)
         assert cues[0].distance <= book.threshold
 
 
-@pytest.mark.parametrize("text", ["Incantatum", "Toronto", "Let us go", "In a can", "Canto", "Income tax"])
-def test_near_misses_by_the_same_players_are_not_the_chant(scene, book, chatter, text):
+def in_quiet_room(scene, chatter, text, voice, speed, rng):
+    phrase = say(Take(text, voice, speed), scene.cache)
+    return mix_at(table_noise(len(phrase) + 3 * SAMPLE_RATE, chatter, rng), phrase, SAMPLE_RATE, 25.0)
+
+
+@pytest.mark.parametrize("text", ["Incantibus", "Incantation", "Incantibus again!", "Canto", "Can't go", "Intended"])
+def test_the_games_name_and_near_misses_by_enrolled_players_are_not_the_chant(scene, book, chatter, text):
     rng = np.random.default_rng(len(text))
     for voice in scene.voices:
-        for speed in (140, 175):
-            phrase = say(Take(text, voice, speed), scene.cache)
-            quiet = mix_at(table_noise(len(phrase) + 3 * SAMPLE_RATE, chatter, rng), phrase, SAMPLE_RATE, 25.0)
-            assert listen(ChantDetector(book), quiet, 0.0) == [], (text, voice, speed)
+        for speed in (130, 175):
+            heard = listen(ChantDetector(book), in_quiet_room(scene, chatter, text, voice, speed, rng), 0.0)
+            assert heard == [], (text, voice, speed)
+
+
+def test_a_near_miss_that_passes_the_threshold_is_stopped_by_the_enrolled_near_miss(scene, book, chatter):
+    """With the threshold loosened past the near misses, only the near-miss takes stand between
+    "Incantibus" and a false cue; without them the same words are taken for the chant."""
+    loose = CueConfig(threshold=1.2 * max(book.near_miss_distances))
+    no_near = templates.ChantBook(book.templates, book.feature_config, book.threshold, book.take_distances)
+    rng = np.random.default_rng(5)
+    words = []
+    for voice in scene.voices:
+        for text in ("Incantibus", "Incantation"):
+            said = np.concatenate([np.zeros(SAMPLE_RATE, np.float32), say(Take(text, voice, 140, 45), scene.cache),
+                                   np.zeros(SAMPLE_RATE, np.float32)])
+            words.append(said + 1e-3 * rng.standard_normal(len(said)).astype(np.float32))
+    assert sum(len(listen(ChantDetector(no_near, loose), w, 0.0)) for w in words) >= len(words) // 2
+    assert sum(len(listen(ChantDetector(book, loose), w, 0.0)) for w in words) <= 1
 
 
 def test_two_minutes_of_table_talk_give_no_cue(scene, book):
@@ -52,7 +73,7 @@ def test_cue_carries_when_the_chant_ended_not_when_it_was_decided(scene, book, c
     for start in range(0, len(mix), 512):
         if detector.hear(mix[start : start + 512], start / SAMPLE_RATE):
             decided_at.append((start + 512) / SAMPLE_RATE)
-    assert len(heard) == 1 and heard[0].t_end == pytest.approx(truth, abs=0.06)
+    assert len(heard) == 1 and heard[0].t_end == pytest.approx(truth, abs=0.08)
     # The phrase is only closed after the hangover, so the decision comes later than the end.
     assert decided_at[0] > heard[0].t_end + 0.2
 
@@ -62,3 +83,32 @@ def test_a_strict_threshold_from_config_overrides_the_enrolled_one(scene, book, 
     mix, _ = chant_in_noise(scene, Take(CHANT, scene.voices[1], 150, 50), 25.0, chatter, rng)
     assert len(listen(ChantDetector(book), mix, 0.0)) == 1
     assert listen(ChantDetector(book, CueConfig(threshold=0.01)), mix, 0.0) == []
+
+
+def test_a_chant_run_on_into_chatter_is_heard_where_it_ended(scene, book, chatter):
+    """Someone talks straight after the call: the cutter hears one long phrase, and the chant is
+    found at its own drop in level (with ``run_on`` off the same call is not heard at its end)."""
+    rng = np.random.default_rng(21)
+    voice = scene.voices[0]
+    chant = say(Take(CHANT, voice, 160, 55), scene.cache)
+    after = say(Take("Shuffle the deck first, and pass me the dice.", scene.voices[1], 170), scene.cache)
+    start, end = spoken_span(chant, -40.0)
+    joined = np.concatenate([chant[: int(end * SAMPLE_RATE)], np.zeros(800, np.float32), after])
+    mix = mix_at(table_noise(len(joined) + 3 * SAMPLE_RATE, chatter, rng), joined, SAMPLE_RATE, 20.0)
+    truth = 1.0 + end
+    heard = [c for c in listen(ChantDetector(book), mix, 0.0) if abs(c.t_end - truth) < 0.12]
+    assert len(heard) == 1 and heard[0].player == voice
+    assert not [c for c in listen(ChantDetector(book, CueConfig(run_on=False)), mix, 0.0) if abs(c.t_end - truth) < 0.12]
+
+
+def test_the_quiet_end_of_the_last_syllable_is_added_from_the_players_own_takes(scene, book, chatter):
+    """en+f3 ends the chant with a breath 33-39 dB under its peak, under the table's noise: the
+    cutter stops before it, and the cue adds what the player's enrolled takes say is left."""
+    rng = np.random.default_rng(8)
+    mix, truth = chant_in_noise(scene, Take(CHANT, "en+f3", 140, 55), 15.0, chatter, rng)
+    detector, phrases = ChantDetector(book), []
+    detector.when_phrase = phrases.append
+    (cue,) = listen(detector, mix, 0.0)
+    (chant,) = [v for v in phrases if v.is_chant]
+    assert truth - chant.phrase.t_end > 0.08  # where the sound alone says it ended
+    assert cue.t_end == pytest.approx(truth, abs=0.04)

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from companion.cue import CueError, dtw, templates
-from companion.cue.chorus import CHANT, Take, say
+from companion.cue.bench.chorus import CHANT, Take, say
 
 
 def takes(scene, voice, styles=((140, 50), (160, 45), (175, 55))):
@@ -77,3 +77,28 @@ def test_a_damaged_or_incomplete_book_is_reported(tmp_path, scene):
 def test_no_takes_is_an_error(tmp_path):
     with pytest.raises(CueError, match="'Anna'"):
         templates.enrol(tmp_path, "Anna", [])
+
+
+def test_a_book_from_before_near_misses_still_loads_as_chant_takes(tmp_path, scene):
+    templates.enrol(tmp_path, "Anna", takes(scene, "en-us"))
+    index = json.loads((tmp_path / "index.json").read_text())
+    for entry in index["takes"]:
+        del entry["kind"]
+    for key in ("near_miss_distances", "warnings"):
+        del index[key]
+    (tmp_path / "index.json").write_text(json.dumps(index))
+    old = templates.load(tmp_path)
+    assert len(old.templates) == 3 and old.near_misses == () and old.warnings == ()
+
+
+def test_near_misses_as_close_as_the_chants_own_takes_are_warned_of(tmp_path, scene):
+    chant = takes(scene, "en-gb-scotland")
+    # A near miss that is really the chant again: nothing can separate the two, and enrolment says so.
+    book = templates.enrol(tmp_path, "Cara", chant, near_misses=[say(Take(CHANT, "en-gb-scotland", 150, 50), scene.cache)])
+    assert len(book.warnings) == 1 and "'Cara''s near miss" in book.warnings[0]
+    assert book.threshold <= book.near_miss_distances[0] or book.threshold <= max(book.take_distances)
+    with pytest.raises(CueError, match="'sometimes'"):
+        index = json.loads((tmp_path / "index.json").read_text())
+        index["takes"][0]["kind"] = "sometimes"
+        (tmp_path / "index.json").write_text(json.dumps(index))
+        templates.load(tmp_path)

@@ -365,6 +365,22 @@ def test_the_cue_button_and_the_tables_notices_reach_every_page(tableside: Any, 
     assert "GPIO pins" in status_page.inner_text('[data-device="gpio"][data-level="ok"]')
 
 
+
+def test_a_false_spoken_cue_is_one_tap_to_dismiss(tableside: Any, tablets: tuple[Tablet, Tablet], settings: Settings) -> None:
+    """A cue the microphone heard is listed on the tablets with a Not a cue button (its reading
+    follows on the banner); one tap on the joined tablet dismisses it."""
+    from companion.cue import Cue
+
+    one, _ = tablets
+    page = one.join(settings.join_code)
+    page.goto(page.url.split("/controls")[0] + "/")
+    wait_live(page)
+    tableside.cue.heard(Cue("microphone", 50.0, "Lera", 1.3))
+    button = '[data-part="notices"] li[data-kind="cue"] [data-do="not-a-cue"]'
+    page.click(button)
+    page.wait_for_selector('.notice-banner[data-kind="cue_dismissed"]:not([hidden])')
+    assert [c.player for c in tableside.cue.dismissed] == ["Lera"]
+
 def screenshot(page: Any, name: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"incantibus-{name}.png"), animations="disabled")  # the viewport: the banner sits at its foot

@@ -12,10 +12,10 @@ import pytest
 
 from companion.cue import Cue
 from companion.cue.bench import Scene, enrol_chorus
-from companion.cue.chorus import CHANT, Take, say
+from companion.cue.bench.chorus import CHANT, Take, say
 from companion.cue.features import SAMPLE_RATE
 from companion.cue.microphone import MemorySource, Microphone, MicrophoneError
-from companion.cue.table_noise import spoken_span
+from companion.cue.bench.table_noise import spoken_span
 from companion.status import StatusBoard
 from companion.tableside import TableSide, TableSideConfig
 from companion.tableside.cue import ENROL, CueInputs, microphone_fix

@@ -30,3 +30,14 @@ async function give(button, result, section, stream) {
   if (answer.ok) result.textContent = "Cue given — the camera is reading the wands.";
   else handle(answer, stream, (text) => { result.textContent = text || answer.error || `HTTP ${answer.status}`; });
 }
+
+/** A heard spoken cue's "Not a cue" button (none for other notices): one tap dismisses a false cue. */
+export function notACue(notice) {
+  if (notice.kind !== "cue" || notice.cue_id == null) return [];
+  const button = el("button", { class: "not-a-cue", "data-do": "not-a-cue", onclick: async () => {
+    button.disabled = true;
+    const answer = await post("/api/cue/dismiss", { cue_id: notice.cue_id }, { retries: 0 });
+    button.textContent = answer.ok || answer.status === 404 ? "Dismissed" : (answer.error || "Not dismissed");
+  } }, "Not a cue");
+  return [button];
+}

@@ -3,11 +3,14 @@
 // across the table while it matters, and a short list of the latest ones beside the game.
 
 import { el } from "./parts.js";
+import { notACue } from "./cue.js";
 
 // How each kind is headed and how long its banner stays. Readings and swaps are read across the
 // table and acted on; presses come in bursts, so theirs are brief.
 const KINDS = {
   reading: { title: "The camera's reading", seconds: 8, tone: "info" },
+  cue: { title: "In-can-to!", seconds: 10, tone: "info" },
+  cue_dismissed: { title: "Not a cue", seconds: 3, tone: "info" },
   swap: { title: "Swap the wands!", seconds: 12, tone: "warn" },
   race_armed: { title: "Race", seconds: 3, tone: "info" },
   race: { title: "Race won", seconds: 4, tone: "ok" },
@@ -37,7 +40,7 @@ export function noticeBanner(model) {
     const notice = model.lastNotice;
     if (why !== "notice" || !notice || !KINDS[notice.kind]) return;
     banner.replaceChildren(el("div", { class: "notice-title" }, noticeTitle(notice)),
-                           el("div", { class: "notice-message" }, notice.message));
+                           el("div", { class: "notice-message" }, notice.message), ...notACue(notice));
     Object.assign(banner.dataset, { kind: notice.kind, tone: tone(notice) });
     banner.hidden = false;
     clearTimeout(timer);
@@ -55,7 +58,7 @@ export function recentNotices(model) {
     section.hidden = model.notices.length === 0;
     list.replaceChildren(...model.notices.slice(-SHOWN).reverse().map((n) =>
       el("li", { "data-kind": n.kind, "data-tone": tone(n) },
-        el("span", { class: "muted" }, timeOf(n)), " ", el("b", {}, noticeTitle(n)), " ", n.message)));
+        el("span", { class: "muted" }, timeOf(n)), " ", el("b", {}, noticeTitle(n)), " ", n.message, ...notACue(n))));
   });
   return section;
 }

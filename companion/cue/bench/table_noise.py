@@ -1,6 +1,6 @@
 """The sound of a game table, synthesised: chatter from other players, rattling dice, room hiss.
 
-Used with ``chorus`` to rehearse the cue in noise. All functions take and return (n,) float32
+Used with ``companion.cue.bench.chorus`` to rehearse the cue in noise. All functions take and return (n,) float32
 audio at 16 kHz and a ``numpy.random.Generator`` so every run can be repeated.
 """
 from __future__ import annotations
@@ -45,6 +45,16 @@ def pink_noise(n: int, rng: np.random.Generator) -> np.ndarray:
     return (noise / (np.std(noise) + 1e-12)).astype(np.float32)
 
 
+def brown_noise(n: int, rng: np.random.Generator) -> np.ndarray:
+    """(n,) noise with power falling as 1/f^2 (a fan, traffic, a fridge: a rumble), unit RMS."""
+    spectrum = np.fft.rfft(rng.standard_normal(n))
+    freqs = np.fft.rfftfreq(n)
+    spectrum[1:] /= freqs[1:]
+    spectrum[0] = 0.0
+    noise = np.fft.irfft(spectrum, n)
+    return (noise / (np.std(noise) + 1e-12)).astype(np.float32)
+
+
 def dice_rattle(n: int, rng: np.random.Generator, rattles_per_minute: float = 6.0) -> np.ndarray:
     """(n,) silence with dice thrown on wood: each throw a burst of 4-14 sharp clicks over half a
     second, each click a few milliseconds of decaying high-pitched noise. Peak about 1."""
@@ -70,18 +80,22 @@ def babble(n: int, phrases: Sequence[np.ndarray], rng: np.random.Generator, talk
     summed. Unit RMS over the whole length."""
     out = np.zeros(n, dtype=np.float32)
     for _ in range(talkers):
-        at = int(rng.uniform(0, 1.0) * SAMPLE_RATE)
+        at = -int(rng.uniform(0, 1.5) * SAMPLE_RATE)  # the talk began before the recording did
         while at < n:
             phrase = phrases[rng.integers(len(phrases))]
-            piece = phrase[: n - at] * rng.uniform(0.5, 1.0)
+            skip = max(0, -at)
+            at += skip
+            piece = phrase[skip : skip + n - at] * rng.uniform(0.5, 1.0)
             out[at : at + len(piece)] += piece
             at += len(phrase) + int(rng.uniform(0.2, 1.5) * SAMPLE_RATE)
     return (out / (np.std(out) + 1e-12)).astype(np.float32)
 
 
-def table_noise(n: int, phrases: Sequence[np.ndarray], rng: np.random.Generator) -> np.ndarray:
-    """(n,) the whole table: chatter, then hiss 10 dB under it, and dice clicks on top. Unit RMS."""
-    mix = babble(n, phrases, rng) + 0.3 * pink_noise(n, rng) + 0.5 * dice_rattle(n, rng)
+def table_noise(n: int, phrases: Sequence[np.ndarray], rng: np.random.Generator, hum: str = "pink") -> np.ndarray:
+    """(n,) the whole table: chatter, then pink hiss or brown rumble 10 dB under it, and dice clicks
+    on top. Unit RMS."""
+    room = pink_noise(n, rng) if hum == "pink" else brown_noise(n, rng)
+    mix = babble(n, phrases, rng) + 0.3 * room + 0.5 * dice_rattle(n, rng)
     return (mix / (np.std(mix) + 1e-12)).astype(np.float32)
 
 

@@ -1,0 +1,45 @@
+"""A chant run on into chatter: where else a long phrase might have ended.
+
+At a loud table someone often talks straight after the call, and the cutter hears one phrase from
+the first syllable of "In-can-to!" to the end of the chatter. The chant's own end is then a drop
+of the level under what came before it; each such drop, at a length a chant can have, is an
+earlier end worth judging.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from companion.cue.config import VoiceActivityConfig
+from companion.cue.features import SAMPLE_RATE, as_float
+from companion.cue.phrases import STEP, Phrase
+
+MAX_ENDS = 4
+
+
+def step_levels(audio: np.ndarray) -> np.ndarray:
+    """(n,) audio -> (n // 160,) natural log of each 10 ms step's power."""
+    n = len(audio) // STEP
+    power = np.mean(as_float(audio)[: n * STEP].astype(np.float64).reshape(n, STEP) ** 2, axis=1)
+    return np.log(power + 1e-10)
+
+
+def drops(levels: np.ndarray, first: int, depth: float) -> list[int]:
+    """Steps after ``first`` where the level falls ``depth`` nats under the loudest step so far."""
+    found, peak = [], -np.inf
+    for k in range(first, len(levels)):
+        peak = max(peak, levels[k - 1]) if k > first else levels[k]
+        if k > first and levels[k] < peak - depth <= levels[k - 1]:
+            found.append(k)
+    return found
+
+
+def earlier_ends(phrase: Phrase, shortest_s: float, longest_s: float, voice: VoiceActivityConfig,
+                 depth: float = 2.0) -> list[Phrase]:
+    """The phrase cut at each drop between ``shortest_s`` and ``longest_s`` after its speech began
+    (at most ``MAX_ENDS``), each keeping ``margin_s`` after the drop."""
+    margin = round(voice.margin_s * 100)
+    levels = step_levels(phrase.audio)
+    last = len(levels) - 2 * margin  # the phrase's own end needs no second look
+    ends = [k for k in drops(levels, margin, depth) if shortest_s <= (k - margin) / 100 <= longest_s and k < last][:MAX_ENDS]
+    return [Phrase(phrase.audio[: (k + margin) * STEP], phrase.t_start, phrase.t_start + k * STEP / SAMPLE_RATE, phrase.background)
+            for k in ends]
