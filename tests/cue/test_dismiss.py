@@ -33,12 +33,10 @@ def app(store: Store) -> FastAPI:
 
 @pytest.fixture
 def side(app: FastAPI) -> Iterator[Any]:
-    from companion.tableside import TableSide, TableSideConfig
-    from companion.tableside.routes import attach
+    from companion.night_at_the_table import table_side as assemble
+    from companion.tableside import TableSideConfig
 
-    table_side = TableSide(app.state.table, app.state.table.status, TableSideConfig(hub="none", camera="none", mic=False),
-                           publish=app.state.hub.publish)
-    attach(app, table_side)
+    table_side = assemble(app, app.state.table.status, TableSideConfig(hub="none", camera="none", mic=False))
     with table_side:
         yield table_side
 
