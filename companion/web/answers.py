@@ -27,7 +27,7 @@ MEANING = {
     401: "no session: join with the code shown on the display",
     403: "a wrong join code, a page from another site, or something only the Pi's own screen may do",
     404: "no game yet, or no such question",
-    409: "a stale tap, or nothing to undo or redo",
+    409: "a stale tap, nothing to undo or redo, or calibration asked of a display without a camera",
     413: "the body is larger than the display accepts",
     421: "the request names another host than this display",
     422: "a field is missing, of the wrong type, or not valid text; or the rules refuse the action",

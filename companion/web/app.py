@@ -78,7 +78,7 @@ def create_app(night: Night, status: StatusBoard, settings: Settings) -> FastAPI
     for routes in (game_routes, night_routes, status_routes, session_routes, stream_routes):
         app.include_router(routes.router, responses=refused(*EVERY_ROUTE))
     _add_refusals(app)
-    app.include_router(calibration_routes.router)  # the guided calibration, when a camera is attached
+    app.include_router(calibration_routes.router, responses=refused(*EVERY_ROUTE))  # answers 409 without a camera
     _add_pages(app)
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     app.add_middleware(HostGuard, names=own_names(settings.hosts))  # outermost: before anything is read

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.requests import HTTPConnection
 
 from calibration.desk import CalibrationDesk
+from companion.web.answers import CHANGES, refused
 from companion.web.deps import Joined, session_token
 from companion.web.errors import NotJoined
 
@@ -26,8 +27,9 @@ PAGE = Path(__file__).resolve().parents[1] / "static" / "calibration.html"
 def get_desk(conn: HTTPConnection) -> CalibrationDesk:
     desk = getattr(conn.app.state, "calibration", None)
     if desk is None:
-        raise HTTPException(503, "calibration needs the camera: start the display with a camera to calibrate from the tablet")
-    return desk  # type: ignore[no-any-return]
+        raise HTTPException(409, "calibration needs the camera: start the display with a camera to calibrate from the tablet")
+    desk_: CalibrationDesk = desk
+    return desk_
 
 
 def watching(request: Request) -> None:
@@ -73,75 +75,75 @@ async def calibration_page() -> FileResponse:
     return FileResponse(PAGE, headers={"Cache-Control": "no-cache"})
 
 
-@router.get("/api/calibration")
+@router.get("/api/calibration", responses=refused(401, 409, 422))
 def calibration_state(desk: Desk) -> dict[str, Any]:
     return desk.state()
 
 
-@router.get("/api/calibration/frame.jpg")
+@router.get("/api/calibration/frame.jpg", responses=refused(401, 409, 422))
 def camera_frame(desk: Desk, _: Watching) -> Response:
     """The live picture: a camera looking into someone's home is shown only to a joined tablet."""
     return Response(step(desk.feed.jpeg), media_type="image/jpeg", headers={"Cache-Control": "no-store"})
 
 
-@router.get("/api/calibration/markers.{kind}")
+@router.get("/api/calibration/markers.{kind}", responses=refused(401, 409, 422))
 def marker_sheet(kind: Literal["pdf", "png"], desk: Desk) -> Response:
     """The marker sheet to print at 100 %, true to scale."""
     return Response(step(desk.sheet, kind), media_type="application/pdf" if kind == "pdf" else "image/png",
                     headers={"Content-Disposition": f'attachment; filename="incanto-markers.{kind}"'})
 
 
-@router.post("/api/calibration/camera/photo")
+@router.post("/api/calibration/camera/photo", responses=refused(*CHANGES, 409, 422))
 def photograph_board(body: Board, desk: Desk, _: Joined) -> dict[str, Any]:
     return {"message": step(desk.photograph_board, body.board)}
 
 
-@router.post("/api/calibration/camera")
+@router.post("/api/calibration/camera", responses=refused(*CHANGES, 409, 422))
 def measure_camera(body: Board, desk: Desk, _: Joined) -> dict[str, Any]:
     return {"message": step(desk.measure_camera, body.board)}
 
 
-@router.post("/api/calibration/table")
+@router.post("/api/calibration/table", responses=refused(*CHANGES, 409, 422))
 def find_table(desk: Desk, _: Joined) -> dict[str, Any]:
     return {"message": step(desk.find_table)}
 
 
-@router.post("/api/calibration/layout")
+@router.post("/api/calibration/layout", responses=refused(*CHANGES, 409, 422))
 def lay_out(body: Taps, desk: Desk, _: Joined) -> dict[str, Any]:
     return {"message": step(desk.lay_out, body.taps)}
 
 
-@router.post("/api/calibration/layout/board")
+@router.post("/api/calibration/layout/board", responses=refused(*CHANGES, 409, 422))
 def place_from_board(body: Taps, desk: Desk, _: Joined) -> dict[str, Any]:
     return {"pixels": step(desk.from_board, body.taps),
             "message": "the rest is placed from the board: check each circle sits on its place, then save"}
 
 
-@router.post("/api/calibration/wands/empty")
+@router.post("/api/calibration/wands/empty", responses=refused(*CHANGES, 409, 422))
 def note_empty_table(desk: Desk, _: Joined) -> dict[str, Any]:
     return {"message": step(desk.take_empty_table)}
 
 
-@router.post("/api/calibration/wands")
+@router.post("/api/calibration/wands", responses=refused(*CHANGES, 409, 422))
 def learn_wands(body: Watch, desk: Desk, _: Joined) -> dict[str, Any]:
     return step(desk.learn_wands, body.seconds)  # type: ignore[no-any-return]
 
 
-@router.post("/api/calibration/cue/audio")
+@router.post("/api/calibration/cue/audio", responses=refused(*CHANGES, 409, 422))
 async def chant_audio(request: Request, desk: Desk, _: Joined, offset: Annotated[int, Query(ge=0)]) -> dict[str, Any]:
     return {"received": step(desk.add_recording, offset, await request.body())}
 
 
-@router.post("/api/calibration/cue")
+@router.post("/api/calibration/cue", responses=refused(*CHANGES, 409, 422))
 def enrol_chant(body: Chant, desk: Desk, _: Joined) -> dict[str, Any]:
     return {"message": step(desk.enrol_cue, body.player)}
 
 
-@router.post("/api/calibration/validation")
+@router.post("/api/calibration/validation", responses=refused(*CHANGES, 409, 422))
 def start_validation(desk: Desk, _: Joined) -> dict[str, Any]:
     return step(desk.start_validation)  # type: ignore[no-any-return]
 
 
-@router.post("/api/calibration/validation/read")
+@router.post("/api/calibration/validation/read", responses=refused(*CHANGES, 409, 422))
 def read_validation(body: Watch, desk: Desk, _: Joined) -> dict[str, Any]:
     return step(desk.validate, body.seconds)  # type: ignore[no-any-return]

@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from fastapi import APIRouter, FastAPI, Request
 from pydantic import BaseModel, ConfigDict
 
-from companion.web.answers import CHANGES, refused
+from companion.web.answers import CHANGES, EVERY_ROUTE, refused
 from companion.web.deps import Joined
 from companion.web.errors import UnknownQuestion
 from companion.web.routers.game import ActionId
@@ -74,7 +74,7 @@ class TapMemory:
             return answer
 
 
-@router.post("")
+@router.post("", responses=refused(*CHANGES))
 def cue(request: Request, _: Joined, body: CueTap | None = None) -> dict[str, Any]:
     button: CueButton = request.app.state.cue_button
     taps: TapMemory = request.app.state.cue_taps
@@ -102,4 +102,4 @@ def attach(app: FastAPI, button: CueButton) -> None:
     """Give the display the table's cue button and the route that presses it."""
     app.state.cue_button = button
     app.state.cue_taps = TapMemory()
-    app.include_router(router)
+    app.include_router(router, responses=refused(*EVERY_ROUTE))
