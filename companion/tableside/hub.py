@@ -2,7 +2,9 @@
 
 Whichever it is, its health is mirrored into the status board (connected, unplugged, old protocol,
 garbled lines), the cue button gives the cue, and presses and races are shown on the display. A race
-result is proposed to the engine only when the game is waiting for one (Incantibus never is).
+a game asks for in its legal actions (``legal["race"]``, Via Magica's INCANTATUM!) is armed on the
+wands and its result proposed as the game's action (``race``); any other race result is proposed
+only when the game is waiting for one (Incantibus never is).
 """
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from companion.inputs.protocol import PROTOCOL_VERSION
 from companion.inputs.proposals import proposal
 from companion.status import ERROR, OK, OFF, WARNING, StatusBoard
 from companion.tableside.notices import Notices
+from companion.tableside.race import RaceCaller, holders
 from companion.tableside.table import Table
 
 if TYPE_CHECKING:  # gpiozero loads only when the buttons are on the Pi's pins
@@ -75,6 +78,7 @@ class WandHub:
         self.gpio_factory = gpio_factory
         self.link: HubLink | None = None
         self.gpio: GpioWands | None = None
+        self.races: RaceCaller | None = None
         self._stop = threading.Event()
         self._mirror: threading.Thread | None = None
         self._unsubscribe: Callable[[], None] | None = None
@@ -96,10 +100,14 @@ class WandHub:
                              "plug the hub in and start again, or start with --hub PORT")
             else:
                 self._start_link(port)
+        if self.table is not None and (self.link is not None or self.gpio is not None):
+            self.races = RaceCaller(self.table, self._arm, self._disarm, self.notices).start()
         return self
 
     def stop(self) -> None:
         self._stop.set()
+        if self.races is not None:
+            self.races.stop()
         if self._mirror is not None:
             self._mirror.join(timeout=2)
         if self.link is not None:
@@ -134,6 +142,20 @@ class WandHub:
     def _show_ready(self) -> None:
         if self.gpio is not None:
             self.gpio.show_ready(all(d["level"] != ERROR for d in self.status.snapshot()))
+
+    # -- races (a game's ``legal["race"]``, see ``race``) -------------------------------------
+
+    def _arm(self, race: int, order: tuple[int, ...]) -> None:
+        if self.link is not None:
+            self.link.arm(race, order)
+        elif self.gpio is not None:
+            self.gpio.arm(race, order)
+
+    def _disarm(self, race: int) -> None:
+        if self.link is not None:
+            self.link.disarm(race)
+        elif self.gpio is not None:
+            self.gpio.disarm()
 
     # -- status ------------------------------------------------------------------------------
 
@@ -177,7 +199,8 @@ class WandHub:
         tie = f" (tied with {', '.join(self._who(w) for w in event.tie[1:])}; seating order decided)" if event.tie else ""
         self.notices.say("race", f"{self._who(event.wand)} was first{tie}", wand=event.wand, race=event.race,
                          tie=list(event.tie))
-        self._offer(proposal(event))
+        if self.races is None or not self.races.won(event):
+            self._offer(proposal(event))
 
     def _offer(self, action: dict[str, Any]) -> None:
         """Propose an input to the engine only when the rules are waiting for that kind of action."""
@@ -195,7 +218,7 @@ class WandHub:
         holder = None
         if self.table is not None:
             try:
-                holder = {s: p for p, s in self.table.view().get("wands", {}).items()}.get(wand)
+                holder = holders(self.table.view()).get(wand)
             except IncantoError:
                 pass
         return f"{holder} (wand {wand})" if holder else f"wand {wand}"

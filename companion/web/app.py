@@ -27,6 +27,7 @@ from companion.web.guard import HostGuard, own_names
 from companion.web.push import Hub
 from companion.web.ratelimit import JoinGuard, RateLimit
 from companion.web.routers import game as game_routes
+from companion.web.routers import games as games_routes
 from companion.web.routers import night as night_routes
 from companion.web.routers import session as session_routes
 from companion.web.routers import status as status_routes
@@ -75,7 +76,7 @@ def create_app(night: Night, status: StatusBoard, settings: Settings) -> FastAPI
     app.state.sessions = sessions
     app.state.action_limit = RateLimit(settings.actions_per_minute)
     app.state.join_guard = JoinGuard(settings.joins_per_minute, settings.join_failures_per_minute)
-    for routes in (game_routes, night_routes, status_routes, session_routes, stream_routes):
+    for routes in (game_routes, games_routes, night_routes, status_routes, session_routes, stream_routes):
         app.include_router(routes.router, responses=refused(*EVERY_ROUTE))
     _add_refusals(app)
     app.include_router(calibration_routes.router, responses=refused(*EVERY_ROUTE))  # answers 409 without a camera

@@ -29,6 +29,8 @@ def test_anyone_may_watch(watcher: TestClient) -> None:
     assert watcher.get("/api/game/history").json()[0]["kind"] == "setup"
     assert watcher.get("/api/night").json()["games"][0]["current"] is True
     assert watcher.get("/api/status").json()["devices"] == []
+    known = {g["name"]: g["title"] for g in watcher.get("/api/games").json()["games"]}
+    assert known["via_magica"] == "Via Magica" and known["counting"] == "Counting" and len(known) == 6
     for page in ("/", "/controls", "/night", "/status", "/join"):
         assert "<html" in watcher.get(page).text
 

@@ -91,10 +91,13 @@ def placed_crystals(state: State, player: str) -> list[dict[str, Any]]:
 
 
 def _crystallize(state: State) -> dict[str, Any]:
-    return {"kind": "crystallize", "catcher": state.catcher_name, **_placing(state), "openers": openers(state),
-            "full": {p: full_portals(state, p) for p in openers(state)},
-            "race_order": list(clockwise_from(state, state.catcher_name, list(state.players))),
-            "can_draw": not openers(state)}
+    race_order = list(clockwise_from(state, state.catcher_name, list(state.players)))
+    legal = {"kind": "crystallize", "catcher": state.catcher_name, **_placing(state), "openers": openers(state),
+             "full": {p: full_portals(state, p) for p in openers(state)}, "race_order": race_order,
+             "can_draw": not openers(state)}
+    if openers(state):  # a portal is full: INCANTATUM! is called on the button wands
+        legal["race"] = {"action": "incantatum", "order": race_order}
+    return legal
 
 
 def effect_prompt(state: State) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 // The night: standings across the games played, the games so far, and starting the next one.
 
 import { el, standingsTable } from "./parts.js";
-import { handle, post } from "./api.js";
+import { getJSON, handle, post } from "./api.js";
 import { boot, render } from "./shell.js";
 
 const { model, stream } = boot("Night");
@@ -25,11 +25,19 @@ model.onChange((why) => {
 function nextGame(night) {
   const last = night.games[night.games.length - 1];
   const players = el("input", { style: "width: 100%; letter-spacing: 0", value: last ? last.players.join(", ") : "" });
-  const game = el("input", { style: "width: 12ch; letter-spacing: 0", value: last ? last.game : "incantibus" });
+  const game = el("select", { name: "game", style: "letter-spacing: 0" });
+  offerGames(game, last ? last.game : "incantibus");
   return el("section", { "data-part": "next-game" }, el("h2", {}, "Next game"),
     el("div", { class: "picker-row" }, "Game ", game), el("div", { class: "picker-row" }, "Players ", players),
     el("button", { class: "primary", onclick: async () => {
       const names = players.value.split(",").map((s) => s.trim()).filter(Boolean);
-      handle(await post("/api/night/games", { game: game.value.trim(), players: names }), stream, (t) => { refusal.textContent = t; });
+      handle(await post("/api/night/games", { game: game.value, players: names }), stream, (t) => { refusal.textContent = t; });
     } }, "Start"), refusal);
+}
+
+/** Every game Incanto knows, by title; the one played last (else Incantibus) chosen. */
+async function offerGames(select, chosen) {
+  const answer = await getJSON("/api/games");
+  if (!answer.ok) { refusal.textContent = "the list of games could not be loaded; reload the page"; return; }
+  select.replaceChildren(...answer.games.map((g) => el("option", { value: g.name, selected: g.name === chosen }, g.title)));
 }
