@@ -29,69 +29,65 @@ class _Section(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True, populate_by_name=True)
 
 
-def _num(low: float, high: float) -> Any:
-    return Annotated[float, Field(ge=low, le=high)]
-
-
 class MarkerConfig(_Section):
     """How wand markers are found; the paints themselves come from the profile."""
 
     style: Literal["caps"]
-    hue_slack: _num(0, 30)
-    floor_slack: _num(0.3, 1)
-    min_area_px: _num(1, 10000)
-    mean_saturation_over_floor: _num(0, 120)
-    min_roundness: _num(0, 1)
-    static_diff: _num(1, 255)
-    bead_area_min_ratio: _num(0.01, 1)
-    lone_bead_min_ratio: _num(0.01, 1)
-    bead_area_max_ratio: _num(1, 20)
-    band_area_max_ratio: _num(0.05, 1)
-    band_area_min_ratio: _num(0, 1)
-    shaft_contrast: _num(1, 255)
+    hue_slack: float = Field(ge=0, le=30)
+    floor_slack: float = Field(ge=0.3, le=1)
+    min_area_px: float = Field(ge=1, le=10000)
+    mean_saturation_over_floor: float = Field(ge=0, le=120)
+    min_roundness: float = Field(ge=0, le=1)
+    static_diff: float = Field(ge=1, le=255)
+    bead_area_min_ratio: float = Field(ge=0.01, le=1)
+    lone_bead_min_ratio: float = Field(ge=0.01, le=1)
+    bead_area_max_ratio: float = Field(ge=1, le=20)
+    band_area_max_ratio: float = Field(ge=0.05, le=1)
+    band_area_min_ratio: float = Field(ge=0, le=1)
+    shaft_contrast: float = Field(ge=1, le=255)
 
 
 class PointingConfig(_Section):
-    touch_lift_mm: _num(0, 30)
-    hover_height_mm: _num(0, 300)
-    under_tip_slack_mm: _num(0, 60)
-    neighbour_margin_mm: _num(0, 60)
-    bead_height_tolerance: _num(1, 2)
-    hover_radius_mm: _num(1, 200)
-    min_height_mm: _num(0, 100)
-    hover_min_tilt_deg: _num(0, 90)
-    hover_max_bead_scale: dict[Literal["1", "2", "3", "4"], _num(0, 10)]
-    max_height_mm: _num(0, 1000)
-    max_reach_mm: _num(10, 2000)
-    height_step_mm: _num(0.5, 100)
-    aim_sigma_mm: _num(0.1, 200)
-    aim_sigma_deg: _num(0.01, 45)
-    length_sigma_mm: _num(0.1, 200)
-    far_weight: _num(0, 1)
-    none_score: _num(0, 1)
-    tip_only_weight: _num(0, 1)
-    tip_only_sigma_mm: _num(0.1, 200)
+    touch_lift_mm: float = Field(ge=0, le=30)
+    hover_height_mm: float = Field(ge=0, le=300)
+    under_tip_slack_mm: float = Field(ge=0, le=60)
+    neighbour_margin_mm: float = Field(ge=0, le=60)
+    bead_height_tolerance: float = Field(ge=1, le=2)
+    hover_radius_mm: float = Field(ge=1, le=200)
+    min_height_mm: float = Field(ge=0, le=100)
+    hover_min_tilt_deg: float = Field(ge=0, le=90)
+    hover_max_bead_scale: dict[Literal["1", "2", "3", "4"], Annotated[float, Field(ge=0, le=10)]]
+    max_height_mm: float = Field(ge=0, le=1000)
+    max_reach_mm: float = Field(ge=10, le=2000)
+    height_step_mm: float = Field(ge=0.5, le=100)
+    aim_sigma_mm: float = Field(ge=0.1, le=200)
+    aim_sigma_deg: float = Field(ge=0.01, le=45)
+    length_sigma_mm: float = Field(ge=0.1, le=200)
+    far_weight: float = Field(ge=0, le=1)
+    none_score: float = Field(ge=0, le=1)
+    tip_only_weight: float = Field(ge=0, le=1)
+    tip_only_sigma_mm: float = Field(ge=0.1, le=200)
 
     def bead_scale(self, strength: int) -> float:
         return float(self.hover_max_bead_scale.get(str(strength), 0.0))  # type: ignore[call-overload]
 
 
 class DecideConfig(_Section):
-    settle_ms: _num(0, 5000)
-    settle_px: _num(0.1, 100)
-    drift_px: _num(0.1, 100)
-    window_ms: _num(0, 10000)
-    missing_ms: _num(0, 10000)
-    give_up_ms: _num(100, 60000)
-    min_confidence: _num(0, 1)
-    margin: _num(1, 1e6)
+    settle_ms: float = Field(ge=0, le=5000)
+    settle_px: float = Field(ge=0.1, le=100)
+    drift_px: float = Field(ge=0.1, le=100)
+    window_ms: float = Field(ge=0, le=10000)
+    missing_ms: float = Field(ge=0, le=10000)
+    give_up_ms: float = Field(ge=100, le=60000)
+    min_confidence: float = Field(ge=0, le=1)
+    margin: float = Field(ge=1, le=1e6)
 
 
 class HandsUse(_Section):
     enabled: bool
     every_n_frames: Annotated[int, Field(ge=1, le=1000)]
-    grip_from_tip_mm: _num(20, 1000)
-    max_tip_distance_mm: _num(10, 2000)
+    grip_from_tip_mm: float = Field(ge=20, le=1000)
+    max_tip_distance_mm: float = Field(ge=10, le=2000)
 
 
 class VisionConfig(_Section):

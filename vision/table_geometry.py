@@ -16,15 +16,19 @@ class Intrinsics(Protocol):
 
 
 class Pose(Protocol):
-    rvec: tuple[float, float, float]
-    tvec: tuple[float, float, float]
+    @property
+    def rvec(self) -> tuple[float, float, float]: ...
+    @property
+    def tvec(self) -> tuple[float, float, float]: ...
 
 
 class Calibrated(Protocol):
     """A profile (``vision.profile.Profile``) or anything else with the camera and the table's pose."""
 
-    camera: Intrinsics
-    table: Pose | None
+    @property
+    def camera(self) -> Intrinsics: ...
+    @property
+    def table(self) -> Pose | None: ...
 
 
 class UncalibratedTable(ValueError):

@@ -329,16 +329,25 @@ def _pose(rng: np.random.Generator, kind: str, seat: Seat, token: Token, bead_mm
     return None
 
 
+class NoPose(ValueError):
+    """No legal token can be pointed at from a seat in the asked way."""
+
+
 def _aim(rng: np.random.Generator, kind: str, seat: Seat, layout: Layout, taken: list[str],
          others: list[WandPose] = (), bead_mm: float = BEAD_RADIUS_MM) -> tuple[str, WandPose]:
     """A target (sometimes one another player chose too: that is what contests are) and a pose whose
     tip keeps clear of the other wands' tips (two beads cannot be in one place)."""
-    while True:
+    crowded: tuple[str, WandPose] | None = None
+    for _ in range(300):
         pool = taken if taken and rng.random() < 0.25 else list(layout.legal)
         target = str(rng.choice(pool))
         pose = _pose(rng, kind, seat, layout.token(target), bead_mm)
         if pose is not None and all(np.linalg.norm(pose.tip - o.tip) > 2.5 * BEAD_RADIUS_MM for o in others):
             return target, pose
+        crowded = crowded or ((target, pose) if pose is not None else None)
+    if crowded is None:
+        raise NoPose(f"no legal token within reach of {seat.name} for a {kind!r} pose")
+    return crowded  # every reachable token is crowded by other tips: share one, as contests do
 
 
 def make_scene(seed: int, kind: str = "hover", hard: bool = False, look: str = "caps", motion: bool = False,
@@ -363,12 +372,19 @@ def make_scene(seed: int, kind: str = "hover", hard: bool = False, look: str = "
     cond = effects.hard(rng) if hard else effects.nominal(rng)
     cond_end = effects.Conditions(**{**cond.__dict__, "gain": rng.uniform(0.55, 1.35)}) if hard else cond
     floor = 0.5 if hard and kind in ("hover", "card") else MIN_VISIBLE[kind]
+    scene = None
     for _ in range(40):
-        scene = _players(rng, seed, rig, kind, look, motion, reaim, wands, frames, hard, (cond, cond_end), cover_tips)
+        try:
+            scene = _players(rng, seed, rig, kind, look, motion, reaim, wands, frames, hard, (cond, cond_end),
+                             cover_tips)
+        except NoPose:
+            continue  # other seats next time
         # Nominal castings keep every tip in view; hard ones may hide up to half of a tip (partial
         # occlusion); natural and upright ones may hide tips wholly.
         if min(w.tip_visible for w in scene.render(scene.frames - 1)[1].wands.values()) > floor:
             return scene
+    if scene is None:
+        raise NoPose(f"scene {seed}: no seat could point at a legal token in a {kind!r} pose")
     return scene
 
 
