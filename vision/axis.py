@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from vision.config import HandsUse
 from vision.markers import WandSighting
+
+if TYPE_CHECKING:
+    from vision.hands.hand import Hand
 
 # MediaPipe's knuckles (finger roots): the wand runs through the fist just below them.
 KNUCKLES = (5, 9, 13, 17)
@@ -29,7 +33,7 @@ class WandAxis:
     tip_radius_px: float = 0.0
 
 
-def wand_axis(sighting: WandSighting, band_from_tip_mm: float, hands: Sequence[object] | None, use: HandsUse,
+def wand_axis(sighting: WandSighting, band_from_tip_mm: float, hands: Sequence[Hand] | None, use: HandsUse,
               reach_px: float, shaft: np.ndarray | None = None) -> WandAxis:
     """The best axis the frame offers for one wand: the band; else the gripping hand (``hands``: objects
     with ``landmarks`` (21,2) pixels); else the shaft's direction (2,) in the image, whose back point
@@ -45,7 +49,7 @@ def wand_axis(sighting: WandSighting, band_from_tip_mm: float, hands: Sequence[o
     return WandAxis(sighting.strength, sighting.tip_px, None, 0.0, "tip", radius)
 
 
-def gripping_hand(tip_px: np.ndarray, hands: Sequence[object], reach_px: float) -> np.ndarray | None:
+def gripping_hand(tip_px: np.ndarray, hands: Sequence[Hand], reach_px: float) -> np.ndarray | None:
     """(2,) knuckle centre of the hand nearest the tip within ``reach_px`` (a wand's length), or None."""
     best, best_d = None, reach_px
     for hand in hands:

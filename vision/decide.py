@@ -87,7 +87,8 @@ def averaged(axes: list[WandAxis]) -> WandAxis:
     # never to the set's order, which changes with Python's hash seed.
     kind = max({a.source for a in axes}, key=lambda s: (sum(a.source == s for a in axes), -RICHER.index(s)))
     same = [a for a in axes if a.source == kind]
-    back = None if same[0].back_px is None else np.mean([a.back_px for a in same], axis=0)
+    backs = [a.back_px for a in same if a.back_px is not None]
+    back = None if same[0].back_px is None else np.mean(backs, axis=0)
     radius = float(np.mean([a.tip_radius_px for a in axes]))
     return WandAxis(same[0].strength, np.mean([a.tip_px for a in axes], axis=0), back, same[0].back_from_tip_mm, kind,
                     radius)

@@ -89,7 +89,7 @@ def paint_classes(hsv: np.ndarray, paints: Mapping[int, PaintModel], hue_slack: 
     every hue); then the pixel must clear that paint's saturation and brightness floors."""
     floor_s = min(m.min_saturation for m in paints.values())
     floor_v = min(m.min_value for m in paints.values())
-    vivid = cv2.inRange(hsv, (0, int(math.ceil(floor_s)), int(math.ceil(floor_v))), (255, 255, 255))
+    vivid = cv2.inRange(hsv, (0, int(math.ceil(floor_s)), int(math.ceil(floor_v))), (255, 255, 255))  # type: ignore[call-overload]  # tuple bounds are OpenCV scalars
     classes = cv2.bitwise_and(cv2.LUT(hsv[:, :, 0], hue_table(paints, hue_slack)), vivid)
     # Each paint's own floors, checked only where some paint's colour is: few pixels.
     flat = classes.reshape(-1)
@@ -98,9 +98,9 @@ def paint_classes(hsv: np.ndarray, paints: Mapping[int, PaintModel], hue_slack: 
         sat_floor, val_floor = np.zeros(256), np.zeros(256)
         for k, m in paints.items():
             sat_floor[k], val_floor[k] = m.min_saturation, m.min_value
-        k = flat[idx]
+        strength = flat[idx]
         px = hsv.reshape(-1, 3)[idx]
-        flat[idx[(px[:, 1] < sat_floor[k]) | (px[:, 2] < val_floor[k])]] = 0
+        flat[idx[(px[:, 1] < sat_floor[strength]) | (px[:, 2] < val_floor[strength])]] = 0
     return classes
 
 
@@ -123,11 +123,11 @@ def _paint_range(hsv: np.ndarray, m: PaintModel) -> np.ndarray:
     """(H,W) uint8 mask of one paint model, across OpenCV's hue wrap-around at 180."""
     lo, hi = m.hue - m.hue_tolerance, m.hue + m.hue_tolerance
     floor = (int(math.ceil(m.min_saturation)), int(math.ceil(m.min_value)))
-    mask = cv2.inRange(hsv, (max(lo, 0), *floor), (min(hi, 179), 255, 255))
+    mask = cv2.inRange(hsv, (max(lo, 0), *floor), (min(hi, 179), 255, 255))  # type: ignore[call-overload]  # tuple bounds are OpenCV scalars
     if lo < 0:
-        mask |= cv2.inRange(hsv, (lo + 180, *floor), (179, 255, 255))
+        mask |= cv2.inRange(hsv, (lo + 180, *floor), (179, 255, 255))  # type: ignore[call-overload]  # tuple bounds are OpenCV scalars
     if hi > 179:
-        mask |= cv2.inRange(hsv, (0, *floor), (hi - 180, 255, 255))
+        mask |= cv2.inRange(hsv, (0, *floor), (hi - 180, 255, 255))  # type: ignore[call-overload]  # tuple bounds are OpenCV scalars
     return mask
 
 

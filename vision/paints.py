@@ -135,7 +135,7 @@ def _samples_found(image: np.ndarray, background: np.ndarray | None, bead_px: fl
     empty table; of each wand's colour the most saturated such patch is its tip bead (skin, sleeves and
     cardboard are far less saturated than fluorescent paint)."""
     hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
-    seeds = _seed_mask(hsv) if background is not None else cv2.inRange(hsv, (0, 150, SEED_VALUE), (180, 255, 255))
+    seeds = _seed_mask(hsv) if background is not None else cv2.inRange(hsv, (0, 150, SEED_VALUE), (180, 255, 255))  # type: ignore[call-overload]  # tuple bounds are OpenCV scalars
     if background is not None:
         changed = np.abs(image.astype(np.int16) - background.astype(np.int16)).max(axis=2) > 40
         seeds &= changed.astype(np.uint8) * 255
@@ -171,7 +171,7 @@ def _vivid(s: Sample) -> float:
 
 
 def _seed_mask(hsv: np.ndarray) -> np.ndarray:
-    return cv2.inRange(hsv, (0, SEED_SATURATION, SEED_VALUE), (180, 255, 255))
+    return cv2.inRange(hsv, (0, SEED_SATURATION, SEED_VALUE), (180, 255, 255))  # type: ignore[call-overload]  # tuple bounds are OpenCV scalars
 
 
 def _sample(strength: int, hsv: np.ndarray, mask: np.ndarray, centre: np.ndarray) -> Sample | None:

@@ -96,14 +96,16 @@ def read(argv: list[str]) -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     try:
-        readings = [r.as_dict() for r in read_recording(args.recording, args.places, args.profile)]
+        castings = read_recording(args.recording, args.places, args.profile)
+        readings = [c.as_dict() for c in castings]
     except (RecordingError, ProfileError, ConfigError, SourceUnavailable, BadSourceSpec, ValueError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(readings))
     else:
-        for r in readings:
-            wands = ", ".join(f"wand {w['wand']}: {w['target'] or w['status']}" for w in r["wands"])  # type: ignore[index]
-            print(f"cue at {r['cue']['t']:.2f} s: {wands or 'not decided'}")  # type: ignore[index]
+        for c in castings:
+            decided = c.result.as_dicts() if c.result is not None else []
+            wands = ", ".join(f"wand {w['wand']}: {w['target'] or w['status']}" for w in decided)
+            print(f"cue at {c.cue.t:.2f} s: {wands or 'not decided'}")
     return 0

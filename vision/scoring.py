@@ -92,6 +92,8 @@ def wand_directions(geo: TableGeometry, axis: WandAxis, tips: np.ndarray, cfg: P
 
     The back point lies on its pixel's ray at ``back_from_tip_mm`` from the tip; of the two such points
     the one nearer the camera is taken (wands point down at the table)."""
+    if axis.back_px is None:
+        raise ValueError("a wand's direction needs the back point of its axis")
     c = geo.centre
     d = geo.rays(axis.back_px[None])[0]
     d = d / np.linalg.norm(d)

@@ -93,7 +93,7 @@ class Display:
         if self.video is not None:
             if self.writer is None:
                 self.video.parent.mkdir(parents=True, exist_ok=True)
-                self.writer = cv2.VideoWriter(str(self.video), cv2.VideoWriter_fourcc(*"mp4v"), 30.0, image.shape[1::-1])
+                self.writer = cv2.VideoWriter(str(self.video), cv2.VideoWriter.fourcc(*"mp4v"), 30.0, image.shape[1::-1])
             self.writer.write(image)
         if self.screen:
             cv2.imshow("Incanto vision", image)
@@ -116,10 +116,12 @@ def watch_rendered(spec: str, display: Display, max_frames: int) -> int:
     shown = 0
     try:
         while shown < max_frames and (frame := source.read()) is not None:
-            if source.scene is not scene:
+            if source.scene is not None and source.scene is not scene:
                 scene = source.scene
                 pipeline = Pipeline(scene.calibration, load_config())
                 casting = pipeline.casting(source.cue_at, list(scene.gestures), scene.candidates)
+            if scene is None or pipeline is None or casting is None:
+                raise RuntimeError("a rendered frame came before its scene")
             view = pipeline.look(frame)
             result = casting.observe(frame.t, view.axes)
             if not display.show(annotate(frame.image, pipeline, view, scene.candidates, result), frame.index):

@@ -110,10 +110,10 @@ def run(quick: bool = False) -> dict:
                 latencies += [latency * 1000] if latency is not None else []
                 images.append(make_scene(seed, "hover", motion=True, rig=table.rig).render(12)[0].image)
     for name, found in sets.items():
-        s = summary(found)
+        stats = summary(found)
         for key in ("accuracy", "silent_errors", "unsure", "missing"):
-            report[f"{key}_{name}"] = round(s[key], 4)
-        report[f"wands_{name}"] = s["wands"]
+            report[f"{key}_{name}"] = round(stats[key], 4)
+        report[f"wands_{name}"] = stats["wands"]
     for name in ("nominal", "distance", "natural"):
         report[f"by_tip_distance_{name}"] = by_bins(sets[name], "tip_distance_mm", DISTANCE_BINS_MM)
         report[f"by_tip_height_{name}"] = by_bins(sets[name], "tip_height_mm", HEIGHT_BINS_MM)

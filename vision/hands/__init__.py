@@ -6,11 +6,17 @@ pointing for tables without marked wands. Only this package imports mediapipe.
             seat = seat_of_hand(hand, seats)
             ray = finger_pointing(hand)
 """
+from typing import TYPE_CHECKING
+
 from vision.hands.config import HandsConfig
 from vision.hands.hand import Hand, Handedness
 from vision.hands.pointing import PointingRay, finger_pointing
 from vision.hands.seats import Seat, SeatingConfig, seat_of_hand
 from vision.hands.tracker import HandTracker
+
+if TYPE_CHECKING:
+    from vision.hands.legacy import LegacyHands
+    from vision.hands.tasks import HandModelMissing, TasksHands
 
 __all__ = [
     "Hand", "Handedness", "HandTracker", "HandsConfig", "LegacyHands", "TasksHands", "HandModelMissing",

@@ -33,6 +33,11 @@ def _fix(p: np.ndarray) -> np.ndarray:
     return np.round(p * ONE).astype(np.int32)
 
 
+def _brighter(colour: tuple[int, int, int], gain: float, lift: float) -> tuple[int, int, int]:
+    b, g, r = (int(min(255, c * gain + lift)) for c in colour)
+    return b, g, r
+
+
 def capsule(cam: RenderCamera, a: np.ndarray, b: np.ndarray, ra: float, rb: float, colour, label: int = 0,
             bias: float = 0.0) -> Piece:
     pts = np.stack([a, b])
@@ -66,12 +71,13 @@ def _capsule(cam: RenderCamera, image: np.ndarray, labels: np.ndarray, piece: Pi
     d = px[1] - px[0]
     n = np.array([-d[1], d[0]]) / max(np.linalg.norm(d), 1e-6)
     poly = _fix(np.array([px[0] + n * r[0], px[1] + n * r[1], px[1] - n * r[1], px[0] - n * r[0]]))
-    for target, colour in ((image, piece.colour), (labels, piece.label)):
+    paints: tuple[tuple[np.ndarray, tuple[int, ...]], ...] = ((image, piece.colour), (labels, (piece.label,)))
+    for target, colour in paints:
         cv2.fillConvexPoly(target, poly, colour, cv2.LINE_8, SHIFT)
         for p, rr in zip(px, r):
             cv2.circle(target, tuple(_fix(p)), int(round(rr * ONE)), colour, -1, cv2.LINE_8, SHIFT)
     # A lit ridge along the top of the cylinder, so sticks look round.
-    shine = tuple(int(min(255, c * 1.35 + 12)) for c in piece.colour)
+    shine = _brighter(piece.colour, 1.35, 12)
     cv2.line(image, tuple(_fix(px[0] + n * r[0] * 0.35)), tuple(_fix(px[1] + n * r[1] * 0.35)), shine,
              max(1, int(min(r) * 0.5)), cv2.LINE_8, SHIFT)
 
@@ -80,8 +86,8 @@ def _sphere(cam: RenderCamera, image: np.ndarray, labels: np.ndarray, piece: Pie
     c = cam.project(piece.points)[0]
     r = piece.radii[0] * cam.pixel_scale(piece.points)[0]
     cv2.circle(image, tuple(_fix(c)), int(round(r * ONE)), piece.colour, -1, cv2.LINE_8, SHIFT)
-    cv2.circle(labels, tuple(_fix(c)), int(round(r * ONE)), piece.label, -1, cv2.LINE_8, SHIFT)
-    shine = tuple(int(min(255, v * 1.1 + 25)) for v in piece.colour)
+    cv2.circle(labels, tuple(_fix(c)), int(round(r * ONE)), (piece.label,), -1, cv2.LINE_8, SHIFT)
+    shine = _brighter(piece.colour, 1.1, 25)
     cv2.circle(image, tuple(_fix(c - r * 0.25)), int(round(r * 0.45 * ONE)), shine, -1, cv2.LINE_8, SHIFT)
 
 
@@ -94,8 +100,10 @@ def _quad(cam: RenderCamera, image: np.ndarray, labels: np.ndarray, piece: Piece
         return
     x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
     tex = piece.texture
-    src = np.float32([[0, 0], [tex.shape[1], 0], [tex.shape[1], tex.shape[0]], [0, tex.shape[0]]])
-    m = cv2.getPerspectiveTransform(src, dst - np.float32([x0, y0]))
+    if tex is None:
+        raise ValueError("a quad is drawn with its texture")
+    src = np.array([[0, 0], [tex.shape[1], 0], [tex.shape[1], tex.shape[0]], [0, tex.shape[0]]], np.float32)
+    m = cv2.getPerspectiveTransform(src, dst - np.array([x0, y0], np.float32))
     size = (x1 - x0, y1 - y0)
     warped = cv2.warpPerspective(tex, m, size, flags=cv2.INTER_LINEAR)
     mask = cv2.warpPerspective(np.full(tex.shape, 255, np.uint8), m, size, flags=cv2.INTER_NEAREST) > 0

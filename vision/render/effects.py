@@ -44,8 +44,9 @@ def hard(rng: np.random.Generator) -> Conditions:
 def apply(image: np.ndarray, c: Conditions, rng: np.random.Generator, glow: np.ndarray | None = None) -> np.ndarray:
     """HxWx3 uint8 -> HxWx3 uint8 as the camera would have delivered it. ``glow`` (HxW float32, 0..1)
     marks light sources (LEDs), which shine the same whatever the room's light."""
-    out = image.astype(np.float32)
-    light = np.broadcast_to(_light(image.shape[:2], c), out.shape)
+    out: np.ndarray = image.astype(np.float32)
+    h, w = image.shape[:2]
+    light = np.broadcast_to(_light((h, w), c), out.shape)
     if glow is not None:
         light = light + (1.0 - light) * glow[:, :, None]
     out *= light
@@ -56,7 +57,7 @@ def apply(image: np.ndarray, c: Conditions, rng: np.random.Generator, glow: np.n
     if c.noise > 0:
         noise = np.empty(out.shape, np.float32)
         cv2.setRNGSeed(int(rng.integers(2**31)))
-        cv2.randn(noise, 0.0, float(c.noise))
+        cv2.randn(noise, 0.0, float(c.noise))  # type: ignore[call-overload]  # scalar mean/stddev, as OpenCV takes them
         out += noise
     out = np.clip(out, 0, 255).astype(np.uint8)
     if c.jpeg < 100:
@@ -82,5 +83,5 @@ def _streak(length: float, angle: float) -> np.ndarray:
     kernel = np.zeros((k, k), np.float32)
     c = k // 2
     d = np.array([np.cos(angle), np.sin(angle)]) * (length / 2)
-    cv2.line(kernel, (int(round(c - d[0])), int(round(c - d[1]))), (int(round(c + d[0])), int(round(c + d[1]))), 1.0, 1)
+    cv2.line(kernel, (int(round(c - d[0])), int(round(c - d[1]))), (int(round(c + d[0])), int(round(c + d[1]))), 1.0, 1)  # type: ignore[call-overload]  # scalar colour of a 1-channel kernel
     return kernel / kernel.sum()

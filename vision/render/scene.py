@@ -6,6 +6,7 @@ from the detector's code.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 import cv2
@@ -53,8 +54,9 @@ class Paint:
                           min_value=0.28 * self.value, bead_radius_mm=self.bead_radius_mm, band_from_tip_mm=BAND_FROM_TIP_MM)
 
     def bgr(self) -> tuple[int, int, int]:
-        hsv = np.uint8([[[int(round(self.hue)) % 180, int(self.saturation), int(self.value)]]])
-        return tuple(int(v) for v in cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0])
+        hsv = np.array([[[int(round(self.hue)) % 180, int(self.saturation), int(self.value)]]], np.uint8)
+        b, g, r = (int(v) for v in cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0])
+        return b, g, r
 
 
 DOCUMENTED_PAINTS = {k: Paint(float(h)) for k, h in CAP_HUES.items()}
@@ -80,7 +82,7 @@ def flag_texture(strength: int) -> np.ndarray:
     """HxW uint8: the ArUco marker of id ``strength`` (DICT_4X4_50) with a white quiet zone."""
     dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
     marker = cv2.aruco.generateImageMarker(dictionary, strength, 48)
-    return cv2.copyMakeBorder(marker, 8, 8, 8, 8, cv2.BORDER_CONSTANT, value=255)
+    return cv2.copyMakeBorder(marker, 8, 8, 8, 8, cv2.BORDER_CONSTANT, value=(255,))
 
 
 @dataclass(frozen=True)
@@ -246,11 +248,11 @@ def _table_image(cam: RenderCamera, layout: Layout, rng: np.random.Generator) ->
     wood = np.clip(np.array([70, 110, 150], np.float32) * (1 + 0.08 * grain[:, :, None]), 0, 255).astype(np.uint8)
     table = _poly(cam, _rect(TABLE_W_MM / 2, TABLE_D_MM / 2, TABLE_W_MM, TABLE_D_MM, steps=20))
     mask = np.zeros((h, w), np.uint8)
-    cv2.fillPoly(mask, [table], 255, cv2.LINE_8, draw.SHIFT)
+    cv2.fillPoly(mask, [table], (255,), cv2.LINE_8, draw.SHIFT)
     image = np.where(mask[:, :, None] > 0, wood, floor)
     # Satchels and a few everyday things near the edges: colourful but not fluorescent.
     for (x, y) in ((500, 90), (900, 400), (500, 710), (100, 400)):
-        hsv = np.uint8([[[rng.integers(0, 180), rng.integers(50, 150), rng.integers(80, 200)]]])
+        hsv = np.array([[[rng.integers(0, 180), rng.integers(50, 150), rng.integers(80, 200)]]], np.uint8)
         colour = tuple(int(v) for v in cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0])
         cv2.fillPoly(image, [_poly(cam, _rect(x, y, 220, 120))], colour, cv2.LINE_8, draw.SHIFT)
     cv2.fillPoly(image, [_poly(cam, _rect(500, 420, 175, 175))], (120, 135, 140), cv2.LINE_8, draw.SHIFT)
@@ -334,7 +336,7 @@ class NoPose(ValueError):
 
 
 def _aim(rng: np.random.Generator, kind: str, seat: Seat, layout: Layout, taken: list[str],
-         others: list[WandPose] = (), bead_mm: float = BEAD_RADIUS_MM) -> tuple[str, WandPose]:
+         others: Sequence[WandPose] = (), bead_mm: float = BEAD_RADIUS_MM) -> tuple[str, WandPose]:
     """A target (sometimes one another player chose too: that is what contests are) and a pose whose
     tip keeps clear of the other wands' tips (two beads cannot be in one place)."""
     crowded: tuple[str, WandPose] | None = None
@@ -416,7 +418,9 @@ def _gesture(rng: np.random.Generator, seat: Seat, kind: str, layout: Layout, ta
     if not motion:
         return Gesture(pose, [pose], [target], [(-1.0, -0.5)], tremor, phase)
     start = rng.uniform(0.1, 0.35)
-    aims, targets, moves = [], [], []
+    aims: list[WandPose] = []
+    targets: list[str | None] = []
+    moves: list[tuple[float, float]] = []
     if reaim:
         first, first_pose = _aim(rng, kind, seat, layout, [t for t in layout.legal if t != target], (), bead)
         if first != target:

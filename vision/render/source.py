@@ -35,21 +35,23 @@ class RenderedSource:
         """The next frame; None after the last casting or once closed."""
         if self._closed:
             return None
-        if self.scene is None or self._frame >= self.scene.frames:
+        scene = self.scene
+        if scene is None or self._frame >= scene.frames:
             if self._number + 1 >= self.castings:
                 return None
-            self._next_scene()
-        frame, _ = self.scene.render(self._frame)
+            scene = self._next_scene()
+        frame, _ = scene.render(self._frame)
         self._frame += 1
         self._index += 1
         return Frame(frame.image, self.cue_at + frame.t, self._index - 1)
 
-    def _next_scene(self) -> None:
+    def _next_scene(self) -> Scene:
         self._number += 1
         start = self.cue_at + (self.scene.frames / FPS if self.scene else 0.0)
-        self.scene = make_scene(self.seed + self._number, self.kind, self.hard, motion=True, reaim=0.3, rig=self.rig)
+        self.scene = scene = make_scene(self.seed + self._number, self.kind, self.hard, motion=True, reaim=0.3, rig=self.rig)
         self.cue_at = start
         self._frame = 0
+        return scene
 
     def close(self) -> None:
         self._closed = True

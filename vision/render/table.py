@@ -59,7 +59,9 @@ def printed_colours(rng: np.random.Generator) -> Colours:
 
 
 def _hsv_bgr(h: float, s: float, v: float) -> tuple[int, int, int]:
-    return tuple(int(c) for c in cv2.cvtColor(np.uint8([[[int(h) % 180, int(s), int(v)]]]), cv2.COLOR_HSV2BGR)[0, 0])
+    hsv = np.array([[[int(h) % 180, int(s), int(v)]]], np.uint8)
+    b, g, r = (int(c) for c in cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)[0, 0])
+    return b, g, r
 
 
 def bright_colours(paint_hues: Sequence[float], near_share: float) -> Callable[[np.random.Generator], Colours]:
@@ -144,4 +146,8 @@ def nominal_places() -> dict[str, tuple[float, float]]:
 
 def recoloured(layout: Layout, colours: Callable[[np.random.Generator], Colours], rng: np.random.Generator) -> Layout:
     """The same tokens in other colours."""
-    return replace(layout, tokens=tuple(replace(t, **dict(zip(("colour", "mark"), colours(rng)))) for t in layout.tokens))
+    tokens = []
+    for t in layout.tokens:
+        colour, mark = colours(rng)
+        tokens.append(replace(t, colour=colour, mark=mark))
+    return replace(layout, tokens=tuple(tokens))
