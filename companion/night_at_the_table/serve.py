@@ -6,7 +6,7 @@ import argparse
 import contextlib
 import logging
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,10 +17,11 @@ from calibration.desk import open_desk
 from companion.night_at_the_table import CannotStart, data_dir, display, open_store, resume_night, table_side
 from companion.night_at_the_table import settings as night_settings
 from companion.status import StatusBoard
-from companion.tableside import TableSide, TableSideConfig
+from companion.tableside import TableSideConfig
 from companion.tableside.config import TableSideError, default_camera
 from companion.tableside.places import load_places
 from companion.web.serve import announce, serve
+from vision.frames import Frame
 
 # Flag -> (part of the settings file, key); a flag left out leaves the file's value (or the default).
 FLAGS = {"host": ("display", "host"), "port": ("display", "port"), "join_code": ("display", "join_code"),
@@ -108,19 +109,20 @@ def _serve(args: argparse.Namespace) -> int:
         app = display(resume_night(store), status, settings.display)
         side = table_side(app, status, config)
         announce(app.state.settings, settings.display.port)  # the join code in force (kept in the store)
-        with side, calibration_desk(app, side, config):
+        camera = None if config.camera == "none" else side.camera.ring.latest
+        with side, calibration_desk(app, config.calibration, camera):
             serve(app, settings.display)
     return 0
 
 
 @contextlib.contextmanager
-def calibration_desk(app: FastAPI, side: TableSide, config: TableSideConfig) -> Iterator[None]:
-    """The guided calibration on the tablets (``/calibration``), on the camera the table side reads;
-    with no camera the page says so instead."""
-    if config.camera == "none" or config.calibration is None:
+def calibration_desk(app: FastAPI, profile: Path | None, latest: Callable[[], Frame | None] | None) -> Iterator[None]:
+    """The guided calibration on the tablets (``/calibration``) on the camera the table side reads
+    (``latest``: its newest picture); with no camera the page says so instead."""
+    if latest is None or profile is None:
         yield
         return
-    desk = open_desk(config.calibration, side.camera.ring.latest)
+    desk = open_desk(profile, latest)
     app.state.calibration = desk
     try:
         yield
