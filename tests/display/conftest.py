@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 import sys
 import warnings
 from pathlib import Path
@@ -17,6 +18,7 @@ from companion.night import Night
 from companion.status import StatusBoard
 from companion.store import Store
 from companion.web.app import create_app
+from companion.web.serve import running
 from companion.web.settings import Settings
 
 with warnings.catch_warnings():  # Starlette says its TestClient will move to httpx2; nothing here depends on it
@@ -119,3 +121,27 @@ def tableside(app: FastAPI, status: StatusBoard) -> Iterator[Any]:
     attach(app, side.cue)
     with side:
         yield side
+
+
+# Debian's Chromium, driven by Playwright (no downloaded browser); shared by the page tests.
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--no-first-run"]
+IN_CHROMIUM = [pytest.mark.browser,
+               pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"Debian's Chromium is not installed at {CHROMIUM}")]
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def server(app: FastAPI) -> Iterator[str]:
+    """The display served by a real uvicorn on a free port."""
+    with running(app) as url:
+        yield url

@@ -1,7 +1,6 @@
 """End to end in Debian's Chromium: real uvicorn, real WebSockets, real pages, two tablets."""
 from __future__ import annotations
 
-import os
 import random
 import re
 from pathlib import Path
@@ -14,17 +13,14 @@ from fastapi import FastAPI
 
 from companion.night import Night
 from companion.status import StatusBoard
-from companion.web.serve import running
 from companion.web.settings import Settings
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--no-first-run"]
+from .conftest import IN_CHROMIUM
+
 TABLET = {"width": 1280, "height": 800}
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 
-pytestmark = [pytest.mark.browser,
-              pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"Debian's Chromium is not installed at {CHROMIUM}")]
+pytestmark = IN_CHROMIUM
 
 
 @pytest.fixture
@@ -32,19 +28,6 @@ def game_name() -> str:
     return "incantibus"
 
 
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def server(app: FastAPI) -> Iterator[str]:
-    with running(app) as url:
-        yield url
 
 
 class Tablet:

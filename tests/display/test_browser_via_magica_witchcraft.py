@@ -2,7 +2,6 @@
 taps on the controls changing the game, the board following, screenshots, type readable across a table."""
 from __future__ import annotations
 
-import os
 import random
 import re
 from pathlib import Path
@@ -10,37 +9,20 @@ from typing import Any
 from collections.abc import Iterator
 
 import pytest
-from fastapi import FastAPI
 
 from companion.engine.game import Game
 from companion.night import Night
-from companion.web.serve import running
 from companion.web.settings import Settings
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--no-first-run"]
+from .conftest import IN_CHROMIUM
+
 TABLET = {"width": 1280, "height": 800}
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 ACROSS_THE_TABLE_PX = 36  # the Catcher's token and the scores are read from the far side of the table
 
-pytestmark = [pytest.mark.browser,
-              pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"Debian's Chromium is not installed at {CHROMIUM}")]
+pytestmark = IN_CHROMIUM
 
 
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def server(app: FastAPI) -> Iterator[str]:
-    with running(app) as url:
-        yield url
 
 
 @pytest.fixture

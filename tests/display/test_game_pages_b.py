@@ -2,41 +2,22 @@
 marker and the curses on every tablet; screenshots at tablet size are not blank."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
-from collections.abc import Iterator
 
 import cv2
 import numpy as np
 import pytest
-from fastapi import FastAPI
 
-from companion.web.serve import running
 from companion.web.settings import Settings
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--no-first-run"]
+from .conftest import IN_CHROMIUM
+
 LANDSCAPE, PORTRAIT = {"width": 1024, "height": 768}, {"width": 768, "height": 1024}
 
-pytestmark = [pytest.mark.browser,
-              pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"Debian's Chromium is not installed at {CHROMIUM}")]
+pytestmark = IN_CHROMIUM
 
 
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def server(app: FastAPI) -> Iterator[str]:
-    with running(app) as url:
-        yield url
 
 
 def opened(chromium: Any, server: str, path: str, viewport: dict[str, int], errors: list[str]) -> Any:
