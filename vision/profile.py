@@ -104,10 +104,11 @@ class Place(_Model):
 
 
 class PlacesFile(_Model):
-    """What the layout step writes: every place of one game, by the game's own name for it."""
+    """What the layout step writes: every place of one game, by the game's own name for it. The
+    layout step names the game in the file's name (``places-GAME.json``), so ``game`` is optional."""
 
     schema_: Annotated[int, Field(alias="schema")] = 1
-    game: str
+    game: str | None = None
     places: dict[str, Place]
     seats: list[tuple[float, float]] = []
 

@@ -15,6 +15,7 @@ from calibration.geometry import pixels_to_table
 from calibration.layout import game_places
 from calibration.profiles import load, save
 from companion.tableside.places import SEATS_MM, load_places
+from vision.profile import load_places as vision_places
 from vision.profile import CameraIntrinsics, ImageSize, Profile, profile_places
 from vision.render.camera import overhead_camera
 
@@ -62,6 +63,8 @@ def test_taps_become_the_places_where_the_tokens_are(tmp_path: Path, table_profi
     assert np.max(np.abs(np.array(laid.seats) - np.array(SEATS_ON_TABLE))) < 5.0
     assert laid.seats != SEATS_MM  # the tapped seats, not the standard ones
     in_profile = profile_places(load(profile))  # what vision reads: the same places
+    assert {n: (p.x_mm, p.y_mm) for n, p in in_profile.items()} == {n: (p.x_mm, p.y_mm) for n, p in laid.places.items()}
+    in_profile = dict(vision_places(out).places)  # and vision reads the file itself as written
     assert {n: (p.x_mm, p.y_mm) for n, p in in_profile.items()} == {n: (p.x_mm, p.y_mm) for n, p in laid.places.items()}
 
 

@@ -1,0 +1,19 @@
+"""The vision bench sets up each table with the calibration tool's own commands, and the pipeline reads
+what those commands wrote. This test runs that set-up once, so a change to what the layout or wands
+step writes cannot silently break the benchmark."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from vision.bench.rig import set_up
+from vision.render.table import nominal_places
+
+
+def test_a_rendered_table_is_set_up_by_the_calibration_tool(tmp_path: Path) -> None:
+    table = set_up(4242, tmp_path / "table")
+    assert set(table.places) == set(nominal_places())  # every place of the game, from the layout step's file
+    drawn = {t.id: t for t in table.rig.layout.tokens}
+    for name, place in table.places.items():
+        if name in drawn:  # a token the renderer laid there, up to 10 mm off its printed place by hand
+            assert abs(place.x_mm - drawn[name].x_mm) < 25 and abs(place.y_mm - drawn[name].y_mm) < 25
+    assert set(table.profile.wands) == set(table.rig.paints)  # the wand step learned every wand
