@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from random import Random
 from typing import Any
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
-from companion.engine.actions import parse_action
+from companion.engine.dispatch import Apply, Check, DispatchRules, without_rng
 from companion.errors import Problem
 from companion.games.grimoire import bots, curses, elements, madness, position, scoring, setup, spells, table, turn, view
 from companion.games.grimoire.catalogue import load
@@ -23,12 +23,14 @@ def _end_turn(state: State, action: Action) -> None:
     turn.end(state)
 
 
-CHECKS: dict[str, Callable[[State, Action], list[Problem]]] = {
+CHECKS: dict[str, Check[State]] = {
     "banish": curses.check, "cast": spells.check_cast, "learn": spells.check_learn, "buy": elements.check_buy,
     "cure": madness.check_cure, "end_turn": lambda state, action: [], "curses_drawn": table.check}
-APPLIES: dict[str, Callable[[State, Action], None]] = {
+# No action of the Grimoire draws at random: the piles are shuffled at setup, or drawn at the table and
+# entered with ``curses_drawn``.
+APPLIES: dict[str, Apply[State]] = {kind: without_rng(apply) for kind, apply in {
     "banish": curses.apply, "cast": spells.apply_cast, "learn": spells.apply_learn, "buy": elements.apply_buy,
-    "cure": madness.apply_cure, "end_turn": _end_turn, "curses_drawn": table.apply}
+    "cure": madness.apply_cure, "end_turn": _end_turn, "curses_drawn": table.apply}.items()}
 
 
 def whose_turn(state: State, action: Action) -> list[Problem]:
@@ -50,16 +52,21 @@ def _s(value: Any) -> str | None:
     return None if value is None else str(value)
 
 
-class GrimoireRules:
+class GrimoireRules(DispatchRules[State]):
     name: str = "grimoire"
     title: str = "Das Grimoire des Wahnsinns"
     player_counts: Sequence[int] = load().player_counts
+    called = "the Grimoire"
+    actions = ACTIONS
+    checks = CHECKS
+    applies = APPLIES
+
+    def precondition(self, state: State, action: Action) -> list[Problem]:
+        # The curses the table draws are entered whoever enters them, even between turns.
+        return [] if action["type"] == "curses_drawn" else whose_turn(state, action)
 
     def setup(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> State:
         return setup.setup(players, options, rng)
-
-    def parse_action(self, raw: Mapping[str, Any]) -> Action:
-        return parse_action(ACTIONS, raw)
 
     def from_position(self, players: Sequence[str], options: Mapping[str, Any], position_: Mapping[str, Any],
                       rng: Random) -> State:
@@ -67,19 +74,6 @@ class GrimoireRules:
 
     def legal_actions(self, state: State) -> dict[str, Any]:
         return view.legal_actions(state)
-
-    def check(self, state: State, action: Action) -> list[Problem]:
-        kind = action.get("type")
-        if kind not in CHECKS:
-            return [Problem("action-type", f"the Grimoire has no action {kind!r}; it knows {', '.join(CHECKS)}")]
-        if kind == "curses_drawn":
-            return table.check(state, action)
-        return whose_turn(state, action) or CHECKS[kind](state, action)
-
-    def apply(self, state: State, action: Action, rng: Random) -> State:
-        new = state.copy()
-        APPLIES[action["type"]](new, action)
-        return new
 
     def random_action(self, state: State, rng: Random) -> Action | None:
         return bots.random_action(state, rng)

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from random import Random
 from typing import Any
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
-from companion.engine.actions import parse_action
+from companion.engine.dispatch import Apply, Check, DispatchRules, without_rng
 from companion.errors import Problem
 from companion.games.incantibus import bots, casting, scoring, setup, spells, table, tower, view
 from companion.games.incantibus.actions import ACTIONS
@@ -76,14 +76,6 @@ def _apply_wand_down(state: State, action: Action, rng: Random) -> None:
     state.note(event="wand_down", player=action["player"])
 
 
-def _apply_room(state: State, action: Action, rng: Random) -> None:
-    table.apply_room(state, action)
-
-
-def _apply_reveal(state: State, action: Action, rng: Random) -> None:
-    table.apply_reveal(state, action)
-
-
 def _waiting(state: State, action: Action) -> Problem:
     who = action.get("player")
     return Problem("pending", f"a {action.get('type')!r} action cannot be taken now: Incantibus is waiting for "
@@ -98,18 +90,25 @@ def _s(value: Any) -> str | None:
     return None if value is None else value if isinstance(value, str) else repr(value)
 
 
-CHECKS: dict[str, Callable[[State, Action], list[Problem]]] = {
+CHECKS: dict[str, Check[State]] = {
     "cast": _check_cast, "spell": spells.check, "satchel": _check_satchel, "wand_down": _check_wand_down,
     "room_entered": table.check_room, "reveal": table.check_reveal}
-APPLIES: dict[str, Callable[[State, Action, Random], None]] = {
+APPLIES: dict[str, Apply[State]] = {
     "cast": _apply_cast, "spell": spells.apply, "satchel": _apply_satchel, "wand_down": _apply_wand_down,
-    "room_entered": _apply_room, "reveal": _apply_reveal}
+    "room_entered": without_rng(table.apply_room), "reveal": without_rng(table.apply_reveal)}
 
 
-class IncantibusRules:
+class IncantibusRules(DispatchRules[State]):
     name: str = "incantibus"
     title: str = "Incantibus"
     player_counts: Sequence[int] = (2, 3, 4)
+    called = "Incantibus"
+    actions = ACTIONS
+    checks = CHECKS
+    applies = APPLIES
+
+    def settle(self, state: State, action: Action, rng: Random) -> None:
+        tower.run(state, rng)  # the steps an action queued resolve until one waits for the table
 
     def setup(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> State:
         return setup.setup(players, options, rng)
@@ -118,23 +117,8 @@ class IncantibusRules:
                       rng: Random) -> State:
         return from_position(players, options, position, rng)
 
-    def parse_action(self, raw: Mapping[str, Any]) -> Action:
-        return parse_action(ACTIONS, raw)
-
     def legal_actions(self, state: State) -> dict[str, Any]:
         return view.legal_actions(state)
-
-    def check(self, state: State, action: Action) -> list[Problem]:
-        kind = action.get("type")
-        if kind not in CHECKS:
-            return [Problem("action-type", f"Incantibus has no action {kind!r}; it knows {', '.join(CHECKS)}")]
-        return CHECKS[kind](state, action)
-
-    def apply(self, state: State, action: Action, rng: Random) -> State:
-        new = state.copy()
-        APPLIES[action["type"]](new, action, rng)
-        tower.run(new, rng)
-        return new
 
     def random_action(self, state: State, rng: Random) -> Action | None:
         return bots.random_action(state, rng)

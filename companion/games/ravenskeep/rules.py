@@ -2,11 +2,12 @@
 Actions (docs/ravenskeep.md): ``roll``, ``reroll``, ``play``, ``forgo``, ``spell``, ``end_turn``."""
 from __future__ import annotations
 
+from dataclasses import replace
 from random import Random
 from typing import Any
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
-from companion.engine.actions import parse_action
+from companion.engine.dispatch import Apply, Check, DispatchRules
 from companion.errors import Problem
 from companion.games.ravenskeep import bots, position, scoring, setup, turn, view
 from companion.games.ravenskeep.catalogue import load
@@ -15,10 +16,10 @@ from companion.games.ravenskeep.state import State
 
 Action = dict[str, Any]
 
-CHECKS: dict[str, Callable[[State, Action], list[Problem]]] = {
+CHECKS: dict[str, Check[State]] = {
     "roll": turn.check_roll, "reroll": turn.check_reroll, "play": turn.check_play, "forgo": turn.check_forgo,
     "spell": turn.check_spell, "end_turn": turn.check_end}
-APPLIES: dict[str, Callable[[State, Action, Random], None]] = {
+APPLIES: dict[str, Apply[State]] = {
     "roll": turn.apply_roll, "reroll": turn.apply_reroll, "play": turn.apply_play, "forgo": turn.apply_forgo,
     "spell": turn.apply_spell, "end_turn": turn.apply_end}
 
@@ -35,16 +36,25 @@ def whose_turn(state: State, action: Action) -> list[Problem]:
     return []
 
 
-class RavenskeepRules:
+class RavenskeepRules(DispatchRules[State]):
     name: str = "ravenskeep"
     title: str = "Ravenskeep"
     player_counts: Sequence[int] = load().player_counts
+    called = "Ravenskeep"
+    actions = ACTIONS
+    checks = CHECKS
+    applies = APPLIES
+
+    def precondition(self, state: State, action: Action) -> list[Problem]:
+        return whose_turn(state, action)
+
+    def apply(self, state: State, action: Action, rng: Random) -> State:
+        if turn.fresh(state):  # a turn's first action: the notes of the turn before are shown no more
+            state = replace(state, notes=())  # a new value; the base applies to a copy of it
+        return super().apply(state, action, rng)
 
     def setup(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> State:
         return setup.setup(players, options, rng)
-
-    def parse_action(self, raw: Mapping[str, Any]) -> Action:
-        return parse_action(ACTIONS, raw)
 
     def from_position(self, players: Sequence[str], options: Mapping[str, Any], position_: Mapping[str, Any],
                       rng: Random) -> State:
@@ -52,19 +62,6 @@ class RavenskeepRules:
 
     def legal_actions(self, state: State) -> dict[str, Any]:
         return view.legal_actions(state)
-
-    def check(self, state: State, action: Action) -> list[Problem]:
-        kind = action.get("type")
-        if kind not in CHECKS:
-            return [Problem("action-type", f"Ravenskeep has no action {kind!r}; it knows {', '.join(CHECKS)}")]
-        return whose_turn(state, action) or CHECKS[kind](state, action)
-
-    def apply(self, state: State, action: Action, rng: Random) -> State:
-        new = state.copy()
-        if turn.fresh(new):
-            new.notes = ()
-        APPLIES[action["type"]](new, action, rng)
-        return new
 
     def random_action(self, state: State, rng: Random) -> Action | None:
         return bots.random_action(state, rng)

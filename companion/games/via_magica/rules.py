@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from random import Random
 from typing import Any
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
-from companion.engine.actions import parse_action
+from companion.engine.dispatch import Apply, Check, DispatchRules, without_rng
 from companion.errors import Problem
 from companion.games.via_magica import bag, bots, crystallize, effects, incantatum, opening, scoring, setup, view
 from companion.games.via_magica.actions import ACTIONS
@@ -135,22 +135,6 @@ def _apply_claim(state: State, action: Action, rng: Random) -> None:
     opening.run(state)
 
 
-def _check_keep(state: State, action: Action) -> list[Problem]:
-    return setup.check_keep(state, action)
-
-
-def _apply_keep(state: State, action: Action, rng: Random) -> None:
-    setup.apply_keep(state, action)
-
-
-def _check_dealt(state: State, action: Action) -> list[Problem]:
-    return setup.check_dealt(state, action)
-
-
-def _apply_dealt(state: State, action: Action, rng: Random) -> None:
-    setup.apply_dealt(state, action)
-
-
 def _apply_crystal(state: State, action: Action, rng: Random) -> None:
     crystallize.apply(state, action)
     player = action["player"]
@@ -158,24 +142,29 @@ def _apply_crystal(state: State, action: Action, rng: Random) -> None:
         incantatum.join_late(state, player)
 
 
-CHECKS: dict[str, Callable[[State, Action], list[Problem]]] = {
-    "keep": _check_keep, "draw": _check_draw, "crystal": _check_crystal, "incantatum": _check_incantatum,
-    "effect": _check_effect, "portal": _check_take, "reward": _check_claim, "dealt": _check_dealt}
-APPLIES: dict[str, Callable[[State, Action, Random], None]] = {
-    "keep": _apply_keep, "draw": _apply_draw, "crystal": _apply_crystal, "incantatum": _apply_incantatum,
-    "effect": _apply_effect, "portal": _apply_take, "reward": _apply_claim, "dealt": _apply_dealt}
+CHECKS: dict[str, Check[State]] = {
+    "keep": setup.check_keep, "draw": _check_draw, "crystal": _check_crystal, "incantatum": _check_incantatum,
+    "effect": _check_effect, "portal": _check_take, "reward": _check_claim, "dealt": setup.check_dealt}
+APPLIES: dict[str, Apply[State]] = {
+    "keep": without_rng(setup.apply_keep), "draw": _apply_draw, "crystal": _apply_crystal,
+    "incantatum": _apply_incantatum, "effect": _apply_effect, "portal": _apply_take, "reward": _apply_claim,
+    "dealt": without_rng(setup.apply_dealt)}
 
 
-class ViaMagicaRules:
+class ViaMagicaRules(DispatchRules[State]):
     name: str = "via_magica"
     title: str = "Via Magica"
     player_counts: Sequence[int] = load().player_counts
+    called = "Via Magica"
+    actions = ACTIONS
+    checks = CHECKS
+    applies = APPLIES
+
+    def precondition(self, state: State, action: Action) -> list[Problem]:
+        return [_waiting(state, action)] if state.phase == "over" else []  # nothing is taken after the end
 
     def setup(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> State:
         return setup.setup(players, options, rng)
-
-    def parse_action(self, raw: Mapping[str, Any]) -> Action:
-        return parse_action(ACTIONS, raw)
 
     def from_position(self, players: Sequence[str], options: Mapping[str, Any], position: Mapping[str, Any],
                       rng: Random) -> State:
@@ -183,19 +172,6 @@ class ViaMagicaRules:
 
     def legal_actions(self, state: State) -> dict[str, Any]:
         return view.legal_actions(state)
-
-    def check(self, state: State, action: Action) -> list[Problem]:
-        kind = action.get("type")
-        if kind not in CHECKS:
-            return [Problem("action-type", f"Via Magica has no action {kind!r}; it knows {', '.join(CHECKS)}")]
-        if state.phase == "over":
-            return [_waiting(state, action)]
-        return CHECKS[kind](state, action)
-
-    def apply(self, state: State, action: Action, rng: Random) -> State:
-        new = state.copy()
-        APPLIES[action["type"]](new, action, rng)
-        return new
 
     def random_action(self, state: State, rng: Random) -> Action | None:
         return bots.random_action(state, rng)

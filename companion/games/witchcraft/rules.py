@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from random import Random
 from typing import Any
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
-from companion.engine.actions import parse_action
+from companion.engine.dispatch import Apply, Check, DispatchRules
 from companion.errors import Problem
 from companion.games.witchcraft import bots, buying, familiars, magic, setup, view
 from companion.games.witchcraft.actions import ACTIONS
@@ -153,24 +153,32 @@ def _apply_discard(state: State, action: Action, rng: Random) -> None:
     state.note(event="familiar_discarded", player=witch, familiar=action["familiar"])
 
 
-CHECKS: dict[str, Callable[[State, Action], list[Problem]]] = {
+CHECKS: dict[str, Check[State]] = {
     "buy": _check_buy, "take_familiar": _check_take, "take_basic_spell": _check_take, "take_crystals": _check_take,
     "familiar_action": _check_familiar_action, "hare": _check_hare, "snake": _check_snake, "discard": _check_discard}
-APPLIES: dict[str, Callable[[State, Action, Random], None]] = {
+APPLIES: dict[str, Apply[State]] = {
     "buy": _apply_buy, "take_familiar": _apply_take, "take_basic_spell": _apply_take, "take_crystals": _apply_take,
     "familiar_action": _apply_familiar_action, "hare": _apply_hare, "snake": _apply_snake, "discard": _apply_discard}
 
 
-class WitchcraftRules:
+class WitchcraftRules(DispatchRules[State]):
     name: str = "witchcraft"
     title: str = "Witchcraft: Moonlight Magic"
     player_counts: Sequence[int] = load().player_counts
+    called = "Witchcraft"
+    actions = ACTIONS
+    checks = CHECKS
+    applies = APPLIES
+
+    def precondition(self, state: State, action: Action) -> list[Problem]:
+        return [_waiting(state, action)] if state.winner is not None else []  # nothing is taken after a win
+
+    def settle(self, state: State, action: Action, rng: Random) -> None:
+        if action["type"] != "hare":  # the Hare is cast at any time: the table still waits for what it waited for
+            settle(state, rng)
 
     def setup(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> State:
         return setup.setup(players, options, rng)
-
-    def parse_action(self, raw: Mapping[str, Any]) -> Action:
-        return parse_action(ACTIONS, raw)
 
     def from_position(self, players: Sequence[str], options: Mapping[str, Any], position: Mapping[str, Any],
                       rng: Random) -> State:
@@ -178,21 +186,6 @@ class WitchcraftRules:
 
     def legal_actions(self, state: State) -> dict[str, Any]:
         return view.legal_actions(state)
-
-    def check(self, state: State, action: Action) -> list[Problem]:
-        kind = action.get("type")
-        if kind not in CHECKS:
-            return [Problem("action-type", f"Witchcraft has no action {kind!r}; it knows {', '.join(CHECKS)}")]
-        if state.winner is not None:
-            return [_waiting(state, action)]
-        return CHECKS[kind](state, action)
-
-    def apply(self, state: State, action: Action, rng: Random) -> State:
-        new = state.copy()
-        APPLIES[action["type"]](new, action, rng)
-        if action["type"] != "hare":
-            settle(new, rng)
-        return new
 
     def random_action(self, state: State, rng: Random) -> Action | None:
         return bots.random_action(state, rng)
