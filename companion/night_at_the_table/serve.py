@@ -20,6 +20,7 @@ from companion.status import StatusBoard
 from companion.tableside import TableSideConfig
 from companion.tableside.config import TableSideError, default_camera
 from companion.tableside.places import load_places
+from companion.web.routers import calibration as calibration_route
 from companion.web.serve import announce, serve
 from vision.frames import Frame
 
@@ -123,7 +124,7 @@ def calibration_desk(app: FastAPI, profile: Path | None, latest: Callable[[], Fr
         yield
         return
     desk = open_desk(profile, latest)
-    app.state.calibration = desk
+    calibration_route.attach(app, desk)
     try:
         yield
     finally:

@@ -65,6 +65,11 @@ def test_the_table_side_never_imports_the_display() -> None:
     assert breaks(("companion.tableside",), ("companion.web",)) == []
 
 
+def test_the_display_never_imports_calibration() -> None:
+    # The display drives the calibration desk through its own protocol; the composition root hands it in.
+    assert breaks(("companion.web",), ("calibration",)) == []
+
+
 def test_vision_never_imports_calibration() -> None:
     assert breaks(("vision",), ("calibration",)) == []
 

@@ -31,6 +31,7 @@ from companion.status import StatusBoard
 from companion.store import Store
 from companion.tableside.places import load_places, standard_places
 from companion.web.app import create_app
+from companion.web.routers.calibration import attach
 from companion.web.settings import Settings
 from vision.profile import ImageSize, Profile, save_profile
 
@@ -127,7 +128,7 @@ def desk(tmp_path: Path, table: StagedTable) -> Iterator[CalibrationDesk]:
 def url(tmp_path: Path, desk: CalibrationDesk) -> Iterator[str]:
     with Store(tmp_path / "night.sqlite") as store:
         app = create_app(Night.resume_or_start(store, "Test night"), StatusBoard(), Settings(join_code=CODE))
-        app.state.calibration = desk
+        attach(app, desk)  # as the composition root hands it in
         with serving(app) as base:
             yield base
 

@@ -1,20 +1,21 @@
 """The guided calibration on the tablet: the live camera picture and each step of ``calibration``.
 
-Routes only forward to the desk (``calibration.desk.CalibrationDesk``), which the composition root
-puts in ``app.state.calibration`` when the display runs with a camera; every change needs a joined
-tablet, and so does the live picture. A step that cannot be done answers 422 with its reason in plain words.
+Routes only forward to the desk (a ``CalibrationDesk``: the calibration tool's steps on the live
+picture), which the composition root hands in (``attach``) when the display runs with a camera; every
+change needs a joined tablet, and so does the live picture. A step that cannot be done answers 422
+with its reason in plain words.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Protocol, TypeVar
 
-from fastapi import APIRouter, Depends, HTTPException, Query, Request
+from fastapi import APIRouter, Depends, FastAPI, HTTPException, Query, Request
 from fastapi.responses import FileResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.requests import HTTPConnection
 
-from calibration.desk import CalibrationDesk
 from companion.web.answers import CHANGES, refused
 from companion.web.deps import Joined, session_token
 from companion.web.errors import NotJoined
@@ -22,14 +23,58 @@ from companion.web.errors import NotJoined
 # Route names are looked up by other parts of the display (``url_path_for("cue")``): each name here is its own.
 router = APIRouter(tags=["calibration"])
 PAGE = Path(__file__).resolve().parents[1] / "static" / "calibration.html"
+T = TypeVar("T")
+
+
+class LivePicture(Protocol):
+    def jpeg(self) -> bytes:
+        """The camera's newest picture as a JPEG; ``ValueError`` when there is none yet."""
+
+
+class CalibrationDesk(Protocol):
+    """The steps the tablet drives, each refused with a ``ValueError`` in plain words (the calibration
+    tool's desk, ``calibration.desk``; the display never imports the tool)."""
+
+    @property
+    def feed(self) -> LivePicture: ...
+
+    def state(self) -> dict[str, Any]: ...
+
+    def sheet(self, kind: str) -> bytes: ...
+
+    def photograph_board(self, board: str) -> str: ...
+
+    def measure_camera(self, board: str) -> str: ...
+
+    def find_table(self) -> str: ...
+
+    def lay_out(self, taps: Mapping[str, Any]) -> str: ...
+
+    def from_board(self, taps: Mapping[str, Any]) -> dict[str, list[float]]: ...
+
+    def take_empty_table(self) -> str: ...
+
+    def learn_wands(self, seconds: float) -> dict[str, Any]: ...
+
+    def add_recording(self, offset: int, part: bytes) -> int: ...
+
+    def enrol_cue(self, player: str) -> str: ...
+
+    def start_validation(self) -> dict[str, Any]: ...
+
+    def validate(self, seconds: float) -> dict[str, Any]: ...
+
+
+def attach(app: FastAPI, desk: CalibrationDesk) -> None:
+    """Give the display the desk on the table's camera; without one, every route answers 409."""
+    app.state.calibration = desk
 
 
 def get_desk(conn: HTTPConnection) -> CalibrationDesk:
-    desk = getattr(conn.app.state, "calibration", None)
+    desk: CalibrationDesk | None = getattr(conn.app.state, "calibration", None)
     if desk is None:
         raise HTTPException(409, "calibration needs the camera: start the display with a camera to calibrate from the tablet")
-    desk_: CalibrationDesk = desk
-    return desk_
+    return desk
 
 
 def watching(request: Request) -> None:
@@ -42,7 +87,7 @@ Desk = Annotated[CalibrationDesk, Depends(get_desk)]
 Watching = Annotated[None, Depends(watching)]
 
 
-def step(call: Any, *args: Any) -> Any:
+def step(call: Callable[..., T], *args: Any) -> T:
     """Run a step; its refusal (a ValueError: CalibrationError, NoPicture, ProfileError) becomes a 422."""
     try:
         return call(*args)
@@ -126,7 +171,7 @@ def note_empty_table(desk: Desk, _: Joined) -> dict[str, Any]:
 
 @router.post("/api/calibration/wands", responses=refused(*CHANGES, 409, 422))
 def learn_wands(body: Watch, desk: Desk, _: Joined) -> dict[str, Any]:
-    return step(desk.learn_wands, body.seconds)  # type: ignore[no-any-return]
+    return step(desk.learn_wands, body.seconds)
 
 
 @router.post("/api/calibration/cue/audio", responses=refused(*CHANGES, 409, 422))
@@ -141,9 +186,9 @@ def enrol_chant(body: Chant, desk: Desk, _: Joined) -> dict[str, Any]:
 
 @router.post("/api/calibration/validation", responses=refused(*CHANGES, 409, 422))
 def start_validation(desk: Desk, _: Joined) -> dict[str, Any]:
-    return step(desk.start_validation)  # type: ignore[no-any-return]
+    return step(desk.start_validation)
 
 
 @router.post("/api/calibration/validation/read", responses=refused(*CHANGES, 409, 422))
 def read_validation(body: Watch, desk: Desk, _: Joined) -> dict[str, Any]:
-    return step(desk.validate, body.seconds)  # type: ignore[no-any-return]
+    return step(desk.validate, body.seconds)
