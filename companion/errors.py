@@ -4,6 +4,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+SHORT = 60  # characters of a value quoted in a one-line message; a junk value may be megabytes
+
+
+def short_repr(value: object) -> str:
+    """``value`` as ``repr`` writes it (quoted, escapes shown, so always valid text), cut to ``SHORT``
+    characters; the open end and ``...`` show it was cut."""
+    text = repr(value)
+    return text if len(text) <= SHORT else text[:SHORT - 3] + "..."
+
+
 class IncantoError(Exception):
     """Base of every error Incanto raises on purpose."""
 

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from companion.errors import IncantoError
+from companion.errors import IncantoError, short_repr
 
 Model = TypeVar("Model", bound=BaseModel)
 
@@ -69,7 +69,7 @@ def _problem(e: Any, model: type[BaseModel], names: Mapping[str, str]) -> str:
         return f"{key}: not a setting here; the settings are {known}"
     if e["type"] == "missing":
         return f"{key}: missing (it is required)"
-    return f"{key}: {_words(e['msg'])} (got {_short(e.get('input'))})"
+    return f"{key}: {_words(e['msg'])} (got {short_repr(e.get('input'))})"
 
 
 def _words(message: str) -> str:
@@ -90,8 +90,3 @@ def _known_keys(model: type[BaseModel], loc: tuple[Any, ...]) -> list[str]:
             return sorted(model.model_fields)
         model = inner
     return sorted(model.model_fields)
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."

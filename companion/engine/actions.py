@@ -15,7 +15,7 @@ from typing import Annotated, Any, Union
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
 
-from companion.errors import MalformedAction
+from companion.errors import MalformedAction, short_repr
 
 Action = dict[str, Any]
 
@@ -56,8 +56,8 @@ def check_bounds(raw: object, max_depth: int = MAX_ACTION_DEPTH, max_bytes: int 
                  what: str = "action") -> None:
     """Refuse input too big or too deep to be an action, naming the key where it goes too deep."""
     if not isinstance(raw, Mapping):
-        raise MalformedAction(f"an {what} is a JSON object with a string 'type', not {_short(raw)}" if what == "action"
-                              else f"a {what} is a JSON object, not {_short(raw)}")
+        raise MalformedAction(f"an {what} is a JSON object with a string 'type', not {short_repr(raw)}" if what == "action"
+                              else f"a {what} is a JSON object, not {short_repr(raw)}")
     _check_depth(raw, max_depth, "", what)
     try:
         size = len(json.dumps(raw, ensure_ascii=False).encode("utf-8", "surrogatepass"))
@@ -65,7 +65,7 @@ def check_bounds(raw: object, max_depth: int = MAX_ACTION_DEPTH, max_bytes: int 
         raise MalformedAction(f"{what} must be plain JSON: {exc}") from None
     if size > max_bytes:
         biggest = max(raw, key=lambda k: len(str(k)) + len(json.dumps(raw[k], ensure_ascii=False, default=str)))
-        raise MalformedAction(f"{what} is {size} bytes, more than {max_bytes}; key {_short(biggest)} is the largest")
+        raise MalformedAction(f"{what} is {size} bytes, more than {max_bytes}; key {short_repr(biggest)} is the largest")
 
 
 def _check_depth(value: object, budget: int, where: str, what: str) -> None:
@@ -73,8 +73,8 @@ def _check_depth(value: object, budget: int, where: str, what: str) -> None:
     # recursion is bounded by the budget whatever the input.
     if isinstance(value, Mapping | list | tuple):
         if budget <= 0:
-            raise MalformedAction(f"{what} key {_short(where or 'type')} is nested deeper than an {what} can be"
-                                  if what == "action" else f"{what} key {_short(where)} is nested too deep")
+            raise MalformedAction(f"{what} key {short_repr(where or 'type')} is nested deeper than an {what} can be"
+                                  if what == "action" else f"{what} key {short_repr(where)} is nested too deep")
         items = value.items() if isinstance(value, Mapping) else enumerate(value)
         for key, item in items:
             _check_depth(item, budget - 1, f"{where}.{key}" if where else str(key), what)
@@ -94,18 +94,13 @@ def describe(exc: ValidationError, what: str = "action", tagged: bool = True) ->
 
 
 def _problem(error: Any, what: str, loc: tuple[int | str, ...]) -> str:
-    where = _short(".".join(str(p) for p in loc) or "type")
+    where = short_repr(".".join(str(p) for p in loc) or "type")
     if error["type"] == "extra_forbidden":
         return f"{what} key {where} is unknown"
     if error["type"] == "union_tag_invalid":
-        return f"{what} 'type' {_short(error['input'].get('type'))} is unknown; {error['ctx']['expected_tags']}"
+        return f"{what} 'type' {short_repr(error['input'].get('type'))} is unknown; {error['ctx']['expected_tags']}"
     if error["type"] == "union_tag_not_found":
         return f"{what} has no string 'type'"
     if error["type"] == "value_error":  # a validator's own message, which names the value already
         return f"{what} key {where}: {error['ctx']['error']}"
-    return f"{what} key {where}: {error['msg']} (got {_short(error['input'])})"
-
-
-def _short(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+    return f"{what} key {where}: {error['msg']} (got {short_repr(error['input'])})"

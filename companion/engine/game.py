@@ -17,7 +17,7 @@ from companion.engine.history import Timeline
 from companion.engine.log import EventLog, MemoryLog
 from companion.engine.rules import Action, Rules, State
 from companion.engine.setup import Setup
-from companion.errors import IllegalAction, MalformedAction, StaleAction
+from companion.errors import IllegalAction, MalformedAction, StaleAction, short_repr
 
 CHECKPOINT_EVERY = 16  # states kept for undo: one per 16 actions, plus the current one
 
@@ -332,12 +332,8 @@ def _engine_type(action: object) -> str | None:
         return None
     unknown = sorted(str(key) for key in action if key not in ENGINE_KEYS[kind])
     if unknown:
-        raise MalformedAction(f"{kind} takes only {sorted(ENGINE_KEYS[kind])}; action key {_short(unknown[0])} is unknown")
+        raise MalformedAction(f"{kind} takes only {sorted(ENGINE_KEYS[kind])}; action key {short_repr(unknown[0])} is unknown")
     return kind
-
-
-def _short(value: str) -> str:
-    return repr(value) if len(value) <= 60 else repr(value[:57] + "...")
 
 
 def _seq_field(action: Action) -> int:

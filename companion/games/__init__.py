@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 
 from companion.engine.rules import Rules
-from companion.errors import UnknownGame
+from companion.errors import UnknownGame, short_repr
 
 MODULES = {
     "incantibus": "companion.games.incantibus",
@@ -24,6 +24,5 @@ def get(name: str) -> Rules:
     try:
         module = MODULES[name]
     except KeyError:
-        shown = repr(name) if len(repr(name)) <= 60 else repr(name)[:57] + "..."
-        raise UnknownGame(f"no game called {shown}; Incanto knows {', '.join(MODULES)}") from None
+        raise UnknownGame(f"no game called {short_repr(name)}; Incanto knows {', '.join(MODULES)}") from None
     return importlib.import_module(module).RULES  # type: ignore[no-any-return]

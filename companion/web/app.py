@@ -16,7 +16,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from companion.errors import IllegalAction, MalformedAction, NothingToUndo, StaleAction, StoreError, UnknownGame
+from companion.errors import IllegalAction, MalformedAction, NothingToUndo, StaleAction, StoreError, UnknownGame, short_repr
 from companion.night import Night
 from companion.status import StatusBoard
 from companion.web.answers import EVERY_ROUTE, refused
@@ -136,7 +136,7 @@ async def _store_failed(request: Request, exc: Exception) -> JSONResponse:
 
 async def _invalid(request: Request, exc: Exception) -> JSONResponse:
     assert isinstance(exc, RequestValidationError)
-    problems = [f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']} (got {_short(e.get('input'))})"
+    problems = [f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']} (got {short_repr(e.get('input'))})"
                 for e in exc.errors()]
     return JSONResponse({"error": "; ".join(problems), "kind": "InvalidRequest"}, status_code=422)
 
@@ -147,13 +147,8 @@ async def _http(request: Request, exc: Exception) -> JSONResponse:
     if exc.status_code == 404:
         message = f"nothing at {request.url.path!r}: the pages are /, /controls, /night, /status and /join"
     elif exc.__cause__ is not None:  # e.g. a body that is not UTF-8, or JSON nested beyond reason
-        message = f"{message}: {type(exc.__cause__).__name__}: {_short(str(exc.__cause__))}"
+        message = f"{message}: {type(exc.__cause__).__name__}: {short_repr(str(exc.__cause__))}"
     return JSONResponse({"error": message, "kind": "HTTP"}, status_code=exc.status_code)
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 class BodyLimit:

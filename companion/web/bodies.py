@@ -11,6 +11,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
+from companion.errors import short_repr  # repr escapes a lone surrogate: the message is always valid text
+
 MAX_KEY_CHARS = 64
 MAX_DEPTH = 32  # any body; the engine holds an action to its own, smaller depth
 
@@ -31,9 +33,9 @@ class Body(BaseModel):
 def plain_problem(value: Any, where: str = "", depth: int = 0) -> str | None:
     """The first thing in ``value`` that is not plain JSON text, naming where it is; None if none."""
     if depth > MAX_DEPTH:
-        return f"{_short(where)} is nested deeper than {MAX_DEPTH} levels"
+        return f"{short_repr(where)} is nested deeper than {MAX_DEPTH} levels"
     if isinstance(value, str):
-        return None if _is_text(value) else f"{_short(where or 'the body')} is not valid text (a lone surrogate)"
+        return None if _is_text(value) else f"{short_repr(where or 'the body')} is not valid text (a lone surrogate)"
     if isinstance(value, dict):
         return _dict_problem(value, where, depth)
     if isinstance(value, list):
@@ -45,9 +47,9 @@ def _dict_problem(value: dict[Any, Any], where: str, depth: int) -> str | None:
     for key, item in value.items():
         key = str(key)
         if not _is_text(key):
-            return f"key {_short(key)} in {_short(where or 'the body')} is not valid text (a lone surrogate)"
+            return f"key {short_repr(key)} in {short_repr(where or 'the body')} is not valid text (a lone surrogate)"
         if len(key) > MAX_KEY_CHARS:
-            return f"key {_short(key)} in {_short(where or 'the body')} is {len(key)} characters; at most {MAX_KEY_CHARS}"
+            return f"key {short_repr(key)} in {short_repr(where or 'the body')} is {len(key)} characters; at most {MAX_KEY_CHARS}"
         if (problem := plain_problem(item, _at(where, key), depth + 1)) is not None:
             return problem
     return None
@@ -63,8 +65,3 @@ def _is_text(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
-
-
-def _short(text: str) -> str:
-    shown = repr(text)  # repr escapes a surrogate, so the message itself is always valid text
-    return shown if len(shown) <= 60 else shown[:50] + "...'"
