@@ -1,9 +1,6 @@
 """Shared by the Grimoire tests: start a game on a known book, play actions, read the circle."""
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -35,9 +32,3 @@ def end_turn(game: Game) -> None:
 def banish_all(game: Game, reward: str = "feuer") -> None:
     for curse in list(game.state.curses_out):
         game.propose({"type": "banish", "player": game.state.current.name, "curse": curse, "reward": reward})
-
-
-def replay(script: Path) -> dict[str, Any]:
-    out = subprocess.run([sys.executable, "-m", "companion", "replay", str(script), "--json"],
-                         capture_output=True, text=True, check=True)
-    return json.loads(out.stdout)  # type: ignore[no-any-return]

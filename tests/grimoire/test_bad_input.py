@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.engine.game import Game
-from companion.errors import IllegalAction, MalformedAction
 from grimoire_helpers import NAMES, RULES
+from tests.game_helpers import bad_actions_change_nothing
 
 JUNK: list[Any] = [None, -1, 0, 7, 99, "", "Lera", "Nobody", "feuer", "vier-1", "feuer-99", "luft_3", [], ["Kirill"], {}, True,
                    [["feuer"] * 4], "x" * 60]
@@ -28,15 +28,4 @@ def mutate(action: dict[str, Any], rng: Random) -> dict[str, Any]:
 @given(seed=st.integers(0, 2**31 - 1), draws=st.sampled_from(["companion", "table"]))
 def test_bad_actions_change_nothing(seed: int, draws: str) -> None:
     game = Game.start(RULES, NAMES[:3], {"draws": draws}, seed=seed)
-    rng = Random(seed)
-    while (action := RULES.random_action(game.state, rng)) is not None:
-        for _ in range(3):
-            before, version = game.view(), game.version
-            try:
-                game.propose(mutate(action, rng))
-            except (IllegalAction, MalformedAction):
-                assert game.view() == before and game.version == version
-        if not RULES.is_over(game.state):
-            legal = RULES.random_action(game.state, rng)
-            assert legal is not None
-            game.propose(legal)
+    bad_actions_change_nothing(game, mutate, Random(seed), per_action=3)

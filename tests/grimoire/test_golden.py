@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from grimoire_helpers import GOLDEN, replay
+from tests.game_helpers import replay
+from grimoire_helpers import GOLDEN
 
 
 def test_a_monster_escapes_when_curses_are_left_at_the_start_field() -> None:

@@ -2,17 +2,13 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 from random import Random
-from typing import Any
 
 import pytest
 
-from companion.__main__ import main
 from companion.errors import IllegalAction, MalformedAction
-from companion.night import Night
-from companion.store import Store
+from tests.game_helpers import refused_position_stores_nothing, script
 from grimoire_helpers import BOOK, GOLDEN, RULES, position
 
 
@@ -47,7 +43,6 @@ def test_a_position_of_the_wrong_shape_names_the_key() -> None:
 
 
 def test_the_position_in_the_replay_doc_is_valid() -> None:
-    import json
     import re
     from pathlib import Path
     doc = (Path(__file__).resolve().parents[2] / "docs" / "replay.md").read_text()
@@ -70,7 +65,6 @@ def describe(state: object) -> dict[str, object]:
 
 def test_every_position_reached_in_play_can_be_described_and_started_from() -> None:
     from companion.engine.game import Game
-    from grimoire_helpers import BOOK
     names = ["Lera", "Kirill", "Katya"]
     game = Game.start(RULES, names, {"book": BOOK, "first": "Lera"}, seed=2)
     rng = Random(2)
@@ -83,26 +77,8 @@ def test_every_position_reached_in_play_can_be_described_and_started_from() -> N
             assert {k: v for k, v in view.items() if k not in skip} == {k: v for k, v in live.items() if k not in skip}
 
 
-def script(name: str) -> list[dict[str, Any]]:
-    text = (GOLDEN / f"{name}.jsonl").read_text()
-    return [json.loads(line) for line in text.splitlines() if line.strip() and not line.startswith("//")]
-
-
 def test_a_refused_position_stores_nothing_and_replay_says_so_in_one_line(tmp_path: Path,
                                                                           capsys: pytest.CaptureFixture[str]) -> None:
-    path = tmp_path / "night.sqlite"
-    bad = {**script("last_page")[0]["position"], "fields": {"4": ["feuer-1"], "5": ["feuer-1"]}}
-    with Store(path) as store:
-        night = Night.resume_or_start(store)
-        with pytest.raises(IllegalAction) as refused:
-            night.start_game("grimoire", ["Lera", "Kirill"], {"book": BOOK, "first": "Lera"}, 1, bad)
-        assert "position-curse" in {p.rule for p in refused.value.problems} and night.current is None
-    with sqlite3.connect(path) as db:
-        assert db.execute("SELECT count(*) FROM games").fetchone() == (0,)
-        assert db.execute("SELECT count(*) FROM events").fetchone() == (0,)
-    lines = script("last_page")
-    lines[0]["position"] = bad
-    (tmp_path / "bad.jsonl").write_text("\n".join(json.dumps(line) for line in lines))
-    assert main(["replay", str(tmp_path / "bad.jsonl")]) == 2
-    err = capsys.readouterr().err
-    assert "bad.jsonl:1" in err and "position-curse" in err and err.count("\n") == 1
+    lines = script(GOLDEN, "last_page")
+    bad = {**lines[0]["position"], "fields": {"4": ["feuer-1"], "5": ["feuer-1"]}}  # one curse in two fields
+    refused_position_stores_nothing(tmp_path, lines, bad, "position-curse", capsys)

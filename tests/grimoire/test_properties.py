@@ -1,7 +1,6 @@
 """Bots play random legal games to the end; the table's invariants hold after every action."""
 from __future__ import annotations
 
-import tempfile
 from collections import Counter
 from pathlib import Path
 from random import Random
@@ -12,9 +11,8 @@ from hypothesis import strategies as st
 from companion.engine.game import Game
 from companion.games.grimoire.catalogue import load
 from companion.games.grimoire.state import State
-from companion.night import Night
-from companion.store import Store
 from grimoire_helpers import NAMES, RULES
+from tests.game_helpers import read_back_is_live
 
 CAT = load()
 
@@ -63,13 +61,8 @@ def test_random_games_keep_the_invariants_and_end(seed: int, players: int, diffi
     assert RULES.legal_actions(game.state)["kind"] == "over"
 
 
-def test_a_game_read_back_from_a_real_store_is_the_live_game() -> None:
-    with tempfile.TemporaryDirectory() as tmp, Store(Path(tmp) / "g.sqlite") as store:
-        game = Night.resume_or_start(store).start_game("grimoire", NAMES, seed=5)
-        rng = Random(5)
-        while (action := RULES.random_action(game.state, rng)) is not None:
-            game.propose(action)
-        assert Game(RULES, store.log(1)).view() == game.view()
+def test_a_game_read_back_from_a_real_store_is_the_live_game(tmp_path: Path) -> None:
+    read_back_is_live(tmp_path, "grimoire", NAMES, seed=5)
 
 
 def test_bots_both_win_and_lose() -> None:

@@ -1,16 +1,14 @@
 """Helpers for the Incantibus tests: play a script through the engine, walk a game with bots."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from random import Random
 from typing import Any
 from collections.abc import Iterator
-
 
 from companion.engine.game import Game, rng_for
 from companion.games.incantibus import RULES
 from companion.games.incantibus.state import State
+from tests import game_helpers
 
 __all__ = ["GOLDEN", "RULES", "act", "bot_states", "cast", "claim", "give", "kinds_of", "moat_kinds", "play",
            "satchel_kinds", "script", "start", "table"]
@@ -19,16 +17,11 @@ GOLDEN = Path(__file__).with_name("golden")
 
 
 def script(name: str) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in (GOLDEN / f"{name}.jsonl").read_text().splitlines() if line.strip()]
+    return game_helpers.script(GOLDEN, name)
 
 
 def play(lines: list[dict[str, Any]]) -> Game:
-    """Every line through ``Game.start`` and ``propose``, as the replay command and the tablets do."""
-    setup, *actions = lines
-    game = Game.start(RULES, setup["players"], setup["options"], setup["seed"], position=setup.get("position"))
-    for action in actions:
-        game.propose(action)
-    return game
+    return game_helpers.play(RULES, lines)
 
 
 def start(players: list[str], **options: Any) -> State:
@@ -36,18 +29,7 @@ def start(players: list[str], **options: Any) -> State:
 
 
 def bot_states(state: State, seed: int) -> Iterator[tuple[dict[str, Any], State]]:
-    """(action, state after it) for a random legal game played to the end from ``state``."""
-    rng = Random(seed)
-    for seq in range(1, 5000):
-        action = RULES.random_action(state, rng)
-        if action is None:
-            return
-        assert RULES.check(state, action) == [], (action, state.pending)
-        state = RULES.apply(state, action, rng_for(seed, seq))
-        yield action, state
-    raise AssertionError("a random game did not end in 5000 actions")
-
-
+    return game_helpers.bot_states(RULES, state, seed)
 
 
 def act(state: State, *actions: dict[str, Any]) -> State:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import json
-import sqlite3
 from random import Random
 from pathlib import Path
 from typing import Any
@@ -15,6 +14,7 @@ from companion.__main__ import main
 from companion.errors import IllegalAction, MalformedAction
 from companion.night import Night
 from companion.store import Store
+from tests.game_helpers import refused_position_stores_nothing
 from incantibus_helpers import RULES, bot_states, claim, play, satchel_kinds, script
 from incantibus_invariants import check_invariants
 
@@ -109,23 +109,11 @@ def test_a_position_of_the_wrong_shape_is_malformed_naming_the_key(changes: dict
         RULES.from_position(PLAYERS, {}, broken(**changes), Random(0))
 
 
-def test_a_refused_position_stores_nothing_and_replay_says_so_in_one_line(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
-    path = tmp_path / "night.sqlite"
-    bad = broken(moat=["vampire"] * 3)
-    with Store(path) as store:
-        night = Night.resume_or_start(store)
-        with pytest.raises(IllegalAction):
-            night.start_game("incantibus", PLAYERS, {"draws": "table"}, 1, bad)
-        assert night.current is None
-    with sqlite3.connect(path) as db:
-        assert db.execute("SELECT count(*) FROM games").fetchone() == (0,)
-        assert db.execute("SELECT count(*) FROM events").fetchone() == (0,)
-    lines = script("final_battle")
-    lines[0]["position"] = bad
-    (tmp_path / "battle.jsonl").write_text("\n".join(json.dumps(line) for line in lines))
-    assert main(["replay", str(tmp_path / "battle.jsonl")]) == 2
-    err = capsys.readouterr().err
-    assert "battle.jsonl:1" in err and "vampire" in err and "position-supply" in err and err.count("\n") == 1
+def test_a_refused_position_stores_nothing_and_replay_says_so_in_one_line(tmp_path: Path,
+                                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    bad = broken(moat=["vampire"] * 3)  # the game has two vampires
+    err = refused_position_stores_nothing(tmp_path, script("final_battle"), bad, "position-supply", capsys)
+    assert "vampire" in err
 
 
 ROOM_POSITION: dict[str, Any] = {

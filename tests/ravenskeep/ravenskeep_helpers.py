@@ -1,15 +1,14 @@
 """Shared by the Ravenskeep tests: boards described by position, actions played on them."""
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 from random import Random
 from typing import Any
 
 from companion import games
+from companion.engine.game import rng_for
 from companion.games.ravenskeep.state import State
+from tests import game_helpers
 
 RULES = games.get("ravenskeep")
 GOLDEN = Path(__file__).with_name("golden")
@@ -30,18 +29,9 @@ def board(spaces: dict[str, list[str]], players: list[str] | None = None, **bott
 
 
 def play(state: State, *actions: dict[str, Any], seed: int = 0) -> State:
-    for n, action in enumerate(actions):
-        action = RULES.parse_action(action)
-        assert RULES.check(state, action) == [], RULES.check(state, action)
-        state = RULES.apply(state, action, Random(f"{seed}/{n}"))
-    return state
+    result: State = game_helpers.act(RULES, state, actions, lambda now, n: rng_for(seed, n))
+    return result
 
 
 def stack(state: State, space: int) -> list[str]:
     return list(state.spaces[space])
-
-
-def replay(script: Path) -> dict[str, Any]:
-    out = subprocess.run([sys.executable, "-m", "companion", "replay", str(script), "--json"],
-                         capture_output=True, text=True, check=True)
-    return json.loads(out.stdout)  # type: ignore[no-any-return]

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.engine.game import Game
-from companion.errors import IllegalAction, MalformedAction
 from ravenskeep_helpers import RULES
+from tests.game_helpers import bad_actions_change_nothing
 
 JUNK: list[Any] = [None, -1, 0, 3, 14, 15, 99, "", "Lera", "Nobody", "T1", "T10", "R", "wizard", "tower", "either", "hop",
                    {"moves": "tower", "steps": 2}, {"moves": "tower", "steps": 0}, {"moves": "dragon", "steps": 1}, [], True]
@@ -27,14 +27,4 @@ def mutate(action: dict[str, Any], rng: Random) -> dict[str, Any]:
 @given(seed=st.integers(0, 2**31 - 1))
 def test_bad_actions_change_nothing(seed: int) -> None:
     game = Game.start(RULES, ["Lera", "Kirill", "Katya"], seed=seed)
-    rng = Random(seed)
-    while (action := RULES.random_action(game.state, rng)) is not None:
-        before, version = game.view(), game.version
-        try:
-            game.propose(mutate(action, rng))
-        except (IllegalAction, MalformedAction):
-            assert game.view() == before and game.version == version
-        if not RULES.is_over(game.state):
-            legal = RULES.random_action(game.state, rng)
-            assert legal is not None
-            game.propose(legal)
+    bad_actions_change_nothing(game, mutate, Random(seed))

@@ -4,7 +4,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.games.ravenskeep.catalogue import load
-from ravenskeep_helpers import GOLDEN, replay
+from tests.game_helpers import replay
+from ravenskeep_helpers import GOLDEN
 
 
 def player(view: dict[str, object], name: str) -> dict[str, int]:

@@ -1,7 +1,6 @@
 """Bots play random legal games to the end; the table's invariants hold after every action."""
 from __future__ import annotations
 
-import tempfile
 from collections import Counter
 from pathlib import Path
 from random import Random
@@ -12,9 +11,8 @@ from hypothesis import strategies as st
 from companion.engine.game import Game
 from companion.games.ravenskeep.catalogue import load
 from companion.games.ravenskeep.state import State
-from companion.night import Night
-from companion.store import Store
 from ravenskeep_helpers import RULES
+from tests.game_helpers import read_back_is_live
 
 CAT = load()
 NAMES = ["Lera", "Kirill", "Katya", "Rosa"]
@@ -58,13 +56,5 @@ def test_random_games_keep_the_invariants_and_end(seed: int, players: int) -> No
     assert {p.name for p in game.state.players if p.empty == 0 and p.keep == CAT.wizards and p.full == best} == set(winners)
 
 
-def test_a_game_read_back_from_a_real_store_is_the_live_game() -> None:
-    with tempfile.TemporaryDirectory() as tmp, Store(Path(tmp) / "r.sqlite") as store:
-        game = Night.resume_or_start(store).start_game("ravenskeep", NAMES[:3], seed=9)
-        rng = Random(9)
-        while (action := RULES.random_action(game.state, rng)) is not None:
-            game.propose(action)
-            if rng.random() < 0.03:
-                game.undo()
-                game.redo()
-        assert Game(RULES, store.log(1)).view() == game.view()
+def test_a_game_read_back_from_a_real_store_is_the_live_game(tmp_path: Path) -> None:
+    read_back_is_live(tmp_path, "ravenskeep", NAMES[:3], seed=9, undo_rate=0.03)

@@ -5,10 +5,9 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from companion.engine.game import rng_for
-from companion.errors import MalformedAction
 from companion.games.via_magica.state import State
-from via_magica_helpers import RULES, bot_states, start
+from tests.game_helpers import refused_cleanly_or_applied
+from via_magica_helpers import RULES, start
 
 ANIMUS = ["Air", "Water", "Earth", "Life", "Fire", "Shadow", "Wildcard", "Gold"]
 
@@ -42,21 +41,6 @@ def test_random_proposals_are_refused_cleanly_or_applied() -> None:
     refused = applied = 0
     for seed in range(6):
         first = start(["Tom", "Paola", "Lera"][: 2 + seed % 2], draws="table" if seed % 2 else "companion")
-        rng = Random(seed)
-        for n, (_, state) in enumerate(bot_states(first, seed)):
-            for _ in range(4):
-                raw = proposal(state, rng)
-                try:
-                    action = RULES.parse_action(raw)
-                except MalformedAction:
-                    continue
-                before = RULES.public_view(state)
-                problems = RULES.check(state, action)
-                if problems:
-                    refused += 1
-                    assert all(p.rule and (p.player or p.target) for p in problems), problems
-                    assert RULES.public_view(state) == before
-                else:
-                    applied += 1
-                    RULES.public_view(RULES.apply(state, action, rng_for(seed, n)))
+        more_refused, more_applied = refused_cleanly_or_applied(RULES, first, seed, proposal)
+        refused, applied = refused + more_refused, applied + more_applied
     assert refused > 500 and applied > 20

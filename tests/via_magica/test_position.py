@@ -8,13 +8,12 @@ import pytest
 from companion.engine.game import Game, rng_for
 from companion.engine.log import MemoryLog
 from companion.errors import IllegalAction, MalformedAction
+from tests.game_helpers import Found, position_problems
 from via_magica_helpers import ROW, RULES, act, position
 
 
-def problems(described: dict[str, Any], players: tuple[str, ...] = ("Tom", "Paola")) -> list[tuple[str, str | None, str | None]]:
-    with pytest.raises(IllegalAction) as refused:
-        RULES.from_position(list(players), {}, described, rng_for(1, 0))
-    return [(p.rule, p.player, p.target) for p in refused.value.problems]
+def problems(described: dict[str, Any], players: tuple[str, ...] = ("Tom", "Paola")) -> Found:
+    return position_problems(RULES, players, described)
 
 
 def test_a_described_position_is_played_on_from() -> None:

@@ -8,8 +8,10 @@ from typing import Any
 import pytest
 
 from companion.engine.game import Game, rng_for
-from companion.errors import MalformedAction, Problem
+from companion.errors import MalformedAction
 from companion.games.via_magica.state import State
+from tests import game_helpers
+from tests.game_helpers import Found
 from via_magica_helpers import RULES, act, position, start
 
 
@@ -17,12 +19,8 @@ def crystal(player: str, portal: str, space: int, **more: Any) -> dict[str, Any]
     return {"type": "crystal", "player": player, "to": {"portal": portal, "space": space}, **more}
 
 
-def refused(state: State, action: dict[str, Any]) -> list[tuple[str, str | None, str | None]]:
-    """The problems of an illegal action, and a check that nothing changed."""
-    before = RULES.public_view(state)
-    problems: list[Problem] = RULES.check(state, RULES.parse_action(action))
-    assert problems and RULES.public_view(state) == before
-    return [(p.rule, p.player, p.target) for p in problems]
+def refused(state: State, action: dict[str, Any]) -> Found:
+    return game_helpers.refused(RULES, state, action)
 
 
 # -- the bag and the Catcher -------------------------------------------------------------------

@@ -5,10 +5,9 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
-from companion.engine.game import rng_for
-from companion.errors import MalformedAction
 from companion.games.witchcraft.state import State
-from witchcraft_helpers import RULES, bot_states, start
+from tests.game_helpers import refused_cleanly_or_applied
+from witchcraft_helpers import RULES, start
 
 FAMILIARS = ["magpie", "raven", "goat", "owl", "cat", "dragon"]
 
@@ -36,20 +35,6 @@ def test_random_proposals_are_refused_cleanly_or_applied() -> None:
     refused = applied = 0
     for seed in range(6):
         first = start(["Ann", "Ben", "Cid", "Dee"][: 2 + seed % 3])
-        rng = Random(seed)
-        for n, (_, state) in enumerate(bot_states(first, seed)):
-            for _ in range(4):
-                try:
-                    action = RULES.parse_action(proposal(state, rng))
-                except MalformedAction:
-                    continue
-                before = RULES.public_view(state)
-                problems = RULES.check(state, action)
-                if problems:
-                    refused += 1
-                    assert all(p.rule and (p.player or p.target) for p in problems), problems
-                    assert RULES.public_view(state) == before
-                else:
-                    applied += 1
-                    RULES.public_view(RULES.apply(state, action, rng_for(seed, n)))
+        more_refused, more_applied = refused_cleanly_or_applied(RULES, first, seed, proposal)
+        refused, applied = refused + more_refused, applied + more_applied
     assert refused > 500 and applied > 20

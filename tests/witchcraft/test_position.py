@@ -6,14 +6,13 @@ from typing import Any
 import pytest
 
 from companion.engine.game import Game, rng_for
-from companion.errors import IllegalAction, MalformedAction
+from companion.errors import MalformedAction
+from tests.game_helpers import Found, position_problems
 from witchcraft_helpers import MARKET, RULES, act, position
 
 
-def problems(described: dict[str, Any]) -> list[tuple[str, str | None, str | None]]:
-    with pytest.raises(IllegalAction) as refused:
-        RULES.from_position(["Ann", "Ben"], {}, described, rng_for(1, 0))
-    return [(p.rule, p.player, p.target) for p in refused.value.problems]
+def problems(described: dict[str, Any]) -> Found:
+    return position_problems(RULES, ["Ann", "Ben"], described)
 
 
 def test_a_described_position_is_played_on_from() -> None:

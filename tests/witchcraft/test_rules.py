@@ -9,16 +9,15 @@ import pytest
 from companion.errors import MalformedAction
 from companion.games.witchcraft.cards import card
 from companion.games.witchcraft.state import State
+from tests import game_helpers
+from tests.game_helpers import Found
 from witchcraft_helpers import RULES, act, position, start
 
 NAMES = ["Ann", "Ben", "Cid", "Dee", "Eve", "Fay"]
 
 
-def refused(state: State, action: dict[str, Any]) -> list[tuple[str, str | None, str | None]]:
-    before = RULES.public_view(state)
-    problems = RULES.check(state, RULES.parse_action(action))
-    assert problems and RULES.public_view(state) == before
-    return [(p.rule, p.player, p.target) for p in problems]
+def refused(state: State, action: dict[str, Any]) -> Found:
+    return game_helpers.refused(RULES, state, action)
 
 
 def buy(witch: str, cards: list[int], pay: list[int] | None = None, **more: Any) -> dict[str, Any]:

@@ -1,15 +1,14 @@
 """Helpers for the Witchcraft tests: play a script through the engine, start from a position, walk bots."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from random import Random
 from typing import Any
 from collections.abc import Iterator
 
 from companion.engine.game import Game, rng_for
 from companion.games.witchcraft import RULES
 from companion.games.witchcraft.state import State
+from tests import game_helpers
 
 __all__ = ["GOLDEN", "MARKET", "RULES", "act", "bot_states", "play", "position", "script", "start"]
 
@@ -20,15 +19,11 @@ MARKET = ["I41", "I42", "I43", "I71", "J1", "I01", "I51", "I52", "I53"]
 
 
 def script(name: str) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in (GOLDEN / f"{name}.jsonl").read_text().splitlines() if line.strip()]
+    return game_helpers.script(GOLDEN, name)
 
 
 def play(lines: list[dict[str, Any]]) -> Game:
-    setup, *actions = lines
-    game = Game.start(RULES, setup["players"], setup.get("options", {}), setup["seed"], position=setup.get("position"))
-    for action in actions:
-        game.propose(action)
-    return game
+    return game_helpers.play(RULES, lines)
 
 
 def start(players: list[str], **options: Any) -> State:
@@ -45,22 +40,9 @@ def position(ann: dict[str, Any] | None = None, ben: dict[str, Any] | None = Non
 
 
 def act(state: State, *actions: dict[str, Any]) -> State:
-    for n, raw in enumerate(actions):
-        action = RULES.parse_action(raw)
-        problems = RULES.check(state, action)
-        assert problems == [], (action, problems, state.pending)
-        state = RULES.apply(state, action, rng_for(7, state.turns_taken * 10 + n))
-    return state
+    result: State = game_helpers.act(RULES, state, actions, lambda now, n: rng_for(7, now.turns_taken * 10 + n))
+    return result
 
 
 def bot_states(state: State, seed: int) -> Iterator[tuple[dict[str, Any], State]]:
-    rng = Random(seed)
-    for seq in range(1, 5000):
-        action = RULES.random_action(state, rng)
-        if action is None:
-            return
-        action = RULES.parse_action(action)
-        assert RULES.check(state, action) == [], (action, state.pending)
-        state = RULES.apply(state, action, rng_for(seed, seq))
-        yield action, state
-    raise AssertionError("a random game did not end in 5000 actions")
+    return game_helpers.bot_states(RULES, state, seed)
