@@ -9,7 +9,8 @@ Actions are JSON objects (``dict``) with a ``"type"`` key, so the same action ca
 a button, a tablet or a replay script. Each game declares its actions as models
 (``companion.engine.actions``); ``parse_action`` validates a proposal against them and only what it
 returns is checked, stored and applied. The types ``setup``, ``undo``, ``redo`` and ``undo_to``
-belong to the engine and may not be used by a game.
+belong to the engine and may not be used by a game. ``companion.engine.dispatch`` gives a game
+``parse_action``, ``check`` and ``apply`` from tables keyed by action type.
 """
 from __future__ import annotations
 
