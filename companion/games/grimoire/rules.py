@@ -5,9 +5,8 @@ themselves when a turn begins.
 """
 from __future__ import annotations
 
-from random import Random
 from typing import Any
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from companion.engine.dispatch import Apply, Check, DispatchRules, without_rng
 from companion.errors import Problem
@@ -61,37 +60,22 @@ class GrimoireRules(DispatchRules[State]):
     checks = CHECKS
     applies = APPLIES
 
+    # The other hooks of Rules are the game's own modules, named where they live.
+    setup = staticmethod(setup.setup)
+    from_position = staticmethod(position.from_position)
+    legal_actions = staticmethod(view.legal_actions)
+    random_action = staticmethod(bots.random_action)
+    score = staticmethod(scoring.scores)
+    ranking = staticmethod(scoring.ranking)
+    places = staticmethod(scoring.places)
+    public_view = staticmethod(view.public_view)
+
     def precondition(self, state: State, action: Action) -> list[Problem]:
         # The curses the table draws are entered whoever enters them, even between turns.
         return [] if action["type"] == "curses_drawn" else whose_turn(state, action)
 
-    def setup(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> State:
-        return setup.setup(players, options, rng)
-
-    def from_position(self, players: Sequence[str], options: Mapping[str, Any], position_: Mapping[str, Any],
-                      rng: Random) -> State:
-        return position.from_position(players, options, position_, rng)
-
-    def legal_actions(self, state: State) -> dict[str, Any]:
-        return view.legal_actions(state)
-
-    def random_action(self, state: State, rng: Random) -> Action | None:
-        return bots.random_action(state, rng)
-
     def is_over(self, state: State) -> bool:
         return state.outcome is not None
-
-    def score(self, state: State) -> dict[str, int]:
-        return scoring.scores(state)
-
-    def ranking(self, state: State) -> list[str]:
-        return scoring.ranking(state)
-
-    def places(self, state: State) -> list[list[str]]:
-        return scoring.places(state)
-
-    def public_view(self, state: State) -> dict[str, Any]:
-        return view.public_view(state)
 
 
 RULES = GrimoireRules()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from random import Random
 from typing import Any
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from companion.engine.dispatch import Apply, Check, DispatchRules, without_rng
 from companion.errors import Problem
@@ -107,33 +107,20 @@ class IncantibusRules(DispatchRules[State]):
     checks = CHECKS
     applies = APPLIES
 
+    # The other hooks of Rules are the game's own modules, named where they live.
+    setup = staticmethod(setup.setup)
+    from_position = staticmethod(from_position)
+    legal_actions = staticmethod(view.legal_actions)
+    random_action = staticmethod(bots.random_action)
+    score = staticmethod(scoring.scores)
+    ranking = staticmethod(scoring.ranking)
+    public_view = staticmethod(view.public_view)
+
     def settle(self, state: State, action: Action, rng: Random) -> None:
         tower.run(state, rng)  # the steps an action queued resolve until one waits for the table
 
-    def setup(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> State:
-        return setup.setup(players, options, rng)
-
-    def from_position(self, players: Sequence[str], options: Mapping[str, Any], position: Mapping[str, Any],
-                      rng: Random) -> State:
-        return from_position(players, options, position, rng)
-
-    def legal_actions(self, state: State) -> dict[str, Any]:
-        return view.legal_actions(state)
-
-    def random_action(self, state: State, rng: Random) -> Action | None:
-        return bots.random_action(state, rng)
-
     def is_over(self, state: State) -> bool:
         return state.phase == "over"
-
-    def score(self, state: State) -> dict[str, int]:
-        return scoring.scores(state)
-
-    def ranking(self, state: State) -> list[str]:
-        return scoring.ranking(state)
-
-    def public_view(self, state: State) -> dict[str, Any]:
-        return view.public_view(state)
 
 
 RULES = IncantibusRules()

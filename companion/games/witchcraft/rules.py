@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from random import Random
 from typing import Any
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from companion.engine.dispatch import Apply, Check, DispatchRules
 from companion.errors import Problem
@@ -170,6 +170,15 @@ class WitchcraftRules(DispatchRules[State]):
     checks = CHECKS
     applies = APPLIES
 
+    # The other hooks of Rules are the game's own modules, named where they live.
+    setup = staticmethod(setup.setup)
+    from_position = staticmethod(from_position)
+    legal_actions = staticmethod(view.legal_actions)
+    random_action = staticmethod(bots.random_action)
+    score = staticmethod(magic.scores)
+    ranking = staticmethod(magic.ranking)
+    public_view = staticmethod(view.public_view)
+
     def precondition(self, state: State, action: Action) -> list[Problem]:
         return [_waiting(state, action)] if state.winner is not None else []  # nothing is taken after a win
 
@@ -177,30 +186,8 @@ class WitchcraftRules(DispatchRules[State]):
         if action["type"] != "hare":  # the Hare is cast at any time: the table still waits for what it waited for
             settle(state, rng)
 
-    def setup(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> State:
-        return setup.setup(players, options, rng)
-
-    def from_position(self, players: Sequence[str], options: Mapping[str, Any], position: Mapping[str, Any],
-                      rng: Random) -> State:
-        return from_position(players, options, position, rng)
-
-    def legal_actions(self, state: State) -> dict[str, Any]:
-        return view.legal_actions(state)
-
-    def random_action(self, state: State, rng: Random) -> Action | None:
-        return bots.random_action(state, rng)
-
     def is_over(self, state: State) -> bool:
         return state.winner is not None
-
-    def score(self, state: State) -> dict[str, int]:
-        return magic.scores(state)
-
-    def ranking(self, state: State) -> list[str]:
-        return magic.ranking(state)
-
-    def public_view(self, state: State) -> dict[str, Any]:
-        return view.public_view(state)
 
 
 RULES = WitchcraftRules()
