@@ -41,6 +41,7 @@ class MarkerConfig(_Section):
     static_diff: float = Field(ge=1, le=255)
     bead_area_min_ratio: float = Field(ge=0.01, le=1)
     lone_bead_min_ratio: float = Field(ge=0.01, le=1)
+    lone_bead_outline_ratio: float = Field(ge=0, le=1)
     bead_area_max_ratio: float = Field(ge=1, le=20)
     band_area_max_ratio: float = Field(ge=0.05, le=1)
     band_area_min_ratio: float = Field(ge=0, le=1)

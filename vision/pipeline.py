@@ -88,7 +88,7 @@ class Pipeline:
 
     def freeze_table(self) -> None:
         """The cue: the frames seen before it become the table view (none seen: no table view)."""
-        self.table = TableView.from_frames([f.image for f in self._before], self.paints, self.cfg.markers.hue_slack) \
+        self.table = TableView.from_frames([f.image for f in self._before]) \
             if self._before else None
         self._before.clear()
 
