@@ -28,7 +28,7 @@ def _touching(x_mm: float, y_mm: float, seen_scale: float = 1.0, strength: int =
 
 
 def test_a_touching_tip_near_a_tokens_edge_toward_a_neighbour_is_read(config) -> None:
-    axis = _touching(842.0, 120.0)  # 8 mm off A's centre, toward B
+    axis = _touching(840.0, 120.0)  # 10 mm off A's centre, toward B
     blind = config.pointing.model_copy(update={"bead_shrink_tolerance": 0.5})  # the bead's size not used
     assert under_tip(GEO, axis, TOKENS, BEAD_MM, blind).status == BETWEEN
     reading = under_tip(GEO, axis, TOKENS, BEAD_MM, config.pointing)
