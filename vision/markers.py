@@ -47,19 +47,17 @@ class WandSighting:
 
 class TableView:
     """The table as seen just before the cue: the per-pixel median of a few frames (moving wands and
-    hands drop out of it) and which wand's colour each of its pixels has."""
+    hands drop out of it)."""
 
-    def __init__(self, image_bgr: np.ndarray, paints: Mapping[int, PaintModel], hue_slack: float = 0.0) -> None:
+    def __init__(self, image_bgr: np.ndarray) -> None:
         self.image = image_bgr
-        self.classes = paint_classes(cv2.cvtColor(image_bgr, cv2.COLOR_BGR2HSV), paints, hue_slack)
         self._median = _light(image_bgr)
 
     @classmethod
-    def from_frames(cls, images: Sequence[np.ndarray], paints: Mapping[int, PaintModel],
-                    hue_slack: float = 0.0) -> TableView:
+    def from_frames(cls, images: Sequence[np.ndarray]) -> TableView:
         """(H,W,3) uint8 BGR frames -> their median as the table."""
         stack = np.stack(list(images)[-5:])
-        return cls(np.median(stack, axis=0).astype(np.uint8) if len(stack) > 1 else stack[0], paints, hue_slack)
+        return cls(np.median(stack, axis=0).astype(np.uint8) if len(stack) > 1 else stack[0])
 
     def clear_static(self, image_bgr: np.ndarray, classes: np.ndarray, diff: float) -> None:
         """Set to 0 in ``classes`` (H,W) the pixels of a wand's colour that the table already showed,
@@ -73,7 +71,9 @@ class TableView:
         gain = (_light(image_bgr) + 1.0) / (self._median + 1.0)
         now = image_bgr.reshape(-1, 3)[idx].astype(np.float32)
         before = self.image.reshape(-1, 3)[idx].astype(np.float32) * gain.astype(np.float32)
-        static = (np.abs(now - before).max(axis=1) < diff) & (self.classes.reshape(-1)[idx] == flat[idx])
+        # Not the table view's own classes: a paint-like token too dim for the floors before the cue is
+        # above them once the light rises, and is still the table.
+        static = np.abs(now - before).max(axis=1) < diff
         flat[idx[static]] = 0
 
 
@@ -186,7 +186,8 @@ def find_wands(image_bgr: np.ndarray, paints: Mapping[int, PaintModel], cfg: Mar
         radii = bead_px(np.array([b.centre for b in mine]), paint.bead_radius_mm)
         mine = _mend(mine, 2 * float(np.median(radii)))
         radii = bead_px(np.array([b.centre for b in mine]), paint.bead_radius_mm)
-        sighting = _pair(strength, mine, np.pi * radii ** 2, reach_px, cfg)
+        sighting = _pair(strength, mine, np.pi * radii ** 2, reach_px, cfg,
+                         lambda blob, area: outline_area_at(image_bgr, blob.centre, float(np.sqrt(area / np.pi))))
         if sighting is not None:
             found[strength] = replace(sighting, tip_area=bead_outline_area(image_bgr, sighting, paint))
     return found
@@ -207,11 +208,17 @@ def bead_outline_area(image_bgr: np.ndarray, sighting: WandSighting, paint: Pain
     loses it early, so the colour test alone makes yellow beads look up to 25 % too big. Each pixel's
     share of bead is its colour's place between the table's (the median of a ring around the bead) and
     the bead's (the median of its middle)."""
-    r = float(np.sqrt(sighting.tip_area / np.pi))
-    crop, dist = _around(image_bgr, sighting.tip_px, 2.4 * r + 2.0)
+    found = outline_area_at(image_bgr, sighting.tip_px, float(np.sqrt(sighting.tip_area / np.pi)))
+    return sighting.tip_area if found is None else found
+
+
+def outline_area_at(image_bgr: np.ndarray, centre: np.ndarray, r: float) -> float | None:
+    """The area (px) of the bead around ``centre`` (2,) seen about ``r`` px in radius, counting its
+    pixels that are at least half bead (``bead_outline_area``); None at the picture's edge."""
+    crop, dist = _around(image_bgr, centre, 2.4 * r + 2.0)
     ring = (dist >= 1.8 * r) & (dist <= 2.4 * r)
     if not ring.any():
-        return sighting.tip_area
+        return None
     # Not the paint model's floors: the size must not depend on how strict this night's model is.
     share = _bead_share(crop.astype(np.float32), dist <= max(0.6 * r, 1.0), ring)
     return float(((share >= 0.5) & (dist <= 1.6 * r)).sum())
@@ -251,11 +258,12 @@ def _mend(blobs: list[Blob], reach_px: float) -> list[Blob]:
     return out
 
 
-def _pair(strength: int, blobs: list[Blob], bead_areas: np.ndarray, reach_px: float, cfg: MarkerConfig
-          ) -> WandSighting | None:
+def _pair(strength: int, blobs: list[Blob], bead_areas: np.ndarray, reach_px: float, cfg: MarkerConfig,
+          outline: Callable[[Blob, float], float | None] | None = None) -> WandSighting | None:
     """The bead is a round blob of bead size (``bead_areas``: (N,) each blob's expected bead area where
     it lies) with, preferably, a clearly smaller band blob within reach; the most saturated wins, a
-    bead with its band first."""
+    bead with its band first. ``outline(blob, expected area)``: the bead's area measured at its
+    outline, for a lone blob too small by the paint's floors."""
     best: tuple[float, WandSighting] | None = None
     for tip, bead_area in zip(blobs, bead_areas):
         if not (cfg.bead_area_min_ratio * bead_area <= tip.area <= cfg.bead_area_max_ratio * bead_area
@@ -266,7 +274,8 @@ def _pair(strength: int, blobs: list[Blob], bead_areas: np.ndarray, reach_px: fl
                  and 2.0 <= float(np.linalg.norm(b.centre - tip.centre)) <= reach_px]
         band = max(bands, key=lambda b: b.area) if bands else None
         # A bead with its band is far likelier a wand than a lone patch of colour.
-        if band is None and tip.area < cfg.lone_bead_min_ratio * bead_area:
+        if band is None and tip.area < cfg.lone_bead_min_ratio * bead_area \
+                and not _whole_at_outline(tip, bead_area, cfg, outline):
             continue
         # Fluorescent paint is the most saturated thing on the table; a lit patch of wood or a sleeve
         # of the same hue is less so.
@@ -275,6 +284,18 @@ def _pair(strength: int, blobs: list[Blob], bead_areas: np.ndarray, reach_px: fl
             best = (rank, WandSighting(strength, tip.centre, tip.area, band.centre if band else None,
                                        band.area if band else 0.0))
     return best[1] if best else None
+
+
+def _whole_at_outline(tip: Blob, bead_area: float, cfg: MarkerConfig,
+                      outline: Callable[[Blob, float], float | None] | None) -> bool:
+    """A lone blob too small by the paint's floors is still a whole bead if its outline says so. Blur,
+    defocus and dim light leave only a bead's middle saturated enough for the floors (so the blob
+    shrinks), while its outline, half bead and half table, stays where it is. A band is 14 mm to the
+    bead's 24: at most about half a bead's area even held higher, so it never measures a whole bead."""
+    if outline is None or cfg.lone_bead_outline_ratio <= 0:
+        return False
+    found = outline(tip, bead_area)
+    return found is not None and cfg.lone_bead_outline_ratio * bead_area <= found <= cfg.bead_area_max_ratio * bead_area
 
 
 def shaft_direction(image_bgr: np.ndarray, tip_px: np.ndarray, bead_px: float, contrast: float) -> np.ndarray | None:

@@ -31,7 +31,7 @@ from vision.profile import PaintModel, ProfileError, load_profile
 from vision.scoring import TokenScores, score_tokens
 from vision.table_geometry import Calibrated, TableGeometry, UncalibratedTable
 from vision.targets import Candidate, candidates_from
-from vision.under_tip import BETWEEN, OVER, under_tip
+from vision.under_tip import BETWEEN, OVER, mostly_hidden, under_tip
 
 __all__ = ["Pipeline", "FrameView", "open_pipeline", "read_casting", "hand_tracker", "UncalibratedTable",
            "UnlearnedWands"]
@@ -88,7 +88,7 @@ class Pipeline:
 
     def freeze_table(self) -> None:
         """The cue: the frames seen before it become the table view (none seen: no table view)."""
-        self.table = TableView.from_frames([f.image for f in self._before], self.paints, self.cfg.markers.hue_slack) \
+        self.table = TableView.from_frames([f.image for f in self._before]) \
             if self._before else None
         self._before.clear()
 
@@ -135,7 +135,10 @@ class Pipeline:
         """One still wand's verdict: the token under its tip; only a tip over no token is read by where
         the wand points, and only with margin."""
         k = axis.strength
-        tip = under_tip(self.geo, axis, candidates, self.paints[k].bead_radius_mm, self.cfg.pointing)
+        bead_mm = self.paints[k].bead_radius_mm
+        tip = under_tip(self.geo, axis, candidates, bead_mm, self.cfg.pointing)
+        if tip.status == OVER and mostly_hidden(self.geo, axis, bead_mm, self.cfg.pointing):
+            return WandReading(k, UNSURE, None, 0.0, tip.runner_up, {}, axis.source, tip.token)
         if tip.status == OVER:
             return WandReading(k, TARGET, tip.token, 1.0, tip.runner_up, {}, axis.source, tip.token)
         if tip.status == BETWEEN:

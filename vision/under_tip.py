@@ -3,7 +3,8 @@ wand as you like").
 
 One camera cannot tell how high the tip is, so every height from the bead resting on a token up to
 ``hover_height_mm`` above that is tried (fewer when the bead looks too big for the lower ones: it is
-then nearer the camera). Each height puts the tip over one point of the table. The tip is over a token
+then nearer the camera; and fewer when a whole bead looks too small for the higher ones: a bead held
+higher is nearer the camera and never looks smaller than it is). Each height puts the tip over one point of the table. The tip is over a token
 when that point lies within the token (plus ``under_tip_slack_mm``) at every height tried, and every
 other token stays at least ``neighbour_margin_mm`` further off at every height; a tip near two tokens is
 "between" them (a question for the tablet, never a guess). Where the wand's line points does not count:
@@ -38,14 +39,43 @@ class TipReading:
 
 def hover_heights(geo: TableGeometry, axis: WandAxis, bead_radius_mm: float, cfg: PointingConfig) -> np.ndarray:
     """(H,) tip heights (mm) the bead could be at while over a token: from resting on it up to the
-    hover limit, without the heights the bead looks clearly too big for; empty when it looks too big
-    for all of them (held higher)."""
+    hover limit, without the heights the bead looks clearly too big for (empty when it looks too big
+    for all of them: held higher) nor those a whole bead looks too small for."""
     low = bead_radius_mm + cfg.touch_lift_mm
     heights = np.arange(low - cfg.touch_lift_mm, low + cfg.hover_height_mm + 1e-6, max(cfg.height_step_mm, 1.0))
     if axis.tip_radius_px <= 0:
         return heights
     expected = geo.bead_radius_px(geo.at_height(axis.tip_px, heights), bead_radius_mm)
-    return heights[axis.tip_radius_px <= cfg.bead_height_tolerance * expected]
+    fits = axis.tip_radius_px <= cfg.bead_height_tolerance * expected
+    heights, expected = heights[fits], expected[fits]
+    return not_too_high(axis, heights, expected, resting_bead_px(geo, axis, bead_radius_mm, cfg), cfg)
+
+
+def not_too_high(axis: WandAxis, heights: np.ndarray, expected_px: np.ndarray, resting_px: float,
+                 cfg: PointingConfig) -> np.ndarray:
+    """``heights`` (H,) without those the bead looks too small for (``expected_px`` (H,): its radius
+    there). A bead nearer the camera looks bigger, and its measured size is never much below the true
+    one (``bead_shrink_tolerance``), so a bead looking its resting size is not 45 mm up: without this, a
+    touching tip near a token's edge is "between" at the higher heights and the tablet asks for nothing.
+    A bead looking smaller than a whole one (``whole_bead_ratio``: dimmed, blurred, partly hidden) says
+    nothing about its height, and a bead too small for every height is kept at all of them."""
+    if axis.tip_radius_px < cfg.whole_bead_ratio * resting_px:
+        return heights
+    low = heights[axis.tip_radius_px >= cfg.bead_shrink_tolerance * expected_px]
+    return low if len(low) else heights
+
+
+def resting_bead_px(geo: TableGeometry, axis: WandAxis, bead_radius_mm: float, cfg: PointingConfig) -> float:
+    """The tip bead's apparent radius (px) if it rested on a token where it is seen."""
+    rest = geo.at_height(axis.tip_px, np.array([bead_radius_mm + cfg.touch_lift_mm]))
+    return float(geo.bead_radius_px(rest, bead_radius_mm)[0])
+
+
+def mostly_hidden(geo: TableGeometry, axis: WandAxis, bead_radius_mm: float, cfg: PointingConfig) -> bool:
+    """The tip bead looks far smaller than a resting bead (``partial_bead_ratio``): a fist or a sleeve
+    hides most of it, so its patch's centre may be a bead's radius off the tip's and the token under
+    it cannot be told (upright wands and hovers with the hand over the tip misread this way)."""
+    return 0 < axis.tip_radius_px < cfg.partial_bead_ratio * resting_bead_px(geo, axis, bead_radius_mm, cfg)
 
 
 def under_tip(geo: TableGeometry, axis: WandAxis, candidates: Sequence[Candidate], bead_radius_mm: float,

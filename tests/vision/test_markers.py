@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import dataclasses
 
+import cv2
 import numpy as np
 import pytest
 
-from vision.markers import find_wands
+from vision.markers import TableView, find_wands, paint_classes
+from vision.paints import documented_paints
 from vision.pipeline import Pipeline
 from vision.render.scene import make_scene
 
@@ -99,3 +101,17 @@ def test_lit_beads_stay_visible_in_a_dark_room(config) -> None:
     lit = pipeline.find(dataclasses.replace(scene, look="led", _background=None).render(3)[0].image)
     assert set(lit) == {1, 2, 3, 4}
     assert len(painted) < 4  # paint needs light: what the wand-marker comparison measures
+
+
+def test_a_paint_like_token_too_dim_for_the_floors_before_the_cue_stays_table_in_brighter_light(config) -> None:
+    """A lamp switched on after the cue lifts a yellow token above the paint's floors: still the table."""
+    paints = documented_paints()
+    yellow = cv2.cvtColor(np.uint8([[[paints[1].hue, 230, 240]]]), cv2.COLOR_HSV2BGR)[0, 0].astype(np.float32)
+    before = np.full((120, 160, 3), 90.0, np.float32)
+    before[50:70, 70:90] = yellow * 0.25  # too dark for the floors in the dim light before the cue
+    now = before * 3.2  # the same table, lit 3.2 times brighter
+    before_u8, now_u8 = before.clip(0, 255).astype(np.uint8), now.clip(0, 255).astype(np.uint8)
+    classes = paint_classes(cv2.cvtColor(now_u8, cv2.COLOR_BGR2HSV), paints)
+    assert (classes[50:70, 70:90] == 1).all() and not paint_classes(cv2.cvtColor(before_u8, cv2.COLOR_BGR2HSV), paints).any()
+    TableView(before_u8).clear_static(now_u8, classes, config.markers.static_diff)
+    assert not classes.any()
