@@ -51,7 +51,7 @@ class TableView:
 
     def __init__(self, image_bgr: np.ndarray) -> None:
         self.image = image_bgr
-        self._median = _light(image_bgr)
+        self._thumb = _thumbnail(image_bgr)
 
     @classmethod
     def from_frames(cls, images: Sequence[np.ndarray]) -> TableView:
@@ -68,7 +68,7 @@ class TableView:
         if idx.size == 0:
             return
         # A lamp switched or a cloud since the cue changes every pixel alike: compare at the same light.
-        gain = (_light(image_bgr) + 1.0) / (self._median + 1.0)
+        gain = light_change(self._thumb, _thumbnail(image_bgr))
         now = image_bgr.reshape(-1, 3)[idx].astype(np.float32)
         before = self.image.reshape(-1, 3)[idx].astype(np.float32) * gain.astype(np.float32)
         # Not the table view's own classes: a paint-like token too dim for the floors before the cue is
@@ -77,10 +77,18 @@ class TableView:
         flat[idx[static]] = 0
 
 
-def _light(image_bgr: np.ndarray) -> np.ndarray:
-    """(3,) the picture's overall light per channel: the median of a 40x30 thumbnail (a few wands and
-    arms moving in do not shift it)."""
-    return np.median(cv2.resize(image_bgr, (40, 30), interpolation=cv2.INTER_AREA).reshape(-1, 3), axis=0)
+def _thumbnail(image_bgr: np.ndarray) -> np.ndarray:
+    """(1200, 3) float32: the picture as 40x30 cells of its mean colour."""
+    return cv2.resize(image_bgr, (40, 30), interpolation=cv2.INTER_AREA).reshape(-1, 3).astype(np.float32)
+
+
+def light_change(before: np.ndarray, now: np.ndarray) -> np.ndarray:
+    """(3,) how much brighter each channel is now than before (thumbnails (N,3)): the median over cells
+    of each cell's own change. Arms and sleeves reaching in change the cells they cover, not the
+    light, so they must not move it: the median of the whole picture shifts when a dark sleeve covers
+    a fifth of it (a saturated token then no longer matches itself), the median cell's change does not
+    while most of the table stays in view."""
+    return np.median((now + 1.0) / (before + 1.0), axis=0)
 
 
 def paint_classes(hsv: np.ndarray, paints: Mapping[int, PaintModel], hue_slack: float = 0.0) -> np.ndarray:

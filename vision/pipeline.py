@@ -31,7 +31,7 @@ from vision.profile import PaintModel, ProfileError, load_profile
 from vision.scoring import TokenScores, score_tokens
 from vision.table_geometry import Calibrated, TableGeometry, UncalibratedTable
 from vision.targets import Candidate, candidates_from
-from vision.under_tip import BETWEEN, OVER, mostly_hidden, under_tip
+from vision.under_tip import BETWEEN, OVER, OVERSIZED, mostly_hidden, under_tip
 
 __all__ = ["Pipeline", "FrameView", "open_pipeline", "read_casting", "hand_tracker", "UncalibratedTable",
            "UnlearnedWands"]
@@ -141,7 +141,7 @@ class Pipeline:
             return WandReading(k, UNSURE, None, 0.0, tip.runner_up, {}, axis.source, tip.token)
         if tip.status == OVER:
             return WandReading(k, TARGET, tip.token, 1.0, tip.runner_up, {}, axis.source, tip.token)
-        if tip.status == BETWEEN:
+        if tip.status in (BETWEEN, OVERSIZED):
             return WandReading(k, UNSURE, None, 0.0, tip.runner_up, {}, axis.source, tip.token)
         if axis.back_px is None:  # a lone tip over no token: pointing at nothing we can tell
             return WandReading(k, NONE, None, 0.0, None, {}, axis.source)

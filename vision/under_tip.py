@@ -22,14 +22,15 @@ from vision.config import PointingConfig
 from vision.table_geometry import TableGeometry
 from vision.targets import Candidate
 
-OVER, BETWEEN, CLEAR = "over", "between", "clear"
+OVER, BETWEEN, CLEAR, OVERSIZED = "over", "between", "clear", "oversized"
 
 
 @dataclass(frozen=True)
 class TipReading:
-    """``status``: over one token, between tokens, or clear of every token (then the wand may be aimed
-    from afar). ``token`` is the one under the tip (or the nearest when between); ``gap_mm`` how much
-    further off the runner-up is than the token at their worst heights."""
+    """``status``: over one token, between tokens, clear of every token (then the wand may be aimed
+    from afar), or oversized: the tip's patch is too big for a bead at any height it is tried at.
+    ``token`` is the one under the tip (or the nearest when between); ``gap_mm`` how much further off
+    the runner-up is than the token at their worst heights."""
 
     status: str
     token: str | None
@@ -40,7 +41,9 @@ class TipReading:
 def hover_heights(geo: TableGeometry, axis: WandAxis, bead_radius_mm: float, cfg: PointingConfig) -> np.ndarray:
     """(H,) tip heights (mm) the bead could be at while over a token: from resting on it up to the
     hover limit, without the heights the bead looks clearly too big for (empty when it looks too big
-    for all of them: held higher) nor those a whole bead looks too small for."""
+    for all of them: ``bead_height_tolerance`` is loose enough that only a patch merged with something
+    of its colour, or a bead held far out of reach of the table, gets there) nor those a whole bead
+    looks too small for."""
     low = bead_radius_mm + cfg.touch_lift_mm
     heights = np.arange(low - cfg.touch_lift_mm, low + cfg.hover_height_mm + 1e-6, max(cfg.height_step_mm, 1.0))
     if axis.tip_radius_px <= 0:
@@ -82,7 +85,11 @@ def under_tip(geo: TableGeometry, axis: WandAxis, candidates: Sequence[Candidate
               cfg: PointingConfig) -> TipReading:
     """Which candidate token the tip is over, if any."""
     heights = hover_heights(geo, axis, bead_radius_mm, cfg)
-    if not candidates or len(heights) == 0:
+    if len(heights) == 0:
+        # Far bigger than a bead held within reach of a token: the bead has run into a patch of its own
+        # colour (a token, a sleeve), so neither its centre nor its line can be trusted.
+        return TipReading(OVERSIZED, None, None, 0.0)
+    if not candidates:
         return TipReading(CLEAR, None, None, 0.0)
     ground = geo.at_height(axis.tip_px, heights)[:, :2]  # (H,2)
     centres = np.array([[c.x_mm, c.y_mm] for c in candidates])

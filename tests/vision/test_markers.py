@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.markers import TableView, find_wands, paint_classes
+from vision.markers import TableView, find_wands, light_change, paint_classes
 from vision.paints import documented_paints
 from vision.pipeline import Pipeline
 from vision.render.scene import make_scene
@@ -115,3 +115,28 @@ def test_a_paint_like_token_too_dim_for_the_floors_before_the_cue_stays_table_in
     assert (classes[50:70, 70:90] == 1).all() and not paint_classes(cv2.cvtColor(before_u8, cv2.COLOR_BGR2HSV), paints).any()
     TableView(before_u8).clear_static(now_u8, classes, config.markers.static_diff)
     assert not classes.any()
+
+
+def test_a_paint_like_token_stays_table_while_a_dark_sleeve_covers_much_of_the_picture(config) -> None:
+    """Arms reaching in change the cells they cover, not the light: a yellow token beside a dark sleeve
+    that covers a third of the picture still matches itself and is not taken for a tip."""
+    paints = documented_paints()
+    yellow = cv2.cvtColor(np.uint8([[[paints[1].hue, 230, 240]]]), cv2.COLOR_HSV2BGR)[0, 0]
+    shade = np.linspace(0.4, 1.2, 160)[None, :, None]  # wood, lit more toward the lamp on the right
+    before = (np.full((120, 160, 3), (70, 120, 170), np.float32) * shade).clip(0, 255).astype(np.uint8)
+    before[50:70, 40:60] = yellow
+    now = before.copy()
+    now[:, 100:] = (90, 30, 20)  # a dark blue sleeve over the bright right part
+    classes = paint_classes(cv2.cvtColor(now, cv2.COLOR_BGR2HSV), paints)
+    assert (classes[50:70, 40:60] == 1).all()
+    TableView(before).clear_static(now, classes, config.markers.static_diff)
+    assert not (classes == 1).any()
+
+
+def test_the_light_change_follows_a_lamp_but_not_a_sleeve() -> None:
+    rng = np.random.default_rng(5)
+    before = rng.uniform(40, 200, (1200, 3)).astype(np.float32)
+    covered = before.copy()
+    covered[:400] = (90, 30, 20)  # a third of the cells under a sleeve
+    assert np.allclose(light_change(before, covered), 1.0)
+    assert np.allclose(light_change(before, before * 1.5), 1.5, atol=0.01)

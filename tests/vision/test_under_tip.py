@@ -4,13 +4,13 @@ from __future__ import annotations
 import numpy as np
 
 from vision.axis import WandAxis
-from vision.decide import TARGET, UNSURE
+from vision.decide import TARGET, UNSURE, verdict
 from vision.paints import documented_paints
 from vision.pipeline import Pipeline
 from vision.render.scene import random_camera
 from vision.table_geometry import TableGeometry
 from vision.targets import Candidate
-from vision.under_tip import BETWEEN, OVER, hover_heights, under_tip
+from vision.under_tip import BETWEEN, OVER, OVERSIZED, hover_heights, under_tip
 
 BEAD_MM = 12.0
 CAMERA = random_camera(np.random.default_rng(5))  # about 1 m above the table's middle
@@ -58,3 +58,17 @@ def test_a_mostly_hidden_tip_over_a_token_is_asked_not_read(config) -> None:
     assert (whole.status, whole.target) == (TARGET, "A")
     sliver = pipeline.read(_touching(850.0, 120.0, 0.6), TOKENS)
     assert (sliver.status, sliver.target, sliver.best) == (UNSURE, None, "A")
+
+
+def test_a_tip_patch_too_big_for_any_bead_is_asked_not_read_by_its_line(config) -> None:
+    """A bead run into a token of its own colour makes one patch far bigger than a bead at any height
+    it could be held: its centre is not the tip's, and its line points wherever that centre says."""
+    paints = {k: m.model_copy(update={"bead_radius_mm": BEAD_MM}) for k, m in documented_paints().items()}
+    pipeline = Pipeline(CAMERA.calibration(), config, paints=paints)
+    tip = np.array([[740.0, 120.0, BEAD_MM + 2.0]])
+    back = CAMERA.project(np.array([[680.0, 120.0, 40.0]]))[0]  # a flat wand: its line meets the table on B
+    merged = WandAxis(2, CAMERA.project(tip)[0], back, 110.0, "band", 1.6 * float(GEO.bead_radius_px(tip, BEAD_MM)[0]))
+    assert under_tip(GEO, merged, TOKENS, BEAD_MM, config.pointing).status == OVERSIZED
+    by_line = verdict(2, pipeline.score(merged, TOKENS), config.decide, "band")
+    assert (by_line.status, by_line.target) == (TARGET, "B")  # what reading it by its line would name, silently
+    assert pipeline.read(merged, TOKENS).status == UNSURE
