@@ -100,6 +100,7 @@ def run(quick: bool = False) -> dict:
     with tempfile.TemporaryDirectory(prefix="incanto-bench-") as tmp:
         for r, rig_seed in enumerate(rigs):
             table = set_up(rig_seed, Path(tmp) / str(rig_seed))
+            report["camera_retakes"] = report.get("camera_retakes", 0) + table.retakes
             for s, name in enumerate(SETS):
                 for j in range(per_rig):
                     sets[name] += cast_on(table, base + s * 100_000 + r * 1000 + j, name, config, timings)[0]

@@ -22,6 +22,7 @@ from vision.render.wandstep import wand_step_frames
 REPO = Path(__file__).resolve().parents[2]
 MARKERS = REPO / "calibration" / "data" / "table_markers.json"  # the marker sheet the table step expects
 BOARD = "chessboard:9x6:25"
+RETAKES = 2  # how many more times the chessboard is photographed when the table step refuses the camera
 
 
 class SetupFailed(RuntimeError):
@@ -36,6 +37,7 @@ class SetUpTable:
     profile: Profile
     places: dict[str, Place]
     seed: int
+    retakes: int = 0  # how often the chessboard was photographed again before the table step agreed
 
 
 def calibrate(args: list[str]) -> str:
@@ -48,6 +50,16 @@ def calibrate(args: list[str]) -> str:
     return done.stdout
 
 
+def camera_step(rig: Rig, table: np.ndarray, rng: np.random.Generator, folder: Path, profile: Path,
+                photos: int) -> None:
+    """Photograph the chessboard ``photos`` times and run the camera step on the pictures."""
+    for old in folder.glob("board_*.png"):
+        old.unlink()
+    for i, image in enumerate(board_views(rig.camera, table, rng, count=photos)):
+        cv2.imwrite(str(folder / f"board_{i:02d}.png"), image)
+    calibrate(["camera", "--profile", str(profile), "--images", str(folder / "board_*.png"), "--board", BOARD])
+
+
 def set_up(seed: int, folder: Path, near_share: float = 0.25) -> SetUpTable:
     """Render a table, photograph the board, the marker sheet, the places and the wands, and run the
     camera, table, layout and wands steps on those pictures, into ``folder``."""
@@ -56,15 +68,23 @@ def set_up(seed: int, folder: Path, near_share: float = 0.25) -> SetUpTable:
     folder.mkdir(parents=True, exist_ok=True)
     profile = folder / "profile.json"
     table = empty_table(rig.camera, rig.layout, seed)
-    for i, image in enumerate(board_views(rig.camera, table, rng)):
-        cv2.imwrite(str(folder / f"board_{i:02d}.png"), image)
-    calibrate(["camera", "--profile", str(profile), "--images", str(folder / "board_*.png"), "--board", BOARD])
-
+    camera_step(rig, table, rng, folder, profile, photos=14)
     sheet = json.loads(MARKERS.read_text())
     markers = {int(k): (float(v[0]), float(v[1])) for k, v in sheet["markers"].items()}
     photo = marker_sheet_view(rig.camera, table, markers, float(sheet["marker_mm"]), sheet["dictionary"], rng)
     cv2.imwrite(str(folder / "table.png"), photo)
-    calibrate(["table", "--profile", str(profile), "--image", str(folder / "table.png")])
+    attempt = 0
+    for attempt in range(RETAKES + 1):
+        if attempt:
+            camera_step(rig, table, rng, folder, profile, photos=14 + 10 * attempt)
+        try:
+            calibrate(["table", "--profile", str(profile), "--image", str(folder / "table.png")])
+            break
+        except SetupFailed:
+            # The table step refuses a camera calibration its markers disagree with, and says to check
+            # it: a group then takes the chessboard photos again, more of them. So does the bench.
+            if attempt == RETAKES:
+                raise
 
     (folder / "taps.json").write_text(json.dumps(place_taps(rig.camera, rig.layout, nominal_places(), rng)))
     places = folder / "places.json"
@@ -81,4 +101,4 @@ def set_up(seed: int, folder: Path, near_share: float = 0.25) -> SetUpTable:
     (wands / "timestamps.csv").write_text("\n".join(rows) + "\n")
     cv2.imwrite(str(folder / "empty.png"), shot.table)
     calibrate(["wands", "--profile", str(profile), "--source", str(wands), "--empty-table", str(folder / "empty.png")])
-    return SetUpTable(rig, load_profile(profile), dict(load_places(places).places), seed)
+    return SetUpTable(rig, load_profile(profile), dict(load_places(places).places), seed, attempt)
