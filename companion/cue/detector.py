@@ -38,7 +38,7 @@ class Verdict:
     is_chant: bool
     near_miss_distance: float = float("inf")  # to the nearest enrolled near miss
     take: Template | None = None  # the enrolled take nearest
-    stretch: float = 1.0  # how much longer the phrase's loud frames are than the take's
+    loud_frames: int = 0  # the phrase's frames near its loudest: how long the chant was held
 
 
 class ChantDetector:
@@ -47,7 +47,7 @@ class ChantDetector:
         self.config = config
         self.threshold = config.threshold if config.threshold is not None else book.threshold
         self.cutter = PhraseCutter(config.voice)
-        self.endings = Endings(config)
+        self.endings = Endings(config, book)
         self.chants = widened(book.templates, book.feature_config, config.warps)
         self.near_misses = widened(book.near_misses, book.feature_config, config.warps)
         # How long a chant may be: the enrolled takes' speech, half as long to a third longer again.
@@ -73,8 +73,7 @@ class ChantDetector:
         if take is None or distance > self.threshold:
             return Verdict(phrase, player, distance, False)
         _, near = closest(self.near_misses, features, self.config.band, self.config.max_stretch)
-        stretch = len(features) / max(1, len(take.features))
-        return Verdict(phrase, player, distance, distance * self.config.near_miss_margin < near, near, take, stretch)
+        return Verdict(phrase, player, distance, distance * self.config.near_miss_margin < near, near, take, len(features))
 
     def judge_run_on(self, phrase: Phrase) -> Verdict:
         """A phrase longer than the takes is judged first at its earlier ends (``run_on``): the
@@ -136,19 +135,25 @@ def last_loud(levels: np.ndarray, strong_db: float) -> int:
 class Endings:
     """When the last syllable ended. The quiet end of a syllable lies under the table's noise, but
     where it was last loud (within ``end_nats`` of the phrase's peak) stands out of it; how long the
-    matched take goes on after its own last loud 10 ms, at the phrase's tempo, is added."""
+    player's takes go on after their own last loud 10 ms, brought to the phrase's tempo, is added
+    (the median over the takes: one take's breath or click does not move the cue)."""
 
-    def __init__(self, config: CueConfig) -> None:
+    def __init__(self, config: CueConfig, book: ChantBook) -> None:
         self.strong_db = -DB_PER_NAT * config.voice.end_nats
+        self.takes: dict[str, list[Template]] = {}
+        for take in book.templates:
+            self.takes.setdefault(take.player, []).append(take)
         self._tails: dict[tuple[str, str], float] = {}
 
     def end(self, verdict: Verdict) -> float:
-        """Host time when the chant of ``verdict`` ended (where the cutter ended it, without a take)."""
+        """Host time when the chant of ``verdict`` ended (where the cutter ended it, without a take).
+        The phrase's loud frames over each take's say how much slower it was said."""
         phrase, take = verdict.phrase, verdict.take
         if take is None:
             return phrase.t_end
-        tempo = float(np.clip(verdict.stretch, *TEMPO_RANGE)) ** TEMPO_POWER
-        return self.last_loud_at(phrase) + self.tail(take) * tempo
+        tails = [self.tail(t) * float(np.clip(verdict.loud_frames / len(t.features), *TEMPO_RANGE)) ** TEMPO_POWER
+                 for t in self.takes.get(take.player, [take])]
+        return self.last_loud_at(phrase) + float(np.median(tails))
 
     def last_loud_at(self, phrase: Phrase) -> float:
         """Host time after the phrase's last loud 10 ms, not past where the cutter ended it."""
