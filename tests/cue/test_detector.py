@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 from companion.cue import templates
+from companion.cue.audio import resample
 from companion.cue.bench import chant_in_noise, false_triggers, listen
 from companion.cue.bench.chorus import CHANT, Take, say
 from companion.cue.bench.table_noise import mix_at, spoken_span, table_noise
@@ -112,3 +113,19 @@ def test_the_quiet_end_of_the_last_syllable_is_added_from_the_players_own_takes(
     (chant,) = [v for v in phrases if v.is_chant]
     assert truth - chant.phrase.t_end > 0.08  # where the sound alone says it ended
     assert cue.t_end == pytest.approx(truth, abs=0.04)
+
+
+@pytest.mark.parametrize("factor", [0.85, 1.2])
+def test_a_chant_with_every_formant_moved_is_heard_through_the_warped_takes(scene, book, chatter, factor):
+    """The chant played back faster or slower moves every frequency (pitch and formants) by
+    ``factor``, further than the enrolled takes reach: the takes warped up and down hear it,
+    the takes alone do not."""
+    for voice in scene.voices:
+        clean = say(Take(CHANT, voice, 150, 50), scene.cache)
+        moved = resample(clean, round(SAMPLE_RATE * factor), SAMPLE_RATE)
+        rng = np.random.default_rng(3)
+        mix = mix_at(table_noise(len(moved) + 3 * SAMPLE_RATE, chatter, rng), moved, SAMPLE_RATE, 20.0)
+        heard = listen(ChantDetector(book), mix, 0.0)
+        assert [c.player for c in heard] == [voice]
+        assert listen(ChantDetector(book, CueConfig(warps=())), mix, 0.0) == []
+
