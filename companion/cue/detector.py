@@ -25,6 +25,7 @@ from companion.cue.run_on import earlier_ends
 from companion.cue.templates import ChantBook, Template, closest, widened
 
 RUN_ON = 1.25  # a phrase this much longer than the typical take may hold a chant and chatter after it
+CLEARLY_NEARER = 0.8  # an earlier end of a chant replaces its end when this much nearer the takes (dev panel)
 SOURCE = "microphone"  # the name the hub and GPIO inputs use for the spoken cue
 
 
@@ -84,7 +85,17 @@ class ChantDetector:
             verdict = self.judge(candidate)
             if verdict.is_chant:
                 return verdict
-        return self.judge(phrase)
+        verdict = self.judge(phrase)
+        return self.nearest_end(verdict) if verdict.is_chant else verdict
+
+    def nearest_end(self, verdict: Verdict) -> Verdict:
+        """A phrase heard as the chant may still carry the start of someone's chatter after it: of
+        its earlier ends (drops in level), the one nearest the chant, if it is the chant and clearly
+        nearer (a slow chant's last syllable is weak, and a cut before it can be near too). Only a
+        phrase already heard as the chant is looked at again, so this moves cues, never adds them."""
+        ends = earlier_ends(verdict.phrase, self.shortest_s, self.longest_s, self.config.voice)
+        heard = [v for v in map(self.judge, ends) if v.is_chant and v.distance < CLEARLY_NEARER * verdict.distance]
+        return min(heard + [verdict], key=lambda v: v.distance)
 
     def _judge_all(self, phrases: Iterable[Phrase]) -> list[Cue]:
         cues = []
