@@ -118,7 +118,7 @@ DB_PER_NAT = 4.343
 # A slower chant's last syllable fades for longer, but the loud frames' ratio is a noisy measure of
 # how much slower: the tail is scaled by that ratio to this power (tuned on the dev panel), within
 # two-thirds to one and a half times.
-TEMPO_POWER = 0.75
+TEMPO_POWER = 0.5
 TEMPO_RANGE = (0.67, 1.5)
 
 
