@@ -56,9 +56,11 @@ class CueConfig(_Settings):
     band: Annotated[float, Field(gt=0.0, le=1.0, strict=True)] = 0.35
     max_stretch: Annotated[float, Field(ge=1.0, strict=True)] = 2.0  # a phrase more than twice as long or short as a take is not it
     # A phrase is the chant only if its chant distance times this is under its nearest near miss's.
-    near_miss_margin: Annotated[float, Field(ge=1.0, strict=True)] = 1.0
+    near_miss_margin: Annotated[float, Field(ge=1.0, strict=True)] = 1.4
     # A long phrase that is not the chant is also judged at its earlier ends (``companion.cue.run_on``).
     run_on: bool = Field(True, strict=True)
+    # Each take is also matched as if said with its formants this many times higher (``templates.widened``).
+    warps: tuple[Annotated[float, Field(ge=0.7, le=1.4, strict=True)], ...] = (0.85, 0.92, 1.08, 1.17)
     voice: VoiceActivityConfig = VoiceActivityConfig()
     features: FeatureConfig = FeatureConfig()
 

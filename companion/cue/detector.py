@@ -6,9 +6,9 @@ margin: a word that shares the chant's sounds is nearer its own near miss than t
 the host time when the last syllable ended (taken from the sound itself, not from when matching
 finished), the player whose take matched and the distance.
 
-Where the last syllable ends is read from the sound, and the quiet end of a syllable is under the
-table's noise: the cutter stops where the vowel fades into it. How much more each player's chant
-goes on under that noise is read from their own clean takes (``Endings``) and added.
+Where the last syllable ends is read from the sound, but the quiet end of a syllable is under the
+table's noise. Where it was last loud stands out of the noise; how long the matched take goes on
+after its own last loud moment, at the phrase's tempo, is added (``Endings``).
 """
 from __future__ import annotations
 
@@ -22,9 +22,10 @@ from companion.cue.config import CueConfig
 from companion.cue.features import SAMPLE_RATE, as_float, chant_features
 from companion.cue.phrases import Phrase, PhraseCutter
 from companion.cue.run_on import earlier_ends
-from companion.cue.templates import ChantBook
+from companion.cue.templates import ChantBook, Template, closest, widened
 
 RUN_ON = 1.25  # a phrase this much longer than the typical take may hold a chant and chatter after it
+CLEARLY_NEARER = 0.8  # an earlier end of a chant replaces its end when this much nearer the takes (dev panel)
 SOURCE = "microphone"  # the name the hub and GPIO inputs use for the spoken cue
 
 
@@ -37,6 +38,8 @@ class Verdict:
     distance: float
     is_chant: bool
     near_miss_distance: float = float("inf")  # to the nearest enrolled near miss
+    take: Template | None = None  # the enrolled take nearest
+    loud_frames: int = 0  # the phrase's frames near its loudest: how long the chant was held
 
 
 class ChantDetector:
@@ -45,7 +48,9 @@ class ChantDetector:
         self.config = config
         self.threshold = config.threshold if config.threshold is not None else book.threshold
         self.cutter = PhraseCutter(config.voice)
-        self.endings = Endings(book, config)
+        self.endings = Endings(config, book)
+        self.chants = widened(book.templates, book.feature_config, config.warps)
+        self.near_misses = widened(book.near_misses, book.feature_config, config.warps)
         # How long a chant may be: the enrolled takes' speech, half as long to a third longer again.
         spoken = [len(t.audio) / SAMPLE_RATE - 2 * config.voice.margin_s for t in book.templates] or [1.0]
         self.shortest_s, self.longest_s = 0.5 * min(spoken), 1.3 * max(spoken)
@@ -64,11 +69,12 @@ class ChantDetector:
 
     def judge(self, phrase: Phrase) -> Verdict:
         features = chant_features(phrase.audio, self.book.feature_config)
-        player, distance = self.book.nearest(features, self.config.band, self.config.max_stretch)
-        if distance > self.threshold:
+        take, distance = closest(self.chants, features, self.config.band, self.config.max_stretch)
+        player = take.player if take is not None else None
+        if take is None or distance > self.threshold:
             return Verdict(phrase, player, distance, False)
-        _, near = self.book.nearest_near_miss(features, self.config.band, self.config.max_stretch)
-        return Verdict(phrase, player, distance, distance * self.config.near_miss_margin < near, near)
+        _, near = closest(self.near_misses, features, self.config.band, self.config.max_stretch)
+        return Verdict(phrase, player, distance, distance * self.config.near_miss_margin < near, near, take, len(features))
 
     def judge_run_on(self, phrase: Phrase) -> Verdict:
         """A phrase longer than the takes is judged first at its earlier ends (``run_on``): the
@@ -79,17 +85,26 @@ class ChantDetector:
             verdict = self.judge(candidate)
             if verdict.is_chant:
                 return verdict
-        return self.judge(phrase)
+        verdict = self.judge(phrase)
+        return self.nearest_end(verdict) if verdict.is_chant else verdict
+
+    def nearest_end(self, verdict: Verdict) -> Verdict:
+        """A phrase heard as the chant may still carry the start of someone's chatter after it: of
+        its earlier ends (drops in level), the one nearest the chant, if it is the chant and clearly
+        nearer (a slow chant's last syllable is weak, and a cut before it can be near too). Only a
+        phrase already heard as the chant is looked at again, so this moves cues, never adds them."""
+        ends = earlier_ends(verdict.phrase, self.shortest_s, self.longest_s, self.config.voice)
+        heard = [v for v in map(self.judge, ends) if v.is_chant and v.distance < CLEARLY_NEARER * verdict.distance]
+        return min(heard + [verdict], key=lambda v: v.distance)
 
     def _judge_all(self, phrases: Iterable[Phrase]) -> list[Cue]:
         cues = []
         for heard in phrases:
             verdict = self.judge_run_on(heard)
-            phrase = verdict.phrase
             if self.when_phrase is not None:
                 self.when_phrase(verdict)
             if verdict.is_chant:
-                t_end = phrase.t_end + self.endings.gap(verdict.player, phrase)
+                t_end = self.endings.end(verdict)
                 cues.append(Cue(SOURCE, t_end, verdict.player, verdict.distance))
         for cue in cues:
             if self.when_cue is not None:
@@ -99,8 +114,12 @@ class ChantDetector:
 
 
 END_DB = -40.0  # a syllable has ended 40 dB under the take's loudest 10 ms (or at its noise floor)
-MAX_END_GAP_S = 0.25
 DB_PER_NAT = 4.343
+# A slower chant's last syllable fades for longer, but the loud frames' ratio is a noisy measure of
+# how much slower: the tail is scaled by that ratio to this power (tuned on the dev panel), within
+# two-thirds to one and a half times.
+TEMPO_POWER = 0.5
+TEMPO_RANGE = (0.67, 1.5)
 
 
 def levels_db(audio: np.ndarray) -> np.ndarray:
@@ -118,33 +137,45 @@ def last_sound(levels: np.ndarray) -> int:
     return int(np.flatnonzero(levels >= floor)[-1]) + 1
 
 
-def end_gap(levels: np.ndarray, heard_floor_db: float) -> float:
-    """Seconds of a take's last syllable that lie under ``heard_floor_db`` (dB under its peak):
-    what the table's noise hides of it."""
-    end = last_sound(levels)
-    audible = np.flatnonzero(levels[:end] >= heard_floor_db)
-    return float(np.clip((end - (audible[-1] + 1 if len(audible) else end)) / 100.0, 0.0, MAX_END_GAP_S))
+def last_loud(levels: np.ndarray, strong_db: float) -> int:
+    """The index after the last 10 ms within ``-strong_db`` dB of the loudest (0 if none)."""
+    loud = np.flatnonzero(levels > strong_db)
+    return int(loud[-1]) + 1 if len(loud) else 0
 
 
 class Endings:
-    """How far each player's chant goes on under a given noise, from their enrolled takes."""
+    """When the last syllable ended. The quiet end of a syllable lies under the table's noise, but
+    where it was last loud (within ``end_nats`` of the phrase's peak) stands out of it; how long the
+    player's takes go on after their own last loud 10 ms, brought to the phrase's tempo, is added
+    (the median over the takes: one take's breath or click does not move the cue)."""
 
-    def __init__(self, book: ChantBook, config: CueConfig) -> None:
-        self.config = config
-        self.levels: dict[str, list[np.ndarray]] = {}
+    def __init__(self, config: CueConfig, book: ChantBook) -> None:
+        self.strong_db = -DB_PER_NAT * config.voice.end_nats
+        self.takes: dict[str, list[Template]] = {}
         for take in book.templates:
-            self.levels.setdefault(take.player, []).append(levels_db(take.audio))
+            self.takes.setdefault(take.player, []).append(take)
+        self._tails: dict[tuple[str, str], float] = {}
 
-    def gap(self, player: str | None, phrase: Phrase) -> float:
-        """Seconds to add to where the cutter ended ``phrase``: the median over the player's takes
-        of the tail that would lie under the phrase's background."""
-        if player not in self.levels:
-            return 0.0
-        peak = float(np.log(np.max(levels_power(phrase.audio)) + 1e-10))
-        floor = max(END_DB, -DB_PER_NAT * (peak - phrase.background - self.config.voice.stop_nats))
-        return float(np.median([end_gap(lv, floor) for lv in self.levels[player]]))
+    def end(self, verdict: Verdict) -> float:
+        """Host time when the chant of ``verdict`` ended (where the cutter ended it, without a take).
+        The phrase's loud frames over each take's say how much slower it was said."""
+        phrase, take = verdict.phrase, verdict.take
+        if take is None:
+            return phrase.t_end
+        tails = [self.tail(t) * float(np.clip(verdict.loud_frames / len(t.features), *TEMPO_RANGE)) ** TEMPO_POWER
+                 for t in self.takes.get(take.player, [take])]
+        return self.last_loud_at(phrase) + float(np.median(tails))
 
+    def last_loud_at(self, phrase: Phrase) -> float:
+        """Host time after the phrase's last loud 10 ms, not past where the cutter ended it."""
+        levels = levels_db(phrase.audio)
+        cut = min(len(levels), round((phrase.t_end - phrase.t_start) * 100))
+        return phrase.t_start + (last_loud(levels[:cut], self.strong_db) or cut) / 100.0
 
-def levels_power(audio: np.ndarray) -> np.ndarray:
-    n = len(audio) // 160
-    return np.mean(as_float(audio)[: n * 160].astype(np.float64).reshape(n, 160) ** 2, axis=1)
+    def tail(self, take: Template) -> float:
+        """Seconds from the take's last loud 10 ms to the end of its last syllable (-40 dB)."""
+        key = (take.player, take.file)
+        if key not in self._tails:
+            levels = levels_db(take.audio)
+            self._tails[key] = max(0.0, (last_sound(levels) - last_loud(levels, self.strong_db)) / 100.0)
+        return self._tails[key]

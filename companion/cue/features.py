@@ -67,11 +67,13 @@ def _mel_to_hz(mel: np.ndarray) -> np.ndarray:
     return 700.0 * (10.0 ** (mel / 2595.0) - 1.0)
 
 
-@lru_cache(maxsize=8)
-def mel_filterbank(n_mels: int, n_fft: int, fmin: float, fmax: float) -> np.ndarray:
-    """(n_mels, n_fft // 2 + 1) triangular filters, evenly spaced on the mel scale."""
+@lru_cache(maxsize=32)
+def mel_filterbank(n_mels: int, n_fft: int, fmin: float, fmax: float, warp: float = 1.0) -> np.ndarray:
+    """(n_mels, n_fft // 2 + 1) triangular filters, evenly spaced on the mel scale. With ``warp``
+    the filters read the spectrum at their frequency / warp: the features of the same voice with
+    every formant ``warp`` times higher (a shorter vocal tract, or a voice pitched up)."""
     edges_hz = _mel_to_hz(np.linspace(_hz_to_mel(fmin), _hz_to_mel(fmax), n_mels + 2))
-    bins = np.fft.rfftfreq(n_fft, 1.0 / SAMPLE_RATE)
+    bins = np.fft.rfftfreq(n_fft, 1.0 / SAMPLE_RATE) * warp
     lower, centre, upper = edges_hz[:-2, None], edges_hz[1:-1, None], edges_hz[2:, None]
     rising = (bins - lower) / (centre - lower)
     falling = (upper - bins) / (upper - centre)
@@ -88,12 +90,12 @@ def dct_matrix(n_in: int, n_out: int) -> np.ndarray:
     return basis
 
 
-def mel_power(signal: np.ndarray, config: FeatureConfig = FeatureConfig()) -> np.ndarray:
-    """(n,) audio -> (n_frames, n_mels) power in each mel band."""
+def mel_power(signal: np.ndarray, config: FeatureConfig = FeatureConfig(), warp: float = 1.0) -> np.ndarray:
+    """(n,) audio -> (n_frames, n_mels) power in each mel band (``warp``: see ``mel_filterbank``)."""
     emphasised = np.append(signal[:1], signal[1:] - config.preemphasis * signal[:-1])
     framed = frames(emphasised, config.frame_len, config.hop) * np.hamming(config.frame_len)
     power = np.abs(np.fft.rfft(framed, config.n_fft)) ** 2
-    return power @ mel_filterbank(config.n_mels, config.n_fft, config.fmin, config.fmax).T
+    return power @ mel_filterbank(config.n_mels, config.n_fft, config.fmin, config.fmax, warp).T
 
 
 def floored_log(power: np.ndarray, loud: np.ndarray, floor_db: float) -> np.ndarray:
@@ -129,12 +131,13 @@ def normalise(features: np.ndarray) -> np.ndarray:
     return centred / (features.std(axis=0) + 1e-6)
 
 
-def chant_features(audio: np.ndarray, config: FeatureConfig = FeatureConfig()) -> np.ndarray:
-    """(n,) 16 kHz audio -> (n_gated_frames, 2 * n_mfcc) normalised MFCCs and their deltas.
+def chant_features(audio: np.ndarray, config: FeatureConfig = FeatureConfig(), warp: float = 1.0) -> np.ndarray:
+    """(n,) 16 kHz audio -> (n_gated_frames, 2 * n_mfcc) normalised MFCCs and their deltas; with
+    ``warp``, as if every formant were that many times higher (``mel_filterbank``).
 
     Deltas are taken before gating so that dropping quiet frames does not invent jumps."""
     signal = as_float(audio)
     gate = energy_gate(log_energy(frames(signal, config.frame_len, config.hop)), config.gate_nats)
-    cepstra = mfcc(floored_log(mel_power(signal, config), gate, config.floor_db), config.n_mfcc)
+    cepstra = mfcc(floored_log(mel_power(signal, config, warp), gate, config.floor_db), config.n_mfcc)
     both = np.hstack([cepstra, deltas(cepstra, config.delta_width)])
     return normalise(both[gate]).astype(np.float32)

@@ -53,21 +53,18 @@ class PhraseCutter:
             step, self._pending = self._pending[:STEP], self._pending[STEP:]
             t_step = self._pending_t
             self._pending_t += STEP / SAMPLE_RATE
-            phrase = self._step(step, t_step)
-            if phrase is not None:
-                ended.append(phrase)
+            ended += self._step(step, t_step)
         return ended
 
     def flush(self) -> list[Phrase]:
         """The stream ended: close any phrase still open."""
-        phrase = self._close() if self._phrase else None
-        return [phrase] if phrase is not None else []
+        return self._close() if self._phrase else []
 
     @property
     def background(self) -> float:
         return float(np.percentile(self._history, self.config.background_percentile)) if self._history else -23.0
 
-    def _step(self, step: np.ndarray, t: float) -> Phrase | None:
+    def _step(self, step: np.ndarray, t: float) -> list[Phrase]:
         level = float(np.log(np.mean(step.astype(np.float64) ** 2) + 1e-10))
         background = self.background
         self._history.append(level)
@@ -78,28 +75,38 @@ class PhraseCutter:
                 self._quiet_steps = 0
             else:
                 self._margin.append((step, t))
-            return None
+            return []
         self._phrase.append((step, t, level))
         peak = max(lvl for _, _, lvl in self._phrase)
         loud = level > max(background + self.config.stop_nats, peak - self.config.drop_nats)
         self._quiet_steps = 0 if loud else self._quiet_steps + 1
         if self._quiet_steps * STEP / SAMPLE_RATE >= self.config.hangover_s:
             return self._close()
-        return None
+        return []
 
-    def _close(self) -> Phrase | None:
+    def _close(self) -> list[Phrase]:
         steps = list(self._phrase)
         self._phrase.clear()
         self._quiet_steps = 0
         levels = np.array([lvl for _, _, lvl in steps])
-        return self._phrase_of(steps, levels, self._opened_over)
+        found = self._phrases_of(steps, levels, self._opened_over)
+        self._margin.clear()
+        return found
 
-    def _phrase_of(self, steps: list[tuple[np.ndarray, float, float]], levels: np.ndarray, background: float) -> Phrase | None:
+    def _phrases_of(self, steps: list[tuple[np.ndarray, float, float]], levels: np.ndarray, background: float) -> list[Phrase]:
+        """Every stretch of loud steps set apart by a breath is a phrase of its own: chatter before
+        a called chant, and chatter after it, are judged apart from it rather than dropping it."""
         cfg = self.config
         loud = np.flatnonzero(levels > max(background + cfg.start_nats, levels.max() - cfg.drop_nats))
-        if len(loud) == 0:
-            return None
-        first = int(_last_run(loud, round(cfg.max_gap_s * 100))[0])
+        runs = _runs(loud, round(cfg.max_gap_s * 100))
+        stops = [int(run[0]) for run in runs[1:]] + [len(levels)]
+        found = [self._phrase_of(steps, levels[:stop], int(run[0]), background) for run, stop in zip(runs, stops)]
+        return [phrase for phrase in found if phrase is not None]
+
+    def _phrase_of(self, steps: list[tuple[np.ndarray, float, float]], levels: np.ndarray, first: int,
+                   background: float) -> Phrase | None:
+        """The phrase whose speech starts at step ``first`` and ends by the end of ``levels``."""
+        cfg = self.config
         peak = levels[first:].max()
         last_strong = first + int(np.flatnonzero(levels[first:] > peak - cfg.end_nats)[-1])
         fading = max(background + cfg.stop_nats, peak - cfg.tail_nats)
@@ -110,7 +117,6 @@ class PhraseCutter:
         missing = keep - first  # margin steps that came before the phrase opened
         before = list(self._margin)[-missing:] if missing > 0 else []
         chunks = before + [(s, t) for s, t, _ in steps[max(0, first - keep) : last + 1 + keep]]
-        self._margin.clear()
         audio = np.concatenate([s for s, _ in chunks])
         t_end = steps[last][1] + STEP / SAMPLE_RATE
         return Phrase(audio, chunks[0][1], t_end, background)
@@ -127,8 +133,8 @@ def _tail_end(levels: np.ndarray, last_strong: int, fading: float, longest: int)
     return run
 
 
-def _last_run(loud: np.ndarray, max_gap: int) -> np.ndarray:
-    """The loud steps after the last silence longer than ``max_gap`` steps: the gaps inside a chant
-    are short closures, while chatter before a called chant is set apart by a breath."""
+def _runs(loud: np.ndarray, max_gap: int) -> list[np.ndarray]:
+    """The loud steps split at every silence longer than ``max_gap`` steps: the gaps inside a
+    chant are short closures, while chatter before or after a called chant is set apart by a breath."""
     breaks = np.flatnonzero(np.diff(loud) > max_gap + 1)
-    return loud[breaks[-1] + 1 :] if len(breaks) else loud
+    return [run for run in np.split(loud, breaks + 1) if len(run)]

@@ -12,7 +12,7 @@ import json
 import os
 import uuid
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 import numpy as np
@@ -62,15 +62,45 @@ class ChantBook:
 
     def nearest(self, features: np.ndarray, band: float = 0.35, max_stretch: float = 2.0) -> tuple[str | None, float]:
         """(n, d) features of a phrase -> (player of the nearest chant take, its ``chant_distance``)."""
-        return _nearest(self.templates, features, band, max_stretch)
+        return nearest_of(self.templates, features, band, max_stretch)
 
     def nearest_near_miss(self, features: np.ndarray, band: float = 0.35, max_stretch: float = 2.0) -> tuple[str | None, float]:
         """(n, d) features -> (whose near miss is nearest, its ``chant_distance``); inf with none."""
-        return _nearest(self.near_misses, features, band, max_stretch)
+        return nearest_of(self.near_misses, features, band, max_stretch)
 
 
-def _nearest(takes: Sequence[Template], features: np.ndarray, band: float, max_stretch: float) -> tuple[str | None, float]:
-    """Every take is compared on average first; only the few nearest are looked at closely."""
+def widened(takes: Sequence[Template], config: FeatureConfig, warps: Sequence[float]) -> tuple[Template, ...]:
+    """Each take, then each take again as if said with every formant ``warp`` times higher (a
+    voice pitched up or down moves its formants too): a player's four takes then also cover
+    the pitches between and beyond them. Computed from the stored audio, so the book keeps one
+    copy of each take."""
+    warped = [replace(t, features=_warped(t, config, w)) for t in takes for w in warps if w != 1.0]
+    return tuple(takes) + tuple(warped)
+
+
+_WARPED: dict[tuple[str, str, FeatureConfig, float], np.ndarray] = {}
+
+
+def _warped(take: Template, config: FeatureConfig, warp: float) -> np.ndarray:
+    """A take's warped features, kept while the take is (its file name is new at every enrolment),
+    so a detector made again for the same book costs nothing."""
+    key = (take.player, take.file, config, warp)
+    if key not in _WARPED:
+        if len(_WARPED) > 4096:
+            _WARPED.clear()
+        _WARPED[key] = chant_features(take.audio, config, warp)
+    return _WARPED[key]
+
+
+def nearest_of(takes: Sequence[Template], features: np.ndarray, band: float, max_stretch: float) -> tuple[str | None, float]:
+    """(n, d) features -> (player of the nearest take, its ``chant_distance``); inf with none."""
+    take, distance = closest(takes, features, band, max_stretch)
+    return (take.player if take is not None else None), distance
+
+
+def closest(takes: Sequence[Template], features: np.ndarray, band: float, max_stretch: float) -> tuple[Template | None, float]:
+    """The nearest take and its ``chant_distance``. Every take is compared on average first;
+    only the few nearest are looked at closely."""
     if not takes:
         return None, float("inf")
     rough = dtw.distances(features, [t.features for t in takes], band, max_stretch)
@@ -79,7 +109,7 @@ def _nearest(takes: Sequence[Template], features: np.ndarray, band: float, max_s
         return None, float("inf")
     close = {k: dtw.chant_distance(features, takes[k].features, band) for k in candidates}
     best = min(close, key=close.__getitem__)
-    return takes[best].player, close[best]
+    return takes[best], close[best]
 
 
 def check_player(name: str) -> str:
@@ -204,7 +234,7 @@ def _book(takes: tuple[Template, ...], config: FeatureConfig, factor: float) -> 
 
 def near_miss_distances(chants: Sequence[Template], misses: Sequence[Template], band: float = 0.35) -> list[float]:
     """For each near miss, how close it comes to the nearest chant take of any player."""
-    return [_nearest(chants, m.features, band, 2.0)[1] for m in misses]
+    return [nearest_of(chants, m.features, band, 2.0)[1] for m in misses]
 
 
 def _write_take(folder: Path, template: Template) -> None:

@@ -27,6 +27,8 @@ def test_settings_round_trip_through_json(tmp_path):
     ({"features": []}, r"features: .*\(given \[\]\)"),
     ({"bandwidth": 3}, "bandwidth: unknown setting; known here: band, "),
     ({"band": 3}, r"band: input should be less than or equal to 1 \(given 3\)"),
+    ({"warps": [0.9, 2.0]}, r"warps.1: input should be less than or equal to 1.4 \(given 2.0\)"),
+    ({"warps": 1.1}, r"warps: .*\(given 1.1\)"),
 ])
 def test_bad_settings_are_named_with_what_is_allowed(data, named):
     with pytest.raises(CueError, match=named):

@@ -4,7 +4,8 @@ talk said by the same players are not."""
 import numpy as np
 import pytest
 
-from companion.cue import templates
+from companion.cue import detector, templates
+from companion.cue.audio import resample
 from companion.cue.bench import chant_in_noise, false_triggers, listen
 from companion.cue.bench.chorus import CHANT, Take, say
 from companion.cue.bench.table_noise import mix_at, spoken_span, table_noise
@@ -112,3 +113,37 @@ def test_the_quiet_end_of_the_last_syllable_is_added_from_the_players_own_takes(
     (chant,) = [v for v in phrases if v.is_chant]
     assert truth - chant.phrase.t_end > 0.08  # where the sound alone says it ended
     assert cue.t_end == pytest.approx(truth, abs=0.04)
+
+
+@pytest.mark.parametrize("factor", [0.85, 1.2])
+def test_a_chant_with_every_formant_moved_is_heard_through_the_warped_takes(scene, book, chatter, factor):
+    """The chant played back faster or slower moves every frequency (pitch and formants) by
+    ``factor``, further than the enrolled takes reach: the takes warped up and down hear it,
+    the takes alone do not."""
+    for voice in scene.voices:
+        clean = say(Take(CHANT, voice, 150, 50), scene.cache)
+        moved = resample(clean, round(SAMPLE_RATE * factor), SAMPLE_RATE)
+        rng = np.random.default_rng(3)
+        mix = mix_at(table_noise(len(moved) + 3 * SAMPLE_RATE, chatter, rng), moved, SAMPLE_RATE, 20.0)
+        heard = listen(ChantDetector(book), mix, 0.0)
+        assert [c.player for c in heard] == [voice]
+        assert listen(ChantDetector(book, CueConfig(warps=())), mix, 0.0) == []
+
+
+
+@pytest.mark.parametrize("voice", ["en+f3", "en-gb-scotland"])
+def test_a_chant_with_a_word_glued_to_its_end_is_heard_where_the_chant_ended(scene, book, chatter, voice, monkeypatch):
+    """"Go!" said straight on the chant's last syllable: the phrase is heard as the chant, but
+    ends with the word; its earlier end at the drop is nearer the takes, so the cue is there (and
+    late by the whole word without that second look)."""
+    chant = say(Take(CHANT, voice, 160, 55), scene.cache)
+    go = say(Take("Go!", scene.voices[(scene.voices.index(voice) + 1) % len(scene.voices)], 170), scene.cache)
+    _, end = spoken_span(chant, -40.0)
+    go_start, _ = spoken_span(go, -40.0)
+    joined = np.concatenate([chant[: int(end * SAMPLE_RATE)], go[int(go_start * SAMPLE_RATE) :]])
+    mix = mix_at(table_noise(len(joined) + 3 * SAMPLE_RATE, chatter, np.random.default_rng(21)), joined, SAMPLE_RATE, 20.0)
+    (cue,) = listen(ChantDetector(book), mix, 0.0)
+    assert cue.player == voice and cue.t_end == pytest.approx(1.0 + end, abs=0.08)
+    monkeypatch.setattr(detector, "CLEARLY_NEARER", 0.0)
+    (late,) = listen(ChantDetector(book), mix, 0.0)
+    assert late.t_end > 1.0 + end + 0.25

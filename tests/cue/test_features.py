@@ -79,3 +79,18 @@ def test_int16_and_float_audio_give_the_same_features():
 def test_bad_audio_is_refused_with_its_shape_or_type(bad):
     with pytest.raises(ValueError, match=r"\(10, 2\)|complex64"):
         F.as_float(bad)
+
+
+def test_a_warped_filterbank_reads_the_spectrum_that_many_times_lower():
+    """Warped by 1.2, each filter reads the spectrum at its centre / 1.2: a voice whose formants
+    are 1.2 times higher looks like the unwarped voice."""
+    plain, warped = F.mel_filterbank(26, 512, 80.0, 7600.0), F.mel_filterbank(26, 512, 80.0, 7600.0, 1.2)
+    bins = np.fft.rfftfreq(512, 1 / 16000)
+    for k in range(4, 22):
+        assert bins[np.argmax(warped[k])] == pytest.approx(bins[np.argmax(plain[k])] / 1.2, abs=32.0)
+
+
+def test_features_unwarped_are_the_plain_features_and_a_warp_changes_them():
+    audio = np.random.default_rng(2).standard_normal(8000).astype(np.float32)
+    assert np.array_equal(F.chant_features(audio, warp=1.0), F.chant_features(audio))
+    assert not np.allclose(F.chant_features(audio, warp=1.1), F.chant_features(audio))

@@ -66,3 +66,11 @@ def test_each_block_re_anchors_the_host_clock():
         shift = 3.0 if start >= RATE else 0.0
         phrases += cutter.feed(audio[start : start + 800], start / RATE + shift)
     assert phrases[0].t_end == pytest.approx(5.0, abs=0.011)
+
+
+def test_speech_a_breath_after_a_phrase_is_a_phrase_of_its_own_not_its_replacement():
+    """A neighbour talks a breath (0.23 s) after the call, before the phrase has closed: both are
+    phrases, each ending where its own sound ends; the call is not dropped for the talk."""
+    phrases = cut(scene([(1.0, 1.8), (2.03, 2.8)]), 512)
+    assert [round(p.t_end, 2) for p in phrases] == pytest.approx([1.8, 2.8], abs=0.011)
+    assert phrases[0].t_start == pytest.approx(0.9, abs=0.02)

@@ -6,6 +6,7 @@ import pytest
 
 from companion.cue import CueError, dtw, templates
 from companion.cue.bench.chorus import CHANT, Take, say
+from companion.cue.features import chant_features
 
 
 def takes(scene, voice, styles=((140, 50), (160, 45), (175, 55))):
@@ -102,3 +103,13 @@ def test_near_misses_as_close_as_the_chants_own_takes_are_warned_of(tmp_path, sc
         index["takes"][0]["kind"] = "sometimes"
         (tmp_path / "index.json").write_text(json.dumps(index))
         templates.load(tmp_path)
+
+
+def test_widened_takes_are_the_takes_then_each_take_at_each_warp(tmp_path, scene):
+    book = templates.enrol(tmp_path, "Anna", takes(scene, "en-us"))
+    wide = templates.widened(book.templates, book.feature_config, (0.9, 1.0, 1.1))
+    assert len(wide) == 3 * len(book.templates)  # 1.0 is the take itself, not a copy
+    assert all(a is b for a, b in zip(wide, book.templates))
+    first_warped = wide[len(book.templates)]
+    assert (first_warped.player, first_warped.file, first_warped.kind) == ("Anna", book.templates[0].file, "chant")
+    assert np.array_equal(first_warped.features, chant_features(book.templates[0].audio, book.feature_config, 0.9))
