@@ -185,9 +185,10 @@ def false_triggers(scene: Scene, book: ChantBook, config: CueConfig, seconds: fl
     return TalkRun(cues, t / 3600.0, len(phrases), busy)
 
 
-def measure(quick: bool = False, panel: str = "held-out") -> dict[str, object]:
+def measure(quick: bool = False, panel: str = "held-out", talk_hours: float = 1.0) -> dict[str, object]:
     """The cue's figures on one panel of voices: detection at 20/15 dB and at 10 dB, false cues per
-    hour on table talk and on near misses only, timing error, processor share, and details."""
+    hour on ``talk_hours`` of table talk and on half as long of near misses only, timing error,
+    processor share, and details."""
     started = time.perf_counter()
     engine, voices, seed = held_out_panel() if panel == "held-out" else ("espeak-ng+festival", DEV_VOICES, 7)
     with tempfile.TemporaryDirectory(prefix="incanto-cue-bench-") as tmp:
@@ -197,8 +198,8 @@ def measure(quick: bool = False, panel: str = "held-out") -> dict[str, object]:
         per_voice = 3 if quick else 10
         trials = list(detection_trials(scene, book, config, per_voice, SNRS_DB + (LOW_SNR_DB,)))
         stranger = unenrolled_caller_rate(scene, Path(tmp) / "one", config)
-        talk = false_triggers(scene, book, config, 300.0 if quick else 3600.0)
-        near = false_triggers(scene, book, config, 300.0 if quick else 1800.0, NEAR_MISSES, seed_offset=2)
+        talk = false_triggers(scene, book, config, 300.0 if quick else 3600.0 * talk_hours)
+        near = false_triggers(scene, book, config, 300.0 if quick else 1800.0 * talk_hours, NEAR_MISSES, seed_offset=2)
     figures = _figures(trials, talk, near, book)
     figures["cue_unenrolled_caller_rate"] = stranger
     figures.update({"cue_panel": panel, "cue_engine": engine, "cue_held_out_engine": held_out_panel()[0],

@@ -1,4 +1,4 @@
-"""`python -m companion.cue.bench [--panel dev|held-out] [--quick] [--json]`: the spoken cue's figures."""
+"""`python -m companion.cue.bench [--panel dev|held-out] [--quick] [--talk-hours H] [--json]`: the spoken cue's figures."""
 from __future__ import annotations
 
 import argparse
@@ -14,10 +14,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.add_argument("--panel", choices=("held-out", "dev"), default="held-out",
                       help="held-out: the engine fixed in held_out.json (the headline); dev: the voices tuned on")
     args.add_argument("--quick", action="store_true", help="three voices and five minutes of each talk")
+    args.add_argument("--talk-hours", type=_hours, default=1.0,
+                      help="hours of table talk to listen to for false cues (a game night: 4); half as long of near misses")
     args.add_argument("--json", action="store_true", help="print one JSON object")
     parsed = args.parse_args(argv)
-    print_figures(measure(parsed.quick, parsed.panel), parsed.json)
+    print_figures(measure(parsed.quick, parsed.panel, parsed.talk_hours), parsed.json)
     return 0
+
+
+def _hours(text: str) -> float:
+    """A length of talk: more than none, at most a long night (argparse names the bad value)."""
+    try:
+        hours = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of hours") from None
+    if not 0 < hours <= 12:
+        raise argparse.ArgumentTypeError(f"{text!r} hours: give more than 0 and at most 12")
+    return hours
 
 
 if __name__ == "__main__":

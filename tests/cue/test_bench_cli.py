@@ -1,0 +1,16 @@
+"""The cue bench's command line refuses a length of talk it cannot listen to, naming the value."""
+from __future__ import annotations
+
+import pytest
+
+from companion.cue.bench.__main__ import main
+
+
+@pytest.mark.parametrize("hours, said", [("0", "'0' hours"), ("-4", "'-4' hours"), ("13", "'13' hours"),
+                                         ("four", "'four' is not a number of hours")])
+def test_a_bad_length_of_talk_is_refused_by_name(hours: str, said: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["--talk-hours", hours])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert said in err and "Traceback" not in err
