@@ -30,6 +30,18 @@ export function controls(view, ctx) {
                  choiceButtons(view, ctx.propose) || el("p", { class: "muted" }, "Waiting for the table."));
 }
 
+// A game's name for a thing ("crystal_placed") in words.
+export const words = (text) => String(text ?? "").replaceAll("_", " ");
+
+// The last turn's events, each said through the game's phrase table ``say`` (event name -> the
+// line's parts), or by its own name in words where the table has no phrase for it yet.
+export function lastTurnLines(view, say) {
+  const events = (view.last_turn || {}).events || [];
+  if (!events.length) return el("p", { class: "muted" }, "Nothing yet.");
+  return el("ul", { class: "cast-lines" }, events.map((e) => el("li", { "data-event": e.event },
+    ...(say[e.event] ? say[e.event](e, view) : [words(e.event)]))));
+}
+
 export function prompt(legal) {
   const text = legal.prompt || legal.message || legal.question;
   return text ? el("p", {}, text) : null;

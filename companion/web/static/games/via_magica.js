@@ -2,12 +2,11 @@
 // portals with their Animus spaces, rewards, the central row; controls where a crystal is one tap.
 
 import { el, seatColour, who } from "/static/js/parts.js";
-import { section, winner } from "/static/games/generic.js";
+import { lastTurnLines, section, winner, words } from "/static/games/generic.js";
 
 const ANIMUS = { Air: "#cfe8ff", Water: "#4aa3ff", Earth: "#b07a45", Life: "#5fd16b", Fire: "#ff5a3c",
                  Shadow: "#9a7bd6", Wildcard: "#ffd24a" };
 const COLOUR = { yellow: "#f2c84b", green: "#4fc26b", blue: "#4a8dff", purple: "#a46bff" };
-const words = (text) => String(text ?? "").replaceAll("_", " ");
 
 // The page's own look, once: large enough to read across the table.
 if (!document.getElementById("via-magica-style")) {
@@ -75,7 +74,7 @@ export function board(view, ctx) {
     section("Central row", el("div", { class: "vm-portals" }, view.row.map((x) => portalCard(x))),
             el("p", { class: "muted" }, `${view.deck} in the draw pile`)),
     section("Rewards", rewardsList(view)),
-    section("Last turn", eventLines(view)),
+    section("Last turn", lastTurnLines(view, SAY)),
   ];
 }
 
@@ -136,13 +135,6 @@ const SAY = {
   incantatum_late: (e, v) => [who(v, e.player), " calls INCANTATUM! too: ", e.order.map((p, i) => [i ? " → " : "", who(v, p)])],
   game_over: () => ["the examination is over"],
 };
-
-function eventLines(view) {
-  const events = (view.last_turn || {}).events || [];
-  if (!events.length) return el("p", { class: "muted" }, "Nothing yet.");
-  return el("ul", { class: "cast-lines" }, events.map((e) => el("li", { "data-event": e.event },
-    ...(SAY[e.event] ? SAY[e.event](e, view) : [words(e.event)]))));
-}
 
 // -- the controls -----------------------------------------------------------------------------
 

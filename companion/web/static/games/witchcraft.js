@@ -3,9 +3,8 @@
 // per crystal placed, and "Buy".
 
 import { el, seatColour, who } from "/static/js/parts.js";
-import { section, winner } from "/static/games/generic.js";
+import { lastTurnLines, section, winner, words } from "/static/games/generic.js";
 
-const words = (text) => String(text ?? "").replaceAll("_", " ");
 const cap = (text) => words(text).replace(/^./, (c) => c.toUpperCase());
 
 if (!document.getElementById("witchcraft-style")) {
@@ -52,7 +51,7 @@ export function board(view, ctx) {
       el("p", { class: "muted" }, `Deck ${view.deck} · discards ${view.discard} · supply ${view.supply} crystals · `,
         `basic spells ${view.basic_left} · familiars ${view.familiars_left}${view.familiar_top ? ` (top: ${view.familiar_top})` : ""}`)),
     section("Witches", el("div", { class: "wc-witches" }, view.players.map((p) => witchCard(p)))),
-    section("Last turn", eventLines(view)),
+    section("Last turn", lastTurnLines(view, SAY)),
   ];
 }
 
@@ -105,13 +104,6 @@ const SAY = {
   won: (e, v) => [who(v, e.player), ` reaches ${e.magic} magic and wins`],
   stalled: (e, v) => ["no card can come into play: ", who(v, e.player), " wins with the most magic"],
 };
-
-function eventLines(view) {
-  const events = (view.last_turn || {}).events || [];
-  if (!events.length) return el("p", { class: "muted" }, "Nothing yet.");
-  return el("ul", { class: "cast-lines" }, events.map((e) => el("li", { "data-event": e.event },
-    ...(SAY[e.event] ? SAY[e.event](e, view) : [words(e.event)]))));
-}
 
 // -- the controls -----------------------------------------------------------------------------
 
