@@ -31,6 +31,7 @@ from vision.profile import PaintModel, ProfileError, load_profile
 from vision.scoring import TokenScores, score_tokens
 from vision.table_geometry import Calibrated, TableGeometry, UncalibratedTable
 from vision.targets import Candidate, candidates_from
+from vision.touch import NoTipSwitches, TipSwitches
 from vision.under_tip import BETWEEN, OVER, OVERSIZED, mostly_hidden, under_tip
 
 __all__ = ["Pipeline", "FrameView", "open_pipeline", "read_casting", "hand_tracker", "UncalibratedTable",
@@ -131,9 +132,9 @@ class Pipeline:
         return score_tokens(self.geo, axis, candidates_from(candidates), self.cfg.pointing,
                             self.paints[axis.strength].bead_radius_mm)
 
-    def read(self, axis: WandAxis, candidates: Sequence[Candidate]) -> WandReading:
+    def read(self, axis: WandAxis, candidates: Sequence[Candidate], touching: bool | None = None) -> WandReading:
         """One still wand's verdict: the token under its tip; only a tip over no token is read by where
-        the wand points, and only with margin."""
+        the wand points, and only with margin. ``touching``: the wand's tip switch (None: not known)."""
         k = axis.strength
         bead_mm = self.paints[k].bead_radius_mm
         tip = under_tip(self.geo, axis, candidates, bead_mm, self.cfg.pointing)
@@ -147,11 +148,14 @@ class Pipeline:
             return WandReading(k, NONE, None, 0.0, None, {}, axis.source)
         return verdict(k, self.score(axis, candidates), self.cfg.decide, axis.source)
 
-    def casting(self, cue_at: float, wands: Sequence[int], candidates: Iterable[Candidate | Mapping[str, Any]]
-                ) -> Casting:
-        """A casting that started at ``cue_at`` (frames' clock) with these wands and legal targets."""
+    def casting(self, cue_at: float, wands: Sequence[int], candidates: Iterable[Candidate | Mapping[str, Any]],
+                tips: TipSwitches | None = None) -> Casting:
+        """A casting that started at ``cue_at`` (frames' clock) with these wands and legal targets;
+        ``tips``: the wands' tip switches, asked when each wand is read (None: no switches)."""
         chosen = candidates_from(candidates)
-        return Casting(cue_at, list(wands), self.cfg.decide, lambda axis: self.read(axis, chosen))
+        switches = tips or NoTipSwitches()
+        return Casting(cue_at, list(wands), self.cfg.decide,
+                       lambda axis: self.read(axis, chosen, switches.touching(axis.strength)))
 
 
 def hand_tracker() -> object | None:
@@ -177,10 +181,11 @@ def open_pipeline(config_path: Path | None = None, hands: object | None = None,
 
 
 def read_casting(pipeline: Pipeline, source: FrameSource, cue_at: float, wands: Sequence[int],
-                 candidates: Iterable[Candidate | Mapping[str, Any]], max_frames: int = 300) -> CastingResult | None:
+                 candidates: Iterable[Candidate | Mapping[str, Any]], max_frames: int = 300,
+                 tips: TipSwitches | None = None) -> CastingResult | None:
     """Read frames until the casting is decided; None if the source ends first. Frames from before the
-    cue show the table as it was."""
-    casting = pipeline.casting(cue_at, wands, candidates)
+    cue show the table as it was. ``tips``: the wands' tip switches (None: the camera alone)."""
+    casting = pipeline.casting(cue_at, wands, candidates, tips)
     frozen = False
     for _ in range(max_frames):
         frame = source.read()
