@@ -28,11 +28,11 @@ from vision.decide import NONE, TARGET, UNSURE, Casting, CastingResult, WandRead
 from vision.frames import Frame, FrameSource
 from vision.markers import TableView, WandSighting, find_wands, shaft_direction
 from vision.profile import PaintModel, ProfileError, load_profile
-from vision.scoring import TokenScores, score_tokens
+from vision.scoring import TokenScores, aim_scores, score_tokens
 from vision.table_geometry import Calibrated, TableGeometry, UncalibratedTable
 from vision.targets import Candidate, candidates_from
 from vision.touch import NoTipSwitches, TipSwitches
-from vision.under_tip import BETWEEN, OVER, OVERSIZED, mostly_hidden, under_tip
+from vision.under_tip import BETWEEN, OVER, OVERSIZED, TipReading, mostly_hidden, under_tip
 
 __all__ = ["Pipeline", "FrameView", "open_pipeline", "read_casting", "hand_tracker", "UncalibratedTable",
            "UnlearnedWands"]
@@ -137,16 +137,31 @@ class Pipeline:
         the wand points, and only with margin. ``touching``: the wand's tip switch (None: not known)."""
         k = axis.strength
         bead_mm = self.paints[k].bead_radius_mm
-        tip = under_tip(self.geo, axis, candidates, bead_mm, self.cfg.pointing)
+        tip = under_tip(self.geo, axis, candidates, bead_mm, self.cfg.pointing, touching)
         if tip.status == OVER and mostly_hidden(self.geo, axis, bead_mm, self.cfg.pointing):
-            return WandReading(k, UNSURE, None, 0.0, tip.runner_up, {}, axis.source, tip.token)
+            return _asked(axis, tip)
+        if tip.status == OVER and touching is not None and not touching:
+            return self._lifted_over(axis, candidates, tip)
         if tip.status == OVER:
             return WandReading(k, TARGET, tip.token, 1.0, tip.runner_up, {}, axis.source, tip.token)
         if tip.status in (BETWEEN, OVERSIZED):
-            return WandReading(k, UNSURE, None, 0.0, tip.runner_up, {}, axis.source, tip.token)
-        if axis.back_px is None:  # a lone tip over no token: pointing at nothing we can tell
+            return _asked(axis, tip)
+        if axis.back_px is None or touching:  # a lone tip over no token, or one pressed on bare table
             return WandReading(k, NONE, None, 0.0, None, {}, axis.source)
         return verdict(k, self.score(axis, candidates), self.cfg.decide, axis.source)
+
+    def _lifted_over(self, axis: WandAxis, candidates: Sequence[Candidate], tip: TipReading) -> WandReading:
+        """A tip over a token with its switch open: a hover a little above that token, or a wand aimed
+        past it at another. Its line settles which: the token under the tip only when the line names
+        it too or clearly names no token (a lean-back hover over empty table); else the tablet asks."""
+        p = self.cfg.pointing
+        aimed = aim_scores(self.geo, axis, candidates, p, p.min_height_mm + p.touch_lift_mm)
+        if not aimed.scores:  # no line of known length: it may be aimed anywhere
+            return _asked(axis, tip)
+        line = verdict(axis.strength, aimed, self.cfg.decide, axis.source)
+        if line.status == NONE or (line.status == TARGET and line.target == tip.token):
+            return WandReading(axis.strength, TARGET, tip.token, 1.0, tip.runner_up, {}, axis.source, tip.token)
+        return _asked(axis, tip)
 
     def casting(self, cue_at: float, wands: Sequence[int], candidates: Iterable[Candidate | Mapping[str, Any]],
                 tips: TipSwitches | None = None) -> Casting:
@@ -156,6 +171,11 @@ class Pipeline:
         switches = tips or NoTipSwitches()
         return Casting(cue_at, list(wands), self.cfg.decide,
                        lambda axis: self.read(axis, chosen, switches.touching(axis.strength)))
+
+
+def _asked(axis: WandAxis, tip: TipReading) -> WandReading:
+    """Unsure, offering the token nearest the tip first."""
+    return WandReading(axis.strength, UNSURE, None, 0.0, tip.runner_up, {}, axis.source, tip.token)
 
 
 def hand_tracker() -> object | None:

@@ -78,6 +78,20 @@ def score_tokens(geo: TableGeometry, axis: WandAxis, candidates: Sequence[Candid
     return TokenScores(dict(zip(ids, s.tolist())), {i: float(v) / total for i, v in zip(ids, s)})
 
 
+def aim_scores(geo: TableGeometry, axis: WandAxis, candidates: Sequence[Candidate], cfg: PointingConfig,
+               lowest_mm: float) -> TokenScores:
+    """Where a wand held in the air is aimed: the aim reading alone, with the tip tried from ``lowest_mm``
+    up (its switch says the bead is off the token). Needs a back point at a known distance."""
+    ids, tokens = candidate_array(candidates)
+    if not ids or axis.back_px is None or axis.back_from_tip_mm <= 0:
+        return TokenScores({}, {})
+    tips = geo.at_height(axis.tip_px, np.arange(lowest_mm, cfg.max_height_mm + 1e-9, cfg.height_step_mm))
+    dirs, fit = wand_directions(geo, axis, tips, cfg, axis.back_from_tip_mm)
+    s = _aim(tips, dirs, fit, tokens, cfg)
+    total = float(s.sum()) + cfg.none_score
+    return TokenScores(dict(zip(ids, s.tolist())), {i: float(v) / total for i, v in zip(ids, s)})
+
+
 def _readings(geo: TableGeometry, axis: WandAxis, tips: np.ndarray, heights: np.ndarray, tokens: np.ndarray,
               cfg: PointingConfig, length: float) -> np.ndarray:
     """(N,) per token: the better of the hover reading and the (down-weighted) aim reading."""

@@ -38,19 +38,24 @@ class TipReading:
     gap_mm: float
 
 
-def hover_heights(geo: TableGeometry, axis: WandAxis, bead_radius_mm: float, cfg: PointingConfig) -> np.ndarray:
+def hover_heights(geo: TableGeometry, axis: WandAxis, bead_radius_mm: float, cfg: PointingConfig,
+                  touching: bool | None = None) -> np.ndarray:
     """(H,) tip heights (mm) the bead could be at while over a token: from resting on it up to the
     hover limit, without the heights the bead looks clearly too big for (empty when it looks too big
     for all of them: ``bead_height_tolerance`` is loose enough that only a patch merged with something
     of its colour, or a bead held far out of reach of the table, gets there) nor those a whole bead
-    looks too small for."""
+    looks too small for). A closed tip switch (``touching``) leaves only the resting height: the bead
+    is on the token, whatever its size says."""
     low = bead_radius_mm + cfg.touch_lift_mm
-    heights = np.arange(low - cfg.touch_lift_mm, low + cfg.hover_height_mm + 1e-6, max(cfg.height_step_mm, 1.0))
+    heights = np.array([low]) if touching else \
+        np.arange(low - cfg.touch_lift_mm, low + cfg.hover_height_mm + 1e-6, max(cfg.height_step_mm, 1.0))
     if axis.tip_radius_px <= 0:
         return heights
     expected = geo.bead_radius_px(geo.at_height(axis.tip_px, heights), bead_radius_mm)
     fits = axis.tip_radius_px <= cfg.bead_height_tolerance * expected
     heights, expected = heights[fits], expected[fits]
+    if touching:
+        return heights
     return not_too_high(axis, heights, expected, resting_bead_px(geo, axis, bead_radius_mm, cfg), cfg)
 
 
@@ -82,9 +87,9 @@ def mostly_hidden(geo: TableGeometry, axis: WandAxis, bead_radius_mm: float, cfg
 
 
 def under_tip(geo: TableGeometry, axis: WandAxis, candidates: Sequence[Candidate], bead_radius_mm: float,
-              cfg: PointingConfig) -> TipReading:
-    """Which candidate token the tip is over, if any."""
-    heights = hover_heights(geo, axis, bead_radius_mm, cfg)
+              cfg: PointingConfig, touching: bool | None = None) -> TipReading:
+    """Which candidate token the tip is over, if any (``touching``: the wand's tip switch, if known)."""
+    heights = hover_heights(geo, axis, bead_radius_mm, cfg, touching)
     if len(heights) == 0:
         # Far bigger than a bead held within reach of a token: the bead has run into a patch of its own
         # colour (a token, a sleeve), so neither its centre nor its line can be trusted.

@@ -32,6 +32,7 @@ import numpy as np
 from vision.bench.casting import (BENCH_SEED_BASE, Timings, WandOutcome, by_bins, evaluate, outcomes, percentile,
                                   run_scene, summary)
 from vision.bench.rig import SetUpTable, set_up
+from vision.bench.tips import MISSED, STUCK, SceneTips
 from vision.config import VisionConfig, load_config
 from vision.pipeline import Pipeline, hand_tracker
 from vision.render.scene import make_scene
@@ -54,7 +55,10 @@ def places_told(table: SetUpTable, legal: tuple[str, ...]) -> list[Candidate]:
 
 
 def cast_on(table: SetUpTable, seed: int, name: str, config: VisionConfig, timings: Timings,
-            hands: object | None = None, reaim: float = 0.0) -> tuple[list[WandOutcome], float | None]:
+            hands: object | None = None, reaim: float = 0.0, camera_only: list[WandOutcome] | None = None
+            ) -> tuple[list[WandOutcome], float | None]:
+    """One casting of set ``name`` on ``table``, read with the wands' tip switches; ``camera_only``
+    collects the same casting as read without them."""
     kind, hard, cover, confusable = SETS[name]
     rig = table.rig
     if confusable:
@@ -63,7 +67,8 @@ def cast_on(table: SetUpTable, seed: int, name: str, config: VisionConfig, timin
                                                                                        0.85), rng))
     scene = make_scene(seed, kind, hard, motion=True, reaim=reaim, rig=rig, cover_tips=cover)
     pipeline = Pipeline(table.profile, config, hands)
-    _, found, latency = run_scene(pipeline, scene, 0.0, timings, places_told(table, scene.layout.legal))
+    _, found, latency = run_scene(pipeline, scene, 0.0, timings, places_told(table, scene.layout.legal),
+                                  SceneTips(scene), camera_only)
     return found, latency
 
 
@@ -93,6 +98,7 @@ def run(quick: bool = False) -> dict:
     report: dict = {"seeds": "development" if quick else "held-out", "tables": len(rigs), "castings_per_set": len(rigs) * per_rig}
     timings, motion_timings = Timings([], []), Timings([], [])
     sets: dict[str, list[WandOutcome]] = {name: [] for name in SETS}
+    alone: dict[str, list[WandOutcome]] = {name: [] for name in SETS}
     motion: list[WandOutcome] = []
     latencies: list[float] = []
     hands = hand_tracker()
@@ -103,7 +109,8 @@ def run(quick: bool = False) -> dict:
             report["camera_retakes"] = report.get("camera_retakes", 0) + table.retakes
             for s, name in enumerate(SETS):
                 for j in range(per_rig):
-                    sets[name] += cast_on(table, base + s * 100_000 + r * 1000 + j, name, config, timings)[0]
+                    sets[name] += cast_on(table, base + s * 100_000 + r * 1000 + j, name, config, timings,
+                                          camera_only=alone[name])[0]
             for j in range(2 if quick else 5):
                 seed = base + 900_000 + r * 1000 + j
                 found, latency = cast_on(table, seed, "nominal", config, motion_timings, hands, reaim=0.33)
@@ -115,6 +122,10 @@ def run(quick: bool = False) -> dict:
         for key in ("accuracy", "silent_errors", "unsure", "missing"):
             report[f"{key}_{name}"] = round(stats[key], 4)
         report[f"wands_{name}"] = stats["wands"]
+    report["tip_switches"] = {"missed_touches": MISSED, "stuck_closed": STUCK}
+    report["camera_only"] = {name: {key: round(summary(found)[key], 4)
+                                    for key in ("accuracy", "silent_errors", "unsure", "missing")}
+                             for name, found in alone.items()}
     for name in ("nominal", "distance", "natural"):
         report[f"by_tip_distance_{name}"] = by_bins(sets[name], "tip_distance_mm", DISTANCE_BINS_MM)
         report[f"by_tip_height_{name}"] = by_bins(sets[name], "tip_height_mm", HEIGHT_BINS_MM)

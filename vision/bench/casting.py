@@ -10,6 +10,7 @@ import numpy as np
 from vision.config import VisionConfig, load_config
 from vision.decide import TARGET, CastingResult
 from vision.pipeline import Pipeline
+from vision.bench.tips import SceneTips
 from vision.render.scene import FrameTruth, Scene, make_scene
 from vision.targets import Candidate
 
@@ -48,26 +49,38 @@ class Timings:
 
 
 def run_scene(pipeline: Pipeline, scene: Scene, cue_at: float, timings: Timings | None = None,
-              candidates: list[Candidate] | None = None) -> tuple[CastingResult | None, list[WandOutcome], float | None]:
+              candidates: list[Candidate] | None = None, tips: SceneTips | None = None,
+              camera_only: list[WandOutcome] | None = None
+              ) -> tuple[CastingResult | None, list[WandOutcome], float | None]:
     """Feed the scene's frames to a casting. Castings in motion (``cue_at`` 0: wands come in after the
     cue) first show the pipeline the table in the second before the cue. Returns the result, every
     wand's outcome and the decision latency: seconds from the last wand's settling to the decision,
     including the deciding frame's processing. A casting the frames do not decide counts every wand as
-    unsure. ``candidates``: the places the pipeline is told (default: the renderer's own tokens)."""
+    unsure. ``candidates``: the places the pipeline is told (default: the renderer's own tokens).
+    ``tips``: the wands' tip switches (None: the camera alone); ``camera_only`` collects, from the same
+    frames, every wand's outcome as a table without tip switches reads it."""
     if cue_at >= 0:
         for i in BEFORE_CUE:
             pipeline.see_table(scene.render(i)[0])
     pipeline.freeze_table()
-    casting = pipeline.casting(cue_at, list(scene.gestures), candidates if candidates is not None else scene.candidates)
+    told = candidates if candidates is not None else scene.candidates
+    casting = pipeline.casting(cue_at, list(scene.gestures), told, tips)
+    alone = pipeline.casting(cue_at, list(scene.gestures), told) if camera_only is not None else None
     truth = None
     for i in range(scene.frames):
         frame, truth = scene.render(i)
+        if tips is not None:
+            tips.see(truth)
         t0 = time.perf_counter()
         sightings = pipeline.find(frame.image)
         t1 = time.perf_counter()
         # The scene's last frame stands for the seconds after it, until the casting gives up waiting.
-        result = casting.observe(frame.t, pipeline.look(frame, sightings).axes, timed_out=i == scene.frames - 1)
+        axes = pipeline.look(frame, sightings).axes
+        result = casting.observe(frame.t, axes, timed_out=i == scene.frames - 1)
         t2 = time.perf_counter()
+        if alone is not None and alone.result is None and camera_only is not None:
+            if (alone_result := alone.observe(frame.t, axes, timed_out=i == scene.frames - 1)) is not None:
+                camera_only += outcomes(alone_result, truth)
         if timings is not None:
             timings.wand.append((t1 - t0) * 1000)
             timings.pipeline.append((t2 - t0) * 1000)
@@ -76,8 +89,11 @@ def run_scene(pipeline: Pipeline, scene: Scene, cue_at: float, timings: Timings 
                 frame.t + (t2 - t0) - scene.last_settle
             return result, outcomes(result, truth), waited
     assert truth is not None
-    return None, [WandOutcome(k, w.target, "unsure", None, w.tip_distance_mm, w.tip_height_mm, w.tip_visible, None)
-                  for k, w in truth.wands.items()], None
+    undecided = [WandOutcome(k, w.target, "unsure", None, w.tip_distance_mm, w.tip_height_mm, w.tip_visible, None)
+                 for k, w in truth.wands.items()]
+    if alone is not None and alone.result is None and camera_only is not None:
+        camera_only += undecided
+    return None, undecided, None
 
 
 def outcomes(result: CastingResult, truth: FrameTruth) -> list[WandOutcome]:

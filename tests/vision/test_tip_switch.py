@@ -1,0 +1,115 @@
+"""The tip switch: a closed switch pins the tip to the token it rests on; an open one over a token is
+read only when the wand's line agrees (else it may be aimed past that token at another)."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.axis import WandAxis
+from vision.bench.casting import run_scene
+from vision.bench.tips import SceneTips
+from vision.decide import TARGET, UNSURE
+from vision.paints import documented_paints
+from vision.pipeline import Pipeline
+from vision.render.scene import make_scene, random_camera
+from vision.table_geometry import TableGeometry
+from vision.targets import Candidate
+from vision.touch import FixedTipSwitches
+from vision.under_tip import BETWEEN, OVER, under_tip
+
+BEAD_MM = 12.0
+CAMERA = random_camera(np.random.default_rng(5))  # about 1 m above the table's middle
+GEO = TableGeometry(CAMERA.calibration())
+TOKENS = [Candidate("A", 850.0, 120.0, 22.0), Candidate("B", 800.0, 120.0, 22.0)]
+
+
+@pytest.fixture
+def pipeline(config) -> Pipeline:
+    paints = {k: m.model_copy(update={"bead_radius_mm": BEAD_MM}) for k, m in documented_paints().items()}
+    return Pipeline(CAMERA.calibration(), config, paints=paints)
+
+
+def _wand(tip_mm: tuple[float, float, float], towards_mm: tuple[float, float, float] | None) -> WandAxis:
+    """Wand 2 with its tip bead's centre at ``tip_mm``, seen its true size; its band 110 mm back along
+    the line from ``towards_mm`` through the tip (None: a lone tip)."""
+    tip = np.array([tip_mm])
+    radius = float(GEO.bead_radius_px(tip, BEAD_MM)[0])
+    if towards_mm is None:
+        return WandAxis(2, CAMERA.project(tip)[0], None, 0.0, "tip", radius)
+    d = tip[0] - np.array(towards_mm)
+    band = tip[0] + 110.0 * d / np.linalg.norm(d)
+    return WandAxis(2, CAMERA.project(tip)[0], CAMERA.project(band[None])[0], 110.0, "band", radius)
+
+
+def test_a_closed_switch_reads_a_tip_the_camera_alone_finds_between_two_tokens(config) -> None:
+    axis = _wand((840.0, 120.0, BEAD_MM + 2.0), None)  # resting 10 mm off A's centre, toward B
+    blind = config.pointing.model_copy(update={"bead_shrink_tolerance": 0.5})  # the bead's size not used
+    assert under_tip(GEO, axis, TOKENS, BEAD_MM, blind).status == BETWEEN
+    reading = under_tip(GEO, axis, TOKENS, BEAD_MM, blind, touching=True)
+    assert (reading.status, reading.token) == (OVER, "A")
+
+
+def test_a_lifted_tip_over_one_token_aimed_at_another_is_asked(pipeline) -> None:
+    """Pointing from afar at B with the tip 3 cm over A: the camera alone names A, silently."""
+    axis = _wand((850.0, 120.0, BEAD_MM + 30.0), (800.0, 120.0, 0.0))
+    alone = pipeline.read(axis, TOKENS)
+    assert (alone.status, alone.target) == (TARGET, "A")
+    lifted = pipeline.read(axis, TOKENS, touching=False)
+    assert (lifted.status, lifted.target, lifted.best) == (UNSURE, None, "A")
+
+
+def test_a_lifted_tip_over_a_token_whose_line_names_no_token_is_that_token(pipeline) -> None:
+    """A hover leaning back: the line meets the table beyond the token, where nothing lies."""
+    axis = _wand((850.0, 120.0, BEAD_MM + 20.0), (850.0, 40.0, 0.0))
+    lifted = pipeline.read(axis, TOKENS, touching=False)
+    assert (lifted.status, lifted.target) == (TARGET, "A")
+
+
+def test_a_lone_lifted_tip_over_a_token_is_asked(pipeline) -> None:
+    """No line to say where it is aimed: it may be pointing past the token."""
+    axis = _wand((850.0, 120.0, BEAD_MM + 20.0), None)
+    assert pipeline.read(axis, TOKENS).status == TARGET
+    assert pipeline.read(axis, TOKENS, touching=False).status == UNSURE
+
+
+def test_a_casting_asks_each_wands_switch(pipeline) -> None:
+    """The switch reaches the reading through the casting (the table side hands in the hub's)."""
+    axis = _wand((850.0, 120.0, BEAD_MM + 30.0), (800.0, 120.0, 0.0))
+    verdicts = {}
+    for name, tips in (("alone", None), ("lifted", FixedTipSwitches({2: False}))):
+        casting = pipeline.casting(0.0, [2], TOKENS, tips)
+        for i in range(40):
+            if (result := casting.observe(i / 30, {2: axis})) is not None:
+                break
+        verdicts[name] = result.wands[2].status
+    assert verdicts == {"alone": TARGET, "lifted": UNSURE}
+
+
+def test_rendered_wands_aimed_past_the_token_under_their_tip_are_asked_with_switches(config) -> None:
+    """Pointing from afar with the tip over another token, as rendered: the camera alone names the token
+    under the tip; with the wands' switches open, the tablet asks."""
+    alone: list = []
+    found: list = []
+    for seed in (300, 301, 313):
+        scene = make_scene(seed, "distance", motion=True)
+        found += run_scene(Pipeline(scene.calibration, config), scene, 0.0, tips=SceneTips(scene), camera_only=alone)[1]
+    assert len(alone) == len(found) == 12
+    assert sum(o.silent_error for o in alone) >= 3
+    assert not any(o.silent_error for o in found)
+
+
+def test_the_bench_switch_closes_on_a_resting_bead_only_with_a_real_switchs_faults() -> None:
+    """Closed for a bead resting on its token, open for one held over it; each wand's fault is drawn
+    from the scene's seed (so a scene reads the same each time), at about the documented rates."""
+    reads: dict[str, list[bool | None]] = {"hover": [], "natural": []}
+    for kind in reads:
+        for seed in range(40):
+            scene = make_scene(seed, kind)
+            tips, again = SceneTips(scene), SceneTips(scene)
+            tips.see(scene.render(scene.frames - 1)[1])
+            again.see(scene.render(scene.frames - 1)[1])
+            reads[kind] += [tips.touching(k) for k in scene.gestures]
+            assert [tips.touching(k) for k in scene.gestures] == [again.touching(k) for k in scene.gestures]
+    assert 0.9 <= sum(t is True for t in reads["hover"]) / len(reads["hover"]) < 1.0  # some light touches missed
+    assert sum(t is False for t in reads["natural"]) / len(reads["natural"]) >= 0.97
+    assert SceneTips(make_scene(1, "hover")).touching(1) is None  # no frame seen yet: not known
