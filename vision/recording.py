@@ -4,7 +4,8 @@ A recording is a folder:
 
     frames/          JPEG frames, with ``frames/timestamps.csv`` (``file,t``: the image source format)
     cues.jsonl       one line per cue: {"t": seconds in the frames' clock, "wands": [1, 2, 3, 4],
-                     "legal": [place ids] or null (every place)}
+                     "legal": [place ids] or null (every place), "tips": {"1": true, ...} or absent
+                     (the wands' tip switches as the casting read them; absent: not known)}
     profile.json     the table's profile as it was that night
     places.json      the places file, when there was one
 
@@ -31,6 +32,7 @@ from vision.profile import ProfileError, load_places, load_profile, profile_plac
 from vision.proposal import cast_proposal
 from vision.sources.folder import ImageFolderSource
 from vision.targets import Candidate
+from vision.touch import FixedTipSwitches
 
 BEFORE_S = 1.0  # kept whole before a cue: the table as it was
 AFTER_S = 4.0  # kept whole after a cue: the casting
@@ -46,9 +48,14 @@ class Cue:
     t: float
     wands: tuple[int, ...] = (1, 2, 3, 4)
     legal: tuple[str, ...] | None = None
+    tips: dict[int, bool] | None = None  # the tip switches the casting read (None: not known)
 
     def as_dict(self) -> dict[str, object]:
-        return {"t": self.t, "wands": list(self.wands), "legal": None if self.legal is None else list(self.legal)}
+        out: dict[str, object] = {"t": self.t, "wands": list(self.wands),
+                                  "legal": None if self.legal is None else list(self.legal)}
+        if self.tips is not None:
+            out["tips"] = {str(k): v for k, v in sorted(self.tips.items())}
+        return out
 
 
 class Recorder:
@@ -119,10 +126,20 @@ def read_cues(folder: Path) -> list[Cue]:
         try:
             d = json.loads(line)
             cues.append(Cue(float(d["t"]), tuple(int(w) for w in d.get("wands", (1, 2, 3, 4))),
-                            None if d.get("legal") is None else tuple(str(p) for p in d["legal"])))
+                            None if d.get("legal") is None else tuple(str(p) for p in d["legal"]),
+                            _tips(d.get("tips"))))
         except (ValueError, KeyError, TypeError) as e:
             raise RecordingError(f"cues.jsonl line {n} of {str(folder)!r} is bad ({e}): {line!r}") from None
     return cues
+
+
+def _tips(raw: object) -> dict[int, bool] | None:
+    """A cue's tip switches: {"wand": true/false}; anything else is refused by its value."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or not all(isinstance(v, bool) for v in raw.values()):
+        raise ValueError(f"tips must map wands to true or false, not {raw!r}")
+    return {int(k): v for k, v in raw.items()}
 
 
 def recording_places(folder: Path, places: Path | None, profile_path: Path) -> dict[str, Candidate]:
@@ -163,8 +180,9 @@ def read_recording(folder: Path, places: Path | None = None, profile: Path | Non
     for cue in read_cues(folder):
         chosen = [candidates[p] for p in (cue.legal or candidates) if p in candidates]
         source = _from(folder / "frames", cue.t - BEFORE_S)
+        tips = None if cue.tips is None else FixedTipSwitches(cue.tips)
         out.append(ReadCasting(cue, read_casting(Pipeline(known, config or load_config()), source, cue.t,
-                                                 cue.wands, chosen)))
+                                                 cue.wands, chosen, tips=tips)))
     return out
 
 
