@@ -158,6 +158,7 @@ class HubLink:
     def ask_tips(self) -> None:
         """TIPS: every wand's tip switch now, then each change (PROTOCOL.md, "Tip switches")."""
         self._tips_asked = str(self.send("TIPS"))
+        self.status.update(tip_switches="asked")
 
     # The thread ---------------------------------------------------------------------------------
 
@@ -331,6 +332,8 @@ class HubLink:
             self._lost(message)
         elif isinstance(message, HubError):
             self._refused_command(message)
+        elif isinstance(message, Ack) and message.text == "TIPS":
+            self.status.update(tip_switches="told")
         elif isinstance(message, (Hello, Ack, Disarmed)):
             pass
         else:
@@ -338,6 +341,7 @@ class HubLink:
 
     def _refused_command(self, error: HubError) -> None:
         if error.command_seq == self._tips_asked and error.reason == "unknown_command":
+            self.status.update(tip_switches="unsupported")
             self.status.problem(f"hub firmware {self.status.firmware!r} has no tip switches: the camera reads "
                                 f"the wands alone; reflash the hub with mpremote (hardware.md, 'Flashing the hub')")
             return

@@ -61,6 +61,9 @@ def _connected_report(snap: dict[str, Any], port: str, garbage_recent: bool) -> 
     if snap.get("lines_lost"):
         return (WARNING, f"{message}; {snap['lines_lost']} lines never came back, a press may be missing",
                 "check the last race on the tablet and correct it there")
+    if snap.get("tip_switches") == "unsupported":
+        return (WARNING, f"{message}; its firmware has no tip switches, so the camera reads the wands alone",
+                REFLASH)
     if snap.get("garbage") and garbage_recent:
         return (WARNING, f"{message}; {snap['garbage']} garbled lines so far (all asked for again)",
                 "check the hub's USB cable: a loose or very long cable garbles lines")

@@ -192,6 +192,7 @@ def test_asked_the_hub_tells_every_tip_then_each_touch_with_its_hub_time(pty_pai
     assert touched[0].hub_us < touched[1].hub_us
     assert abs(touched[0].host_t - touched[0].hub_us / 1e6) < 0.25   # the simulated hub counts host time
     assert presses(events) == [] and link.status.garbage == 0
+    assert link.status.tip_switches == "told"
 
 
 def test_after_a_pulled_cable_the_tips_are_told_afresh_and_nothing_is_lost(pty_pair: PtyPair) -> None:
@@ -221,7 +222,7 @@ def test_a_hub_older_than_tip_switches_is_named_with_the_fix(pty_pair: PtyPair) 
         with HubLink(str(pty_pair.host_end), tips=True) as link:
             assert link.wait_connected(5)
             assert wait_for(lambda: "no tip switches" in (link.status.last_error or ""))
-            assert "reflash" in link.status.last_error
+            assert "reflash" in link.status.last_error and link.status.tip_switches == "unsupported"
             sim.tap(2)
             events = drain(link)
     assert tip_events(events) == [] and [w for w, _ in presses(events)] == [2]

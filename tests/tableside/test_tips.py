@@ -19,12 +19,12 @@ from companion.night_at_the_table.settings import NightSettings
 from companion.status import StatusBoard
 from companion.tableside import TableSide, TableSideConfig
 from companion.tableside.config import TableSideError
-from companion.tableside.hub import WandHub
+from companion.tableside.hub import REFLASH, WandHub, link_report
 from companion.tableside.notices import Notices
 from companion.tableside.tips import WandTips
 from companion.web.table import Table
 
-from .conftest import wait_for
+from .conftest import device, wait_for
 
 TARGETS = {"Lera": "r1", "Kirill": "r4", "Katya": "r6", "Rosa": "r6"}
 
@@ -115,6 +115,26 @@ def test_tips_are_not_known_without_the_setting_or_without_a_hub(sim: SimHub, pt
     nothing = wand_hub("none", status)
     assert states(nothing.tips) == [None] * 8
     nothing.stop()
+
+
+def test_a_hub_without_tip_switch_firmware_is_a_warning_with_the_fix() -> None:
+    snap = {"connected": True, "port": "/dev/ttyACM0", "firmware": "0.1.0", "presses": 0, "garbage": 0,
+            "lines_lost": 0, "tip_switches": "unsupported"}
+    level, message, fix = link_report(snap, True, garbage_recent=False)
+    assert level == "warning" and "no tip switches" in message and fix == REFLASH
+    assert link_report({**snap, "tip_switches": "told"}, True, garbage_recent=False)[0] == "ok"
+
+
+def test_a_hub_older_than_tip_switches_shows_on_the_status_board(pty_pair: PtyPair, status: StatusBoard) -> None:
+    with SimHub(pty_pair.hub_end) as sim:
+        sim.hub.cmd_tips = None                           # firmware 0.1.0 knew no TIPS command
+        wands = wand_hub(str(pty_pair.host_end), status)
+        try:
+            assert wait_for(lambda: "no tip switches" in (device(status, "hub") or {}).get("message", ""))
+            assert device(status, "hub")["level"] == "warning" and device(status, "hub")["fix"] == REFLASH
+            assert states(wands.tips) == [None] * 8
+        finally:
+            wands.stop()
 
 
 # GPIO pins on the Pi ------------------------------------------------------------------------------
