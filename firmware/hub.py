@@ -128,6 +128,10 @@ class Debouncer:
         self._quiet_until = now_us + self._holdoff_us
         return stamp
 
+    def settling(self):
+        """True while a change has been seen but not yet confirmed or forgotten."""
+        return self._first >= 0
+
     def settled(self, down, now_us):
         """True once `down` is the confirmed state and its bounce holdoff is over."""
         return self.down == down and now_us >= self._quiet_until
@@ -224,6 +228,9 @@ class Hub:
         self.tips = [Debouncer() for _ in range(n_wands)]
         self.tip_stamps = [0] * n_wands     # first contact of each tip's last confirmed change
         self.tips_on = False                # T/U lines only once the host asked (TIPS): see PROTOCOL.md
+        self._all_tips = (1 << n_wands) - 1
+        self._tips_down = 0                 # tips whose switch is confirmed closed, bit i for wand i+1
+        self._tips_settling = 0             # tips with a change seen but not yet confirmed or forgotten
         self.locked_until = {}
         self.race = None
         self.led_modes = [0] * n_wands
@@ -274,13 +281,25 @@ class Hub:
         self._settle_race()
 
     def _scan_tips(self, mask, now):
-        # Same register read, same stamp as the buttons; a tip never enters a race.
+        # Same register read, same stamp as the buttons; a tip never enters a race. Nearly every
+        # scan finds no tip moving and none settling: skipping those keeps the scan as short as it
+        # was before tip switches (a Pico runs this thousands of times a second).
+        seen = (mask >> TIP_BIT) & self._all_tips
+        if seen == self._tips_down and not self._tips_settling:
+            return
         for index in range(self.n_wands):
-            stamp = self.tips[index].sample(bool(mask & (1 << (TIP_BIT + index))), now)
+            tip = self.tips[index]
+            stamp = tip.sample(bool(seen & (1 << index)), now)
+            self._note_tip(index, tip)
             if stamp >= 0:
                 self.tip_stamps[index] = stamp
                 if self.tips_on:
                     self.emit(self.tip_body(index))
+
+    def _note_tip(self, index, tip):
+        bit = 1 << index
+        self._tips_down = (self._tips_down | bit) if tip.down else (self._tips_down & ~bit)
+        self._tips_settling = (self._tips_settling | bit) if tip.settling() else (self._tips_settling & ~bit)
 
     def tip_body(self, index):
         """T (pressed) or U (up, in the air) for wand index+1, stamped with its last change."""
