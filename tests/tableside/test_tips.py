@@ -2,6 +2,7 @@
 gpiozero's MockFactory pins, read as vision's ``TipSwitches``; and the casting reading asking them."""
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -185,6 +186,17 @@ def test_the_setting_is_validated_and_reaches_the_table_side() -> None:
     assert NightSettings(table={"tip_switches": True}).table_side().tip_switches is True  # type: ignore[arg-type]
     assert serve.table_side_config(serve.parse(["--tip-switches"])).tip_switches is True
     assert serve.table_side_config(serve.parse([])).tip_switches is False
+
+
+def test_a_settings_file_with_a_bad_tip_switches_value_is_refused_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "settings.json").write_text(json.dumps({"table": {"hub": "none", "camera": "none", "mic": False,
+                                                                  "tip_switches": "yes"}}))
+    assert serve.main(["--data-dir", str(tmp_path)]) == 2
+    out, err = capsys.readouterr()
+    (line,) = err.splitlines()
+    assert "table.tip_switches" in line and "'yes'" in line and "Traceback" not in err and out == ""
+    assert not (tmp_path / "incanto.sqlite").exists()
 
 
 # The casting reading asks them ----------------------------------------------------------------------
