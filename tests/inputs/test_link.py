@@ -226,3 +226,15 @@ def test_a_hub_older_than_tip_switches_is_named_with_the_fix(pty_pair: PtyPair) 
             sim.tap(2)
             events = drain(link)
     assert tip_events(events) == [] and [w for w, _ in presses(events)] == [2]
+
+
+def test_a_bad_tip_line_is_refused_and_counted_like_any_other(pty_pair: PtyPair) -> None:
+    with SimHub(pty_pair.hub_end) as sim, HubLink(str(pty_pair.host_end), tips=True) as link:
+        assert link.wait_connected(5)
+        drain(link)
+        sim.inject(frame(9998, "T 12 5") + frame(9999, "U 3 soon"))
+        sim.touch(1)
+        events = tip_events(drain(link))
+    assert [(kind, wand) for kind, wand, _ in events] == [("TipPressed", 1)]
+    assert link.status.garbage_by_reason == {"unknown_wand": 1, "bad_arguments": 1}
+    assert "'soon'" in link.status.last_error or "wand 12" in link.status.last_error
