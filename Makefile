@@ -43,6 +43,7 @@ system-check:
 bench: venv
 	$(PY) -m companion bench engine --json
 	$(PY) -m companion bench inputs --json
+	$(PY) -m companion.inputs.scanbench --json
 	$(PY) -m companion bench display --json
 	$(PY) -m companion bench faults --json
 	$(PY) -m companion.tableside bench --json

@@ -6,13 +6,14 @@
 # Keep it plain: no dataclasses, no typing imports, no f-strings with `=`.
 
 PROTOCOL_VERSION = 1
-FIRMWARE_VERSION = "0.1.0"
+FIRMWARE_VERSION = "0.2.0"     # 0.2.0: tip switches (TIPS, T, U)
 
 SEQ_MOD = 65536            # sequence numbers wrap here; the host compares them modulo SEQ_MOD
 RING_SIZE = 256            # recent lines kept for RESEND
 MAX_LINE = 96              # longest line either side may send, newline excluded
 MAX_WANDS = 8
 CUE_BIT = 8                # bit of the input mask that carries the cue button
+TIP_BIT = 9                # bits TIP_BIT.. TIP_BIT+7 carry the tip switches of wands 1..8
 
 CONFIRM_US = 200           # a change must hold this long: rejects spikes picked up by long cables
 HOLDOFF_US = 8000          # contact bounce after a confirmed change is ignored for this long
@@ -127,6 +128,10 @@ class Debouncer:
         self._quiet_until = now_us + self._holdoff_us
         return stamp
 
+    def settling(self):
+        """True while a change has been seen but not yet confirmed or forgotten."""
+        return self._first >= 0
+
     def settled(self, down, now_us):
         """True once `down` is the confirmed state and its bounce holdoff is over."""
         return self.down == down and now_us >= self._quiet_until
@@ -202,7 +207,8 @@ class Ring:
 class Hub:
     """The hub: scans inputs, reports presses, runs races, answers the host.
 
-    inputs.read() -> int: bit i set while wand i+1 is held down, bit CUE_BIT for the cue button.
+    inputs.read() -> int: bit i set while wand i+1 is held down, bit CUE_BIT for the cue button,
+    bit TIP_BIT+i while wand i+1's tip bead is pressed against something (its tip switch closed).
     leds.show(index, on): index 0..n_wands-1.
     write(bytes): the serial line; an OSError (host gone) is survived, the ring keeps the line.
     """
@@ -219,6 +225,12 @@ class Hub:
         self.seq = 0
         self.ring = Ring()
         self.debouncers = [Debouncer() for _ in range(n_wands + 1)]
+        self.tips = [Debouncer() for _ in range(n_wands)]
+        self.tip_stamps = [0] * n_wands     # first contact of each tip's last confirmed change
+        self.tips_on = False                # T/U lines only once the host asked (TIPS): see PROTOCOL.md
+        self._all_tips = (1 << n_wands) - 1
+        self._tips_down = 0                 # tips whose switch is confirmed closed, bit i for wand i+1
+        self._tips_settling = 0             # tips with a change seen but not yet confirmed or forgotten
         self.locked_until = {}
         self.race = None
         self.led_modes = [0] * n_wands
@@ -265,7 +277,34 @@ class Hub:
         stamp = cue.sample(bool(mask & (1 << CUE_BIT)), now)
         if stamp >= 0 and cue.down:
             self.emit("CUE %d" % stamp)
+        self._scan_tips(mask, now)
         self._settle_race()
+
+    def _scan_tips(self, mask, now):
+        # Same register read, same stamp as the buttons; a tip never enters a race. Nearly every
+        # scan finds no tip moving and none settling: skipping those keeps the scan as short as it
+        # was before tip switches (a Pico runs this thousands of times a second).
+        seen = (mask >> TIP_BIT) & self._all_tips
+        if seen == self._tips_down and not self._tips_settling:
+            return
+        for index in range(self.n_wands):
+            tip = self.tips[index]
+            stamp = tip.sample(bool(seen & (1 << index)), now)
+            self._note_tip(index, tip)
+            if stamp >= 0:
+                self.tip_stamps[index] = stamp
+                if self.tips_on:
+                    self.emit(self.tip_body(index))
+
+    def _note_tip(self, index, tip):
+        bit = 1 << index
+        self._tips_down = (self._tips_down | bit) if tip.down else (self._tips_down & ~bit)
+        self._tips_settling = (self._tips_settling | bit) if tip.settling() else (self._tips_settling & ~bit)
+
+    def tip_body(self, index):
+        """T (pressed) or U (up, in the air) for wand index+1, stamped with its last change."""
+        kind = "T" if self.tips[index].down else "U"
+        return "%s %d %d" % (kind, index + 1, self.tip_stamps[index])
 
     def _changed(self, wand, down, stamp):
         if not down:
@@ -362,6 +401,16 @@ class Hub:
         self.led_modes[wand - 1] = mode
         self.leds.show(wand - 1, mode == 1)
         self.emit("OK LED %d %d" % (wand, mode))
+
+    def cmd_tips(self, args):
+        # TIPS: report the tip switches from now on, starting with every wand's state as it is.
+        # Off until asked, so a host that predates tip switches never sees a kind it cannot read.
+        if args:
+            raise ValueError("tips")
+        self.tips_on = True
+        for index in range(self.n_wands):
+            self.emit(self.tip_body(index))
+        self.emit("OK TIPS")
 
     def cmd_resend(self, args):
         # RESEND <first seq> <count>: lines still in the ring are sent again byte for byte;

@@ -15,27 +15,31 @@ import hub
 WAND_BUTTON_PINS = (2, 3, 4, 5, 6, 7, 8, 9)          # GP2..GP9, to ground through the wand button
 WAND_LED_PINS = (10, 11, 12, 13, 14, 15, 16, 17)     # GP10..GP17, through the wand's resistor
 CUE_BUTTON_PIN = 18                                  # GP18
+WAND_TIP_PINS = (0, 1, 19, 20, 21, 22, 26, 27)       # GP0, GP1, GP19..GP22, GP26, GP27: tip switches
 STATUS_LED_PIN = 25                                  # the Pico's own LED: lit while running
 SIO_GPIO_IN = 0xD0000004                             # RP2040 register holding every input level
 
 
 class PinBank:
-    """All buttons read in one register access, so presses in the same scan are truly simultaneous."""
+    """All buttons and tip switches read in one register access, so presses in the same scan are
+    truly simultaneous."""
 
     def __init__(self):
-        # Pull-ups: a released button reads 1, a pressed one shorts the pin to ground.
+        # Pull-ups: a released button reads 1, a pressed one shorts the pin to ground. A wand with
+        # no tip switch fitted (or unplugged) leaves its tip pin pulled up: never touching.
         self.pins = [machine.Pin(n, machine.Pin.IN, machine.Pin.PULL_UP)
-                     for n in WAND_BUTTON_PINS + (CUE_BUTTON_PIN,)]
-        self.shifts = WAND_BUTTON_PINS + (CUE_BUTTON_PIN,)
+                     for n in WAND_BUTTON_PINS + (CUE_BUTTON_PIN,) + WAND_TIP_PINS]
+        # (register bit, mask bit) for every input, worked out once rather than in every scan
+        self.bits = ([(WAND_BUTTON_PINS[i], i) for i in range(len(WAND_BUTTON_PINS))]
+                     + [(CUE_BUTTON_PIN, hub.CUE_BIT)]
+                     + [(WAND_TIP_PINS[i], hub.TIP_BIT + i) for i in range(len(WAND_TIP_PINS))])
 
     def read(self):
         levels = machine.mem32[SIO_GPIO_IN]
         mask = 0
-        for index in range(len(WAND_BUTTON_PINS)):
-            if not levels & (1 << self.shifts[index]):
-                mask |= 1 << index
-        if not levels & (1 << CUE_BUTTON_PIN):
-            mask |= 1 << hub.CUE_BIT
+        for pin, bit in self.bits:
+            if not levels & (1 << pin):
+                mask |= 1 << bit
         return mask
 
 

@@ -56,4 +56,25 @@ class EarlyPress:
     hub_us: int
 
 
-InputEvent = Press | Release | CueHeard | RaceArmed | RaceWon | EarlyPress
+@dataclass(frozen=True)
+class TipPressed:
+    """A wand's tip bead is pressed against something (a token, the table): its tip switch closed.
+    `hub_us`: the first contact of that change on the source's clock. Not a press: it never races.
+    A hub also sends it, stamped with that change, when asked for every tip's state (TIPS)."""
+
+    wand: int
+    hub_us: int
+    host_t: float
+
+
+@dataclass(frozen=True)
+class TipLifted:
+    """A wand's tip bead is in the air (its tip switch open). `hub_us` 0: it never touched since the
+    hub started (or no switch is fitted: an open switch and no switch read the same)."""
+
+    wand: int
+    hub_us: int
+    host_t: float
+
+
+InputEvent = Press | Release | CueHeard | RaceArmed | RaceWon | EarlyPress | TipPressed | TipLifted

@@ -17,11 +17,12 @@ from collections.abc import Callable
 from gpiozero import LED, Button, Buzzer, Device
 from gpiozero.pins import Factory
 
-from companion.inputs.events import CueHeard, InputEvent, Press, RaceArmed, Release
+from companion.inputs.events import CueHeard, InputEvent, Press, RaceArmed, Release, TipLifted, TipPressed
 from companion.inputs.race import Referee
 from companion.inputs.status import InputStatus
 
 HOLDOFF_US = 8000          # the hub's holdoff: bounce after a change is ignored this long
+TIP_KEY = 100              # inputs are keyed 0 (cue), 1..8 (buttons), TIP_KEY+1.. (tip switches)
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,7 @@ class GpioWiring:
     """BCM pin numbers; the defaults are the wiring table in hardware.md."""
 
     wand_buttons: tuple[int, ...] = (5, 6, 13, 19, 26, 16, 20, 21)
+    wand_tips: tuple[int, ...] = (4, 17, 27, 22, 25, 8, 7, 9)   # claimed only when tip switches are fitted
     cue_button: int | None = 12
     ready_led: int | None = 23        # green: inputs ready
     trouble_led: int | None = 24      # red: something needs a look (see the status page)
@@ -62,10 +64,12 @@ def monotonic_us() -> int:
 
 
 class GpioWands:
-    """The GPIO input seam: same events as the hub (Press, Release, CueHeard, race results)."""
+    """The GPIO input seam: same events as the hub (Press, Release, CueHeard, race results, and with
+    ``tips`` the tip switches: each wand's state at the start, stamped 0, then every change)."""
 
     def __init__(self, on_event: Callable[[InputEvent], None], wiring: GpioWiring = GpioWiring(),
-                 factory: Factory | None = None, clock_us: Callable[[], int] = monotonic_us) -> None:
+                 factory: Factory | None = None, clock_us: Callable[[], int] = monotonic_us,
+                 tips: bool = False) -> None:
         self.on_event = on_event
         self.clock_us = clock_us
         self.factory = factory or pin_factory()
@@ -80,6 +84,7 @@ class GpioWands:
         self.ready_led = self._device(LED, wiring.ready_led)
         self.trouble_led = self._device(LED, wiring.trouble_led)
         self.buzzer = self._device(Buzzer, wiring.buzzer)
+        self.tips = [self._tip(pin, number) for number, pin in enumerate(wiring.wand_tips, start=1)] if tips else []
         self.show_ready(True)
 
     def _device(self, kind: type, pin: int | None) -> Any:
@@ -91,6 +96,13 @@ class GpioWands:
         button = Button(pin, pull_up=True, bounce_time=None, pin_factory=self.factory)
         button.when_pressed, button.when_released = handlers
         return button
+
+    def _tip(self, pin: int, wand: int) -> Button:
+        tip = self._button(pin, ((lambda: self._tip_changed(wand, True)), (lambda: self._tip_changed(wand, False))))
+        # How it rests now, as the hub tells it when asked: stamped 0, older than any change to come.
+        self._settled[TIP_KEY + wand] = (tip.is_pressed, -HOLDOFF_US)
+        self.on_event((TipPressed if tip.is_pressed else TipLifted)(wand, 0, 0.0))
+        return tip
 
     def _wand_handlers(self, wand: int) -> tuple[Callable[[], None], Callable[[], None]]:
         return (lambda: self._pressed(wand)), (lambda: self._released(wand))
@@ -120,6 +132,12 @@ class GpioWands:
         stamp = self._change(wand, False)
         if stamp is not None:
             self.on_event(Release(wand, stamp, stamp / 1e6))
+
+    def _tip_changed(self, wand: int, touching: bool) -> None:
+        # Like a button, but never offered to the referee: a tip touching down is not a press.
+        stamp = self._change(TIP_KEY + wand, touching)
+        if stamp is not None:
+            self.on_event((TipPressed if touching else TipLifted)(wand, stamp, stamp / 1e6))
 
     def _cue_pressed(self) -> None:
         stamp = self._change(0, True)
@@ -151,7 +169,7 @@ class GpioWands:
             self.buzzer.blink(on_time=seconds, off_time=0, n=1)
 
     def close(self) -> None:
-        for device in [*self.buttons, self.cue, self.ready_led, self.trouble_led, self.buzzer]:
+        for device in [*self.buttons, *self.tips, self.cue, self.ready_led, self.trouble_led, self.buzzer]:
             if isinstance(device, Device):
                 device.close()
 

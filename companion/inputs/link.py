@@ -19,7 +19,7 @@ import serial
 import serial.tools.list_ports
 
 from companion.errors import IncantoError
-from companion.inputs.events import CueHeard, InputEvent, Press, Release
+from companion.inputs.events import CueHeard, InputEvent, Press, Release, TipLifted, TipPressed
 from companion.inputs.hubclock import HubClock
 from companion.inputs.protocol import (PROTOCOL_VERSION, Ack, CuePressed, Disarmed, Heartbeat, Hello,
                                        HubError, HubMessage, HubProtocol, HubTime, Lost, Pong, SEQ_MOD, frame)
@@ -69,11 +69,15 @@ class HubLink:
     `port`: a device path or URL; None means $INCANTO_HUB_PORT, else the first port with the
     Pico's USB VID/PID. After an unplug, lines the hub sent meanwhile are asked for again by
     sequence number; lines it can no longer resend are reported as lost, loudly.
+
+    `tips`: ask the hub for its tip switches (TIPS) after every greeting, so TipPressed and TipLifted
+    events come too, the first of each greeting giving every wand's state. `greetings` counts the
+    greetings: tip states heard in an earlier one are stale (the cable was out, the hub restarted).
     """
 
     def __init__(self, port: str | None = None, on_event: Callable[[InputEvent], None] | None = None,
                  *, vid: int = PICO_VID, pid: int = PICO_PID, clock: Callable[[], float] = time.monotonic,
-                 backoff: Backoff | None = None) -> None:
+                 backoff: Backoff | None = None, tips: bool = False) -> None:
         self.configured_port = port or os.environ.get(PORT_ENV) or None
         self.vid, self.pid = vid, pid
         self.clock = clock
@@ -93,6 +97,9 @@ class HubLink:
         self._boot_id: str | None = None
         self._sessions = 0
         self._recent: dict[int, bytes] = {}
+        self.tips = tips
+        self.greetings = 0
+        self._tips_asked: str | None = None    # the host sequence number of the last TIPS
         self._reset_session()
 
     # Life cycle ---------------------------------------------------------------------------------
@@ -118,8 +125,9 @@ class HubLink:
 
     # Commands -----------------------------------------------------------------------------------
 
-    def send(self, body: str) -> None:
-        """Send one command line; HubOffline if no hub is connected right now."""
+    def send(self, body: str) -> int:
+        """Send one command line; its host sequence number (the hub quotes it in ERR). HubOffline if
+        no hub is connected right now."""
         with self._write_lock:
             if self._serial is None:
                 raise HubOffline(f"no hub connected (port {self.status.port!r})")
@@ -128,6 +136,7 @@ class HubLink:
             except (serial.SerialException, OSError) as exc:
                 raise HubOffline(f"hub port {self.status.port!r} failed while sending {body!r}: {exc}") from exc
             self._host_seq += 1
+            return (self._host_seq - 1) % SEQ_MOD
 
     def arm(self, race: int, order: tuple[int, ...] = (), lockout_ms: int | None = None) -> None:
         """Arm a race; `order` is the seating order that breaks exact ties (e.g. Catcher first)."""
@@ -145,6 +154,11 @@ class HubLink:
 
     def ping(self, token: str = "p") -> None:
         self.send(f"PING {token}")
+
+    def ask_tips(self) -> None:
+        """TIPS: every wand's tip switch now, then each change (PROTOCOL.md, "Tip switches")."""
+        self._tips_asked = str(self.send("TIPS"))
+        self.status.update(tip_switches="asked")
 
     # The thread ---------------------------------------------------------------------------------
 
@@ -261,10 +275,13 @@ class HubLink:
             self._restarted(hello)
         self._boot_id = hello.boot_id
         self._greeted = True
+        self.greetings += 1   # before the pending lines: they come from this greeting's hub
         for item in self._pending:
             self._book(*item)
         self._pending.clear()
         self._book(seq, hello, raw)
+        if self.tips:
+            self.ask_tips()
         if self.hub_clock.count < CLOCK_PINGS:
             # A few quick round trips give the clock mapping a good start; heartbeats refine it.
             self.ping(CLOCK_TOKEN)
@@ -305,7 +322,7 @@ class HubLink:
                 self.hub_clock.sample(message.hub_us, self.clock())
             if isinstance(message, Pong) and message.token == CLOCK_TOKEN and self.hub_clock.count < CLOCK_PINGS:
                 self.ping(CLOCK_TOKEN)
-        elif isinstance(message, (Press, Release)):
+        elif isinstance(message, (Press, Release, TipPressed, TipLifted)):
             if isinstance(message, Press):
                 self.status.update(presses=self.status.presses + 1)
             self._emit(replace(message, host_t=self.hub_clock.to_host(message.hub_us, message.host_t)))
@@ -314,11 +331,21 @@ class HubLink:
         elif isinstance(message, Lost):
             self._lost(message)
         elif isinstance(message, HubError):
-            self.status.problem(f"hub refused command {message.command_seq}: {message.reason}")
+            self._refused_command(message)
+        elif isinstance(message, Ack) and message.text == "TIPS":
+            self.status.update(tip_switches="told")
         elif isinstance(message, (Hello, Ack, Disarmed)):
             pass
         else:
             self._emit(message)
+
+    def _refused_command(self, error: HubError) -> None:
+        if error.command_seq == self._tips_asked and error.reason == "unknown_command":
+            self.status.update(tip_switches="unsupported")
+            self.status.problem(f"hub firmware {self.status.firmware!r} has no tip switches: the camera reads "
+                                f"the wands alone; reflash the hub with mpremote (hardware.md, 'Flashing the hub')")
+            return
+        self.status.problem(f"hub refused command {error.command_seq}: {error.reason}")
 
     def _lost(self, lost: Lost) -> None:
         hits = self.book.give_up(lost.first, lost.count)
@@ -378,9 +405,10 @@ def main(argv: list[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(prog="python -m companion.inputs.link", description=main.__doc__)
     parser.add_argument("--port", help=f"serial port or pyserial URL (default: ${PORT_ENV}, else by USB VID:PID)")
+    parser.add_argument("--tips", action="store_true", help="also watch the wands' tip switches")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(message)s")
-    with HubLink(args.port, lambda event: print(event, flush=True)) as link:
+    with HubLink(args.port, lambda event: print(event, flush=True), tips=args.tips) as link:
         try:
             if link.wait_connected(10):
                 print(json.dumps(link.status.snapshot()), flush=True)

@@ -9,7 +9,8 @@ from functools import singledispatch
 from typing import Any
 from collections.abc import Callable
 
-from companion.inputs.events import CueHeard, EarlyPress, InputEvent, Press, RaceArmed, RaceWon, Release
+from companion.inputs.events import (CueHeard, EarlyPress, InputEvent, Press, RaceArmed, RaceWon, Release, TipLifted,
+                                     TipPressed)
 
 Proposal = dict[str, Any]
 
@@ -56,7 +57,9 @@ def tablet_cue(t_end: float) -> CueHeard:
 
 
 def to_engine(submit: Callable[[Proposal], None]) -> Callable[[InputEvent], None]:
-    """An `on_event` for a HubLink or GpioWands that hands every event on as a proposal."""
+    """An `on_event` for a HubLink or GpioWands that hands every event on as a proposal. Tip switches
+    are left out: they tell the camera how to read a casting, the rules never hear of them."""
     def forward(event: InputEvent) -> None:
-        submit(proposal(event))
+        if not isinstance(event, (TipPressed, TipLifted)):
+            submit(proposal(event))
     return forward

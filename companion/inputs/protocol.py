@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from collections.abc import Callable
 
 from companion.errors import IncantoError
-from companion.inputs.events import EarlyPress, Press, RaceArmed, RaceWon, Release
+from companion.inputs.events import EarlyPress, Press, RaceArmed, RaceWon, Release, TipLifted, TipPressed
 
 PROTOCOL_VERSION = 1
 SEQ_MOD = 65536
@@ -86,7 +86,7 @@ class Ack:
 
 
 HubMessage = (Hello | Heartbeat | Pong | HubTime | CuePressed | Disarmed | Lost | HubError | Ack
-              | Press | Release | RaceArmed | RaceWon | EarlyPress)
+              | Press | Release | RaceArmed | RaceWon | EarlyPress | TipPressed | TipLifted)
 
 
 def crc16(data: bytes) -> int:
@@ -127,6 +127,13 @@ def unframe(line: bytes) -> tuple[int, list[str]]:
 
 def _int(word: str) -> int:
     if not word.lstrip("-").isdigit():
+        raise ValueError(word)
+    return int(word)
+
+
+def _stamp(word: str) -> int:
+    """A hub time: microseconds since the hub booted, never negative."""
+    if not word.isdigit():
         raise ValueError(word)
     return int(word)
 
@@ -178,6 +185,14 @@ class MessageDecoder:
     def _kind_r(self, args: list[str], host_t: float) -> Release:
         wand, stamp = self._exactly(args, 2)
         return Release(self.wand(wand), _int(stamp), host_t)
+
+    def _kind_t(self, args: list[str], host_t: float) -> TipPressed:
+        wand, stamp = self._exactly(args, 2)
+        return TipPressed(self.wand(wand), _stamp(stamp), host_t)
+
+    def _kind_u(self, args: list[str], host_t: float) -> TipLifted:
+        wand, stamp = self._exactly(args, 2)
+        return TipLifted(self.wand(wand), _stamp(stamp), host_t)
 
     def _kind_cue(self, args: list[str], host_t: float) -> CuePressed:
         return CuePressed(_int(self._exactly(args, 1)[0]))

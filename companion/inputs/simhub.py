@@ -125,6 +125,9 @@ class SimHub:
         self.hub.clock.us = monotonic_us()
 
     def _settled(self, bit: int, down: bool) -> bool:
+        tip = bit - self.firmware.TIP_BIT
+        if tip >= 0:
+            return bool(self.hub.tips[tip].settled(down, self.hub.clock.us))
         index = self.hub.n_wands if bit == self.firmware.CUE_BIT else bit
         return bool(self.hub.debouncers[index].settled(down, self.hub.clock.us))
 
@@ -163,6 +166,14 @@ class SimHub:
     def press_together(self, *wands: int) -> None:
         """Several buttons down at the same instant (the same scan sees them all)."""
         self.buttons.hold_all([wand - 1 for wand in wands])
+
+    def touch(self, wand: int) -> None:
+        """The wand's tip bead pressed down on a token: its tip switch closes."""
+        self.buttons.hold(self.firmware.TIP_BIT + wand - 1, True)
+
+    def lift(self, wand: int) -> None:
+        """The tip bead up in the air again."""
+        self.buttons.hold(self.firmware.TIP_BIT + wand - 1, False)
 
     def tap(self, wand: int, hold_s: float = 0.02, gap_s: float = 0.02) -> None:
         """Press and release, waiting long enough for the firmware to see both."""

@@ -28,6 +28,7 @@ class InputStatus:
     duplicates: int = 0
     reconnects: int = 0
     presses: int = 0
+    tip_switches: str = "off"   # "off" (not asked), "asked", "told" (the hub answered TIPS), "unsupported"
     last_error: str | None = None
     last_error_at: float | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)

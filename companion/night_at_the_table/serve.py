@@ -28,7 +28,7 @@ from vision.frames import Frame
 FLAGS = {"host": ("display", "host"), "port": ("display", "port"), "join_code": ("display", "join_code"),
          "hub": ("table", "hub"), "camera": ("table", "camera"), "calibration": ("table", "calibration"),
          "vision_config": ("table", "vision_config"), "places": ("table", "places"), "mic": ("table", "mic"),
-         "hands": ("table", "hands")}
+         "hands": ("table", "hands"), "tip_switches": ("table", "tip_switches")}
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
@@ -55,6 +55,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
                         help="listen for the spoken cue (default: on, when a chant is enrolled)")
     parser.add_argument("--hands", action=argparse.BooleanOptionalAction,
                         help="MediaPipe hands for a wand whose band is hidden (default: on)")
+    parser.add_argument("--tip-switches", action=argparse.BooleanOptionalAction,
+                        help="the wands' tip beads sit on push switches wired to the hub (default: off)")
     return parser.parse_args(argv)
 
 

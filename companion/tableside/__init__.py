@@ -48,7 +48,6 @@ class TableSide:
         self.places = load_places(config.places)
         self.camera = TableCamera(config.camera, status, config.calibration, config.vision_config, opener=opener,
                                   hands=config.hands)
-        self.reader = CastingReader(table, self.camera, self.places, self.notices)
         self.swaps = SwapWatch(table, self.camera, self.places, status, self.notices,
                                after_s=config.swap_check_after_s, recheck_s=config.swap_recheck_s,
                                give_up_s=config.swap_give_up_s)
@@ -56,7 +55,10 @@ class TableSide:
         mic_kw = {"microphone": microphone} if microphone is not None else {}
         self.cue = CueInputs(status, self.on_cue, mic=config.mic, templates=config.cue_templates, notices=self.notices,
                              buttons=buttons, **mic_kw)
-        self.hub = WandHub(config.hub, status, self.cue.heard, self.notices, table, gpio_factory=gpio_factory)
+        self.hub = WandHub(config.hub, status, self.cue.heard, self.notices, table, gpio_factory=gpio_factory,
+                           tip_switches=config.tip_switches)
+        # The casting reading asks the hub's tip switches whether each tip is down (vision.touch).
+        self.reader = CastingReader(table, self.camera, self.places, self.notices, tips=self.hub.tips)
         self._started: list[Any] = []
 
     def on_cue(self, cue: Cue) -> None:

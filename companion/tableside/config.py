@@ -48,6 +48,7 @@ class TableSideSettings(BaseModel):
     vision_config: Path | None = Field(None, strict=False)
     places: Path | None = Field(None, strict=False)
     mic: StrictBool = False
+    tip_switches: StrictBool = False
     hands: StrictBool = False  # MediaPipe hands for a wand whose band is hidden (costs start-up time and CPU)
     cue_templates: Path | None = Field(None, strict=False)
     swap_check_after_s: Seconds = 4.0  # the players need a moment to hand their wands over

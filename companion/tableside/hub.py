@@ -25,6 +25,7 @@ from companion.status import ERROR, OK, OFF, WARNING, StatusBoard
 from companion.tableside.notices import Notices
 from companion.tableside.race import RaceCaller, holders
 from companion.tableside.table import Table
+from companion.tableside.tips import WandTips
 
 if TYPE_CHECKING:  # gpiozero loads only when the buttons are on the Pi's pins
     from gpiozero.pins import Factory
@@ -60,6 +61,9 @@ def _connected_report(snap: dict[str, Any], port: str, garbage_recent: bool) -> 
     if snap.get("lines_lost"):
         return (WARNING, f"{message}; {snap['lines_lost']} lines never came back, a press may be missing",
                 "check the last race on the tablet and correct it there")
+    if snap.get("tip_switches") == "unsupported":
+        return (WARNING, f"{message}; its firmware has no tip switches, so the camera reads the wands alone",
+                REFLASH)
     if snap.get("garbage") and garbage_recent:
         return (WARNING, f"{message}; {snap['garbage']} garbled lines so far (all asked for again)",
                 "check the hub's USB cable: a loose or very long cable garbles lines")
@@ -68,14 +72,16 @@ def _connected_report(snap: dict[str, Any], port: str, garbage_recent: bool) -> 
 
 class WandHub:
     """``spec``: "auto" ($INCANTO_HUB_PORT, else the first port with the Pico's USB id), "gpio",
-    "none", or a serial port / pyserial URL."""
+    "none", or a serial port / pyserial URL. ``tip_switches``: the group fitted the wands' tip
+    switches; ``tips`` (vision's ``TipSwitches``) then says whether each wand's tip is down."""
 
     def __init__(self, spec: str, status: StatusBoard, on_cue: OnCue, notices: Notices,
                  table: Table | None = None, *, find_port: Callable[[], str | None] | None = None,
-                 gpio_factory: Factory | None = None) -> None:
+                 gpio_factory: Factory | None = None, tip_switches: bool = False) -> None:
         self.spec, self.status, self.on_cue, self.notices, self.table = spec, status, on_cue, notices, table
         self.find_port = find_port or (lambda: os.environ.get(PORT_ENV) or find_hub_port())
         self.gpio_factory = gpio_factory
+        self.tips = WandTips(tip_switches, self._tip_session)
         self.link: HubLink | None = None
         self.gpio: GpioWands | None = None
         self.races: RaceCaller | None = None
@@ -119,14 +125,14 @@ class WandHub:
 
     def _start_link(self, port: str) -> None:
         self._report(WARNING, f"wand hub on {port}: saying hello", "")
-        self.link = HubLink(port, self.heard).start()
+        self.link = HubLink(port, self.heard, tips=self.tips.fitted).start()
         self._mirror = threading.Thread(target=self._mirror_link, name="hub-status", daemon=True)
         self._mirror.start()
 
     def _start_gpio(self) -> None:
         from companion.inputs.gpio import GpioWands, pin_factory
         try:
-            self.gpio = GpioWands(self.heard, factory=self.gpio_factory or pin_factory())
+            self.gpio = GpioWands(self.heard, factory=self.gpio_factory or pin_factory(), tips=self.tips.fitted)
         except (ImportError, ValueError, OSError) as e:  # no lgpio, a bad factory name, pins busy
             self.status.report("gpio", ERROR, f"GPIO buttons could not start: {e}",
                                "on a Raspberry Pi install python3-lgpio; elsewhere set GPIOZERO_PIN_FACTORY=mock")
@@ -157,6 +163,15 @@ class WandHub:
         elif self.gpio is not None:
             self.gpio.disarm()
 
+    # -- tip switches ------------------------------------------------------------------------
+
+    def _tip_session(self) -> int | None:
+        """The hub's greeting while it is connected (tips heard before a pulled cable or a restart are
+        stale), None while it is not; GPIO pins stay put; no buttons, no tips."""
+        if self.link is not None:
+            return self.link.greetings if self.link.connected.is_set() else None
+        return 0 if self.spec == "gpio" else None
+
     # -- status ------------------------------------------------------------------------------
 
     def _mirror_link(self) -> None:
@@ -183,6 +198,7 @@ class WandHub:
     # -- events (the link's or gpiozero's thread) -------------------------------------------
 
     def heard(self, event: InputEvent) -> None:
+        self.tips.heard(event)
         if isinstance(event, CueHeard):
             self.on_cue(Cue(event.source, event.t_end))
         elif isinstance(event, Press):

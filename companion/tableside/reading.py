@@ -27,6 +27,7 @@ from companion.tableside.table import Table
 from vision.decide import CastingResult, WandReading
 from vision.pipeline import read_casting
 from vision.proposal import cast_proposal
+from vision.touch import TipSwitches
 
 log = logging.getLogger("incanto.tableside")
 SLACK_S = 1.5  # past the pipeline's own give-up time: frames still on their way from the camera
@@ -47,8 +48,13 @@ class Reading:
 
 
 class CastingReader:
-    def __init__(self, table: Table, camera: TableCamera, places: TablePlaces, notices: Notices) -> None:
+    """``tips``: the wands' tip switches (the hub's, ``WandHub.tips``), asked as each wand is read;
+    None: the camera alone."""
+
+    def __init__(self, table: Table, camera: TableCamera, places: TablePlaces, notices: Notices,
+                 tips: TipSwitches | None = None) -> None:
         self.table, self.camera, self.places, self.notices = table, camera, places, notices
+        self.tips = tips
         self._busy = threading.Lock()
         self.last: Reading | None = None
         self.finished = threading.Condition()
@@ -107,7 +113,7 @@ class CastingReader:
         timeout = pipeline.cfg.decide.give_up_ms / 1000 + SLACK_S
         with self.camera.pipeline_lock:
             result = read_casting(pipeline, self.camera.frames_since(cue.t_end, timeout), cue.t_end, strengths,
-                                  candidates)
+                                  candidates, tips=self.tips)
         if result is None:
             return self._ask_everyone(view, "the camera sent no pictures after the cue")
         reading = cast_proposal(result)

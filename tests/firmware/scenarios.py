@@ -248,10 +248,45 @@ def scenario_seq_wrap():
     rig.run_until(70000)
 
 
+def tip(wand):
+    return hub.TIP_BIT + wand - 1
+
+
+def scenario_tips_unasked():
+    # A host that never sent TIPS (one older than tip switches) hears nothing of them.
+    rig = Rig("tips_unasked")
+    bouncy_press(rig, 10000, tip(3))
+    rig.run_until(60000)
+
+
+def scenario_tips():
+    rig = Rig("tips")
+    rig.pin(5000, tip(6), True)          # wand 6 rests on a token before the host asks
+    rig.send(20000, "TIPS")
+    bouncy_press(rig, 30000, tip(3))     # wand 3 touches down, lifts 40 ms later
+    rig.pin(100000, tip(5), True)        # wand 5: a 100 us spike is no touch
+    rig.pin(100100, tip(5), False)
+    rig.send(150000, "TIPS 1")           # refused: TIPS takes no argument
+    rig.run_until(200000)
+
+
+def scenario_tips_no_race():
+    # A tip touching down is not a button press: it neither wins, nor locks out, nor comes early.
+    rig = Rig("tips_no_race")
+    rig.send(1000, "TIPS")
+    rig.pin(5000, tip(4), True)          # wand 4 rests its tip before the race...
+    rig.send(10000, "ARM 2 -")
+    rig.pin(20000, tip(2), True)         # ...wand 2's tip lands first in the race
+    rig.pin(30000, 3, True)              # wand 4's button: a clean win
+    rig.pin(30000, tip(1), True)         # wand 1's tip in that same scan
+    rig.run_until(60000)
+
+
 SCENARIOS = (scenario_hello, scenario_bounce, scenario_spike, scenario_race_tie,
              scenario_race_first, scenario_lockout, scenario_straddle, scenario_held_through_arm, scenario_disarm,
              scenario_resend, scenario_ring_overwrite, scenario_commands, scenario_blink,
-             scenario_cue, scenario_wrap, scenario_seq_wrap)
+             scenario_cue, scenario_wrap, scenario_seq_wrap, scenario_tips_unasked, scenario_tips,
+             scenario_tips_no_race)
 
 
 def run_all():

@@ -5,7 +5,7 @@ encoder and the host's decoder are checked against each other on every line.
 """
 from __future__ import annotations
 
-from companion.inputs.events import EarlyPress, Press, RaceArmed, RaceWon, Release
+from companion.inputs.events import EarlyPress, Press, RaceArmed, RaceWon, Release, TipLifted, TipPressed
 from companion.inputs.protocol import Ack, CuePressed, Hello, HubError, HubProtocol, HubTime, Lost, Pong
 
 
@@ -30,7 +30,7 @@ def test_every_line_the_hub_sends_passes_the_host_parser(transcript) -> None:
 
 def test_hub_greets_on_boot_and_on_request(transcript) -> None:
     hellos = messages(transcript, "hello", Hello)
-    assert hellos == [Hello(1, "0.1.0", 8, "beef")] * 2
+    assert hellos == [Hello(1, "0.2.0", 8, "beef")] * 2
 
 
 def test_a_bouncing_press_is_one_press_stamped_at_first_touch(transcript) -> None:
@@ -113,6 +113,35 @@ def test_sequence_numbers_wrap_at_65536(transcript) -> None:
     lines, _ = transcript
     seqs = [seq for seq, _ in decode(lines["seq_wrap"])]
     assert seqs[1:5] == [65534, 65535, 0, 1]
+
+
+def tips(transcript, scenario: str) -> list:
+    lines, _ = transcript
+    return [message for _, message in decode(lines[scenario]) if isinstance(message, (TipPressed, TipLifted))]
+
+
+def test_a_host_that_never_asked_hears_no_tip_switch(transcript) -> None:
+    lines, _ = transcript
+    assert tips(transcript, "tips_unasked") == []
+    assert len(lines["tips_unasked"]) > 1        # the hub was talking (heartbeats), just not of tips
+
+
+def test_asked_the_hub_tells_every_tip_then_each_touch_and_lift_stamped_at_first_contact(transcript) -> None:
+    told = tips(transcript, "tips")
+    asked = [TipLifted(w, 0, 0.0) for w in (1, 2, 3, 4, 5)] + [TipPressed(6, 5000, 0.0)] + \
+        [TipLifted(w, 0, 0.0) for w in (7, 8)]
+    assert told == asked + [TipPressed(3, 30000, 0.0), TipLifted(3, 70000, 0.0)]    # wand 5's spike: nothing
+    assert messages(transcript, "tips", Ack) == [Ack("TIPS")]
+    assert [(e.command_seq, e.reason) for e in messages(transcript, "tips", HubError)] == [("1", "bad_arguments")]
+
+
+def test_a_tip_touching_down_never_takes_part_in_a_race(transcript) -> None:
+    assert messages(transcript, "tips_no_race", RaceWon) == [RaceWon(4, 30000, (), 2)]
+    assert messages(transcript, "tips_no_race", EarlyPress) == []
+    assert messages(transcript, "tips_no_race", Press) == [Press(4, 30000, 0.0)]
+    # The same scan stamps a tip and a button with the same microsecond.
+    assert TipPressed(1, 30000, 0.0) in tips(transcript, "tips_no_race")
+    assert TipPressed(2, 20000, 0.0) in tips(transcript, "tips_no_race")
 
 
 def test_micropython_and_cpython_send_the_same_bytes(cpython_output: str, micropython_output: str) -> None:

@@ -6,7 +6,7 @@ import random
 import pytest
 import serial
 
-from companion.inputs.events import CueHeard, Press, RaceArmed, RaceWon, Release
+from companion.inputs.events import CueHeard, Press, RaceArmed, RaceWon, Release, TipLifted, TipPressed
 from companion.inputs.link import HubLink
 from companion.inputs.protocol import frame
 from companion.inputs.ptypair import PtyPair
@@ -157,3 +157,84 @@ def test_a_hub_that_falls_silent_is_reported(pty_pair: PtyPair) -> None:
         with SimHub(pty_pair.hub_end):
             assert link.wait_connected(5)
         assert wait_for(lambda: "silent" in (link.status.last_error or ""), timeout=10)
+
+
+# Tip switches -----------------------------------------------------------------------------------
+
+def tip_events(events: list) -> list[tuple[str, int, int]]:
+    return [(type(e).__name__, e.wand, e.hub_us) for e in events if isinstance(e, (TipPressed, TipLifted))]
+
+
+def test_a_link_that_does_not_ask_hears_no_tip_switch(rig: Rig) -> None:
+    sim = rig.hands()
+    sim.touch(3)
+    sim.tap(1)
+    events = drain(rig.link)
+    assert tip_events(events) == [] and presses(events) == sim.sent_presses
+    assert rig.link.status.garbage == 0
+
+
+def test_asked_the_hub_tells_every_tip_then_each_touch_with_its_hub_time(pty_pair: PtyPair) -> None:
+    with SimHub(pty_pair.hub_end) as sim:
+        sim.touch(6)                                   # resting on a token before the table side starts
+        assert wait_for(lambda: sim.hub.tips[5].down)
+        with HubLink(str(pty_pair.host_end), tips=True) as link:
+            assert link.wait_connected(5)
+            told = tip_events(drain(link))
+            assert told == [("TipPressed", 6, sim.hub.tip_stamps[5]) if w == 6 else ("TipLifted", w, 0)
+                            for w in range(1, 9)]
+            sim.touch(2)
+            assert wait_for(lambda: sim.hub.tips[1].down)
+            sim.lift(2)
+            events = drain(link)
+    touched = [e for e in events if isinstance(e, (TipPressed, TipLifted))]
+    assert [(type(e).__name__, e.wand) for e in touched] == [("TipPressed", 2), ("TipLifted", 2)]
+    assert touched[0].hub_us < touched[1].hub_us
+    assert abs(touched[0].host_t - touched[0].hub_us / 1e6) < 0.25   # the simulated hub counts host time
+    assert presses(events) == [] and link.status.garbage == 0
+    assert link.status.tip_switches == "told"
+
+
+def test_after_a_pulled_cable_the_tips_are_told_afresh_and_nothing_is_lost(pty_pair: PtyPair) -> None:
+    with SimHub(pty_pair.hub_end) as sim, HubLink(str(pty_pair.host_end), tips=True) as link:
+        assert link.wait_connected(5)
+        drain(link)
+        assert link.greetings == 1
+        pty_pair.unplug()
+        assert wait_for(lambda: not link.status.connected)
+        sim.touch(4)                                   # touched down while the cable was out
+        assert wait_for(lambda: sim.hub.tips[3].down)
+        pty_pair.replug()
+        assert link.wait_connected(5)
+        events = tip_events(drain(link, settle=0.6))
+        assert link.greetings == 2
+        stamp = sim.hub.tip_stamps[3]
+        # Wand 4's touch comes twice: the line sent while the cable was out (asked for again) and the
+        # fresh state of every wand; both carry the first contact's stamp.
+        assert events.count(("TipPressed", 4, stamp)) == 2
+        assert sorted(w for _, w, _ in events[-8:]) == list(range(1, 9))
+        assert link.status.lines_lost == 0
+
+
+def test_a_hub_older_than_tip_switches_is_named_with_the_fix(pty_pair: PtyPair) -> None:
+    with SimHub(pty_pair.hub_end) as sim:
+        sim.hub.cmd_tips = None                        # firmware 0.1.0 knew no TIPS command
+        with HubLink(str(pty_pair.host_end), tips=True) as link:
+            assert link.wait_connected(5)
+            assert wait_for(lambda: "no tip switches" in (link.status.last_error or ""))
+            assert "reflash" in link.status.last_error and link.status.tip_switches == "unsupported"
+            sim.tap(2)
+            events = drain(link)
+    assert tip_events(events) == [] and [w for w, _ in presses(events)] == [2]
+
+
+def test_a_bad_tip_line_is_refused_and_counted_like_any_other(pty_pair: PtyPair) -> None:
+    with SimHub(pty_pair.hub_end) as sim, HubLink(str(pty_pair.host_end), tips=True) as link:
+        assert link.wait_connected(5)
+        drain(link)
+        sim.inject(frame(9998, "T 12 5") + frame(9999, "U 3 soon"))
+        sim.touch(1)
+        events = tip_events(drain(link))
+    assert [(kind, wand) for kind, wand, _ in events] == [("TipPressed", 1)]
+    assert link.status.garbage_by_reason == {"unknown_wand": 1, "bad_arguments": 1}
+    assert "'soon'" in link.status.last_error or "wand 12" in link.status.last_error

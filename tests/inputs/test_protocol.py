@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.inputs.events import Press, RaceWon, Release
+from companion.inputs.events import Press, RaceWon, Release, TipLifted, TipPressed
 from companion.inputs.protocol import Heartbeat, Hello, HubLineError, HubProtocol, Lost, frame, unframe
 
 
@@ -37,6 +37,13 @@ def test_lines_split_anywhere_are_reassembled() -> None:
     assert ear.feed(b"") == [Press(2, 10, 7.0), Release(2, 20, 7.0), RaceWon(2, 10, (2, 6), 4)]
 
 
+def test_tip_lines_become_tip_events_with_their_hub_time() -> None:
+    ear = Ear()
+    assert ear.feed(frame(1, "T 4 5000") + frame(2, "U 4 9000") + frame(3, "U 8 0")) == \
+        [TipPressed(4, 5000, 7.0), TipLifted(4, 9000, 7.0), TipLifted(8, 0, 7.0)]
+    assert ear.parser.garbage == 0
+
+
 @pytest.mark.parametrize("line, reason", [
     (b"@1 P 3 100*0000\n", "bad_checksum"),
     (b"P 3 100\n", "no_frame_start"),
@@ -48,6 +55,14 @@ def test_lines_split_anywhere_are_reassembled() -> None:
     (frame(1, "P 3"), "bad_arguments"),
     (frame(1, "P three 100"), "bad_arguments"),
     (frame(1, "WIN 1 2 100 2,12"), "unknown_wand"),
+    (frame(1, "T 9 100"), "unknown_wand"),
+    (frame(1, "U 0 100"), "unknown_wand"),
+    (frame(1, "T 3"), "bad_arguments"),
+    (frame(1, "T 3 100 7"), "bad_arguments"),
+    (frame(1, "T 3 -100"), "bad_arguments"),
+    (frame(1, "U 3 soon"), "bad_arguments"),
+    (frame(1, "U three 100"), "bad_arguments"),
+    (b"@1 T 3 100*0000\n", "bad_checksum"),
     (b"x" * 200, "too_long"),
     (b"HELLO 0 old\n", "old_firmware"),
 ])

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.inputs.events import CueHeard, EarlyPress, Press, RaceWon, Release
-from companion.inputs.proposals import proposal, tablet_cue
+from companion.inputs.events import CueHeard, EarlyPress, Press, RaceWon, Release, TipLifted, TipPressed
+from companion.inputs.proposals import proposal, tablet_cue, to_engine
 from companion.inputs.race import Referee, seating_order
 
 
@@ -49,3 +49,11 @@ def test_events_become_proposals(event: object, expected: dict) -> None:
 def test_anything_else_is_not_a_proposal() -> None:
     with pytest.raises(TypeError, match="'press'"):
         proposal("press")
+
+
+def test_tip_switches_never_reach_the_rules_engine() -> None:
+    submitted: list[dict] = []
+    forward = to_engine(submitted.append)
+    for event in (TipPressed(2, 10, 1.0), Press(2, 10, 1.0), TipLifted(2, 20, 1.1)):
+        forward(event)
+    assert submitted == [{"type": "press", "wand": 2, "hub_us": 10, "t": 1.0}]

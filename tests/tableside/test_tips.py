@@ -1,0 +1,230 @@
+"""The wands' tip switches at the table: the simulated hub's firmware behind a real socat pty, or
+gpiozero's MockFactory pins, read as vision's ``TipSwitches``; and the casting reading asking them."""
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from gpiozero.pins.mock import MockFactory, MockPin
+
+from companion.cue import Cue
+from companion.inputs.gpio import HOLDOFF_US, GpioWiring
+from companion.inputs.ptypair import PtyPair
+from companion.inputs.simhub import SimHub
+from companion.night_at_the_table import serve
+from companion.night_at_the_table.rendered import RenderedTable
+from companion.night_at_the_table.settings import NightSettings
+from companion.status import StatusBoard
+from companion.tableside import TableSide, TableSideConfig
+from companion.tableside.config import TableSideError
+from companion.tableside.hub import REFLASH, WandHub, link_report
+from companion.tableside.notices import Notices
+from companion.tableside.tips import WandTips
+from companion.web.table import Table
+
+from .conftest import device, wait_for
+
+TARGETS = {"Lera": "r1", "Kirill": "r4", "Katya": "r6", "Rosa": "r6"}
+
+
+def wand_hub(spec: str, status: StatusBoard, tip_switches: bool = True, **kw) -> WandHub:  # type: ignore[no-untyped-def]
+    return WandHub(spec, status, lambda cue: None, Notices(), tip_switches=tip_switches, **kw).start()
+
+
+def states(tips: WandTips) -> list[bool | None]:
+    return [tips.touching(wand) for wand in range(1, 9)]
+
+
+# The board on its own ---------------------------------------------------------------------------
+
+def test_a_line_asked_for_again_never_undoes_a_newer_one() -> None:
+    tips = WandTips(True)
+    tips.tip(3, True, 500)
+    tips.tip(3, False, 900)
+    tips.tip(3, True, 500)          # the touch, resent after a pulled cable, arrives late
+    assert tips.touching(3) is False
+    assert tips.touching(4) is None  # never heard of: not known
+
+
+def test_states_from_an_earlier_connection_are_not_trusted() -> None:
+    session: list[int | None] = [1]
+    tips = WandTips(True, lambda: session[0])
+    tips.tip(2, True, 100)
+    assert tips.touching(2) is True
+    session[0] = None               # the cable is out
+    assert tips.touching(2) is None
+    session[0] = 2                  # back, but the hub has not told the tips afresh yet
+    assert tips.touching(2) is None
+    tips.tip(2, False, 0)           # the hub's fresh account: lifted (stamps start over in a session)
+    assert tips.touching(2) is False
+
+
+def test_without_tip_switches_fitted_nothing_is_said() -> None:
+    tips = WandTips(False)
+    tips.tip(1, True, 100)
+    assert tips.touching(1) is None
+
+
+# The hub, through a real tty ----------------------------------------------------------------------
+
+def test_the_hub_tells_each_tip_and_a_pulled_cable_makes_them_unknown_until_it_tells_again(
+        sim: SimHub, pty_pair: PtyPair, status: StatusBoard) -> None:
+    wands = wand_hub(str(pty_pair.host_end), status)
+    try:
+        assert wait_for(lambda: states(wands.tips) == [False] * 8), states(wands.tips)
+        sim.touch(3)
+        assert wait_for(lambda: wands.tips.touching(3) is True)
+        assert states(wands.tips) == [False, False, True] + [False] * 5
+        pty_pair.unplug()
+        assert wait_for(lambda: not wands.link.status.connected)          # type: ignore[union-attr]
+        assert states(wands.tips) == [None] * 8           # a kicked-out cable is not "in the air"
+        sim.lift(3)                                       # lifted while the cable was out
+        assert wait_for(lambda: not sim.hub.tips[2].down)
+        pty_pair.replug()
+        assert wait_for(lambda: states(wands.tips) == [False] * 8), states(wands.tips)
+    finally:
+        wands.stop()
+
+
+def test_a_hub_restarted_behind_the_tables_back_is_asked_again(pty_pair: PtyPair, status: StatusBoard) -> None:
+    with SimHub(pty_pair.hub_end, boot_id="aaaa") as first:
+        wands = wand_hub(str(pty_pair.host_end), status)
+        first.touch(5)
+        assert wait_for(lambda: wands.tips.touching(5) is True)
+    try:
+        with SimHub(pty_pair.hub_end, boot_id="bbbb"):    # its wand 5 no longer touching
+            assert wait_for(lambda: wands.link.status.boot_id == "bbbb")  # type: ignore[union-attr]
+            assert wait_for(lambda: wands.tips.touching(5) is False), states(wands.tips)
+    finally:
+        wands.stop()
+
+
+def test_tips_are_not_known_without_the_setting_or_without_a_hub(sim: SimHub, pty_pair: PtyPair,
+                                                                status: StatusBoard) -> None:
+    wands = wand_hub(str(pty_pair.host_end), status, tip_switches=False)
+    try:
+        assert wait_for(lambda: wands.link is not None and wands.link.connected.is_set())
+        sim.touch(1)
+        assert wait_for(lambda: sim.hub.tips[0].down)
+        assert states(wands.tips) == [None] * 8
+        assert not sim.hub.tips_on                        # the hub was never asked
+    finally:
+        wands.stop()
+    nothing = wand_hub("none", status)
+    assert states(nothing.tips) == [None] * 8
+    nothing.stop()
+
+
+def test_a_hub_without_tip_switch_firmware_is_a_warning_with_the_fix() -> None:
+    snap = {"connected": True, "port": "/dev/ttyACM0", "firmware": "0.1.0", "presses": 0, "garbage": 0,
+            "lines_lost": 0, "tip_switches": "unsupported"}
+    level, message, fix = link_report(snap, True, garbage_recent=False)
+    assert level == "warning" and "no tip switches" in message and fix == REFLASH
+    assert link_report({**snap, "tip_switches": "told"}, True, garbage_recent=False)[0] == "ok"
+
+
+def test_a_hub_older_than_tip_switches_shows_on_the_status_board(pty_pair: PtyPair, status: StatusBoard) -> None:
+    with SimHub(pty_pair.hub_end) as sim:
+        sim.hub.cmd_tips = None                           # firmware 0.1.0 knew no TIPS command
+        wands = wand_hub(str(pty_pair.host_end), status)
+        try:
+            assert wait_for(lambda: "no tip switches" in (device(status, "hub") or {}).get("message", ""))
+            assert device(status, "hub")["level"] == "warning" and device(status, "hub")["fix"] == REFLASH
+            assert states(wands.tips) == [None] * 8
+        finally:
+            wands.stop()
+
+
+# GPIO pins on the Pi ------------------------------------------------------------------------------
+
+class ClosedSwitchPin(MockPin):
+    """A mock pin whose switch is already held closed: the line stays low when the pull-up is set."""
+
+    def _set_pull(self, value: str) -> None:
+        super()._set_pull(value)
+        self.drive_low()
+
+
+def test_gpio_tip_switches_on_mock_pins(status: StatusBoard) -> None:
+    factory = MockFactory()
+    pins = GpioWiring().wand_tips
+    factory.pin(pins[6], pin_class=ClosedSwitchPin)       # wand 7 rests on a token from the start
+    wands = wand_hub("gpio", status, gpio_factory=factory)
+    try:
+        assert states(wands.tips) == [False] * 6 + [True, False]
+        assert wands.gpio is not None
+        wands.gpio.arm(4)
+        factory.pin(pins[1]).drive_low()
+        assert wands.tips.touching(2) is True
+        # A tip touching down is no press: the race is still open and wand 2 is not locked out.
+        assert wands.gpio.referee.race is not None and wands.gpio.referee.locked_until == {}
+        time.sleep(2 * HOLDOFF_US / 1e6)                  # a real lift, not contact bounce
+        factory.pin(pins[1]).drive_high()
+        assert wands.tips.touching(2) is False
+    finally:
+        wands.stop()
+
+
+def test_gpio_tip_pins_are_left_alone_without_the_setting(status: StatusBoard) -> None:
+    factory = MockFactory()
+    wands = wand_hub("gpio", status, tip_switches=False, gpio_factory=factory)
+    try:
+        assert wands.gpio is not None and wands.gpio.tips == []
+        assert states(wands.tips) == [None] * 8
+    finally:
+        wands.stop()
+
+
+# The setting --------------------------------------------------------------------------------------
+
+def test_the_setting_is_validated_and_reaches_the_table_side() -> None:
+    with pytest.raises(TableSideError, match="tip_switches"):
+        TableSideConfig(tip_switches="yes")
+    assert NightSettings(table={"tip_switches": True}).table_side().tip_switches is True  # type: ignore[arg-type]
+    assert serve.table_side_config(serve.parse(["--tip-switches"])).tip_switches is True
+    assert serve.table_side_config(serve.parse([])).tip_switches is False
+
+
+def test_a_settings_file_with_a_bad_tip_switches_value_is_refused_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "settings.json").write_text(json.dumps({"table": {"hub": "none", "camera": "none", "mic": False,
+                                                                  "tip_switches": "yes"}}))
+    assert serve.main(["--data-dir", str(tmp_path)]) == 2
+    out, err = capsys.readouterr()
+    (line,) = err.splitlines()
+    assert "table.tip_switches" in line and "'yes'" in line and "Traceback" not in err and out == ""
+    assert not (tmp_path / "incanto.sqlite").exists()
+
+
+# The casting reading asks them ----------------------------------------------------------------------
+
+class Recording:
+    """The table's real tip switches, noting every answer the pipeline was given."""
+
+    def __init__(self, tips: WandTips) -> None:
+        self.tips = tips
+        self.asked: dict[int, bool | None] = {}
+
+    def touching(self, wand: int) -> bool | None:
+        self.asked[wand] = self.tips.touching(wand)
+        return self.asked[wand]
+
+
+def test_a_tip_pressed_at_the_hub_reaches_the_casting_reading(
+        make_side: Callable[..., TableSide], sim: SimHub, pty_pair: PtyPair, rendered: RenderedTable,
+        calibration: Path, table: Table, status: StatusBoard) -> None:
+    side = make_side(TableSideConfig(hub=str(pty_pair.host_end), camera="render", calibration=calibration,
+                                     tip_switches=True), opener=lambda: rendered)
+    assert side.reader.tips is side.hub.tips
+    spy = side.reader.tips = Recording(side.hub.tips)
+    wands = table.view()["wands"]
+    assert wait_for(lambda: side.camera.sees and states(side.hub.tips) == [False] * 8), status.snapshot()
+    sim.touch(wands["Katya"])                              # Katya's tip rests on her token
+    assert wait_for(lambda: side.hub.tips.touching(wands["Katya"]) is True)
+    start = rendered.point({wands[p]: t for p, t in TARGETS.items()})
+    reading = side.reader.read(Cue("tablet", start))
+    assert reading.outcome in ("cast", "asked"), reading
+    assert spy.asked == {wands[p]: p == "Katya" for p in TARGETS}
