@@ -151,15 +151,16 @@ class Pipeline:
         return verdict(k, self.score(axis, candidates), self.cfg.decide, axis.source)
 
     def _lifted_over(self, axis: WandAxis, candidates: Sequence[Candidate], tip: TipReading) -> WandReading:
-        """A tip over a token with its switch open: a hover a little above that token, or a wand aimed
-        past it at another. Its line settles which: the token under the tip only when the line names
-        it too or clearly names no token (a lean-back hover over empty table); else the tablet asks."""
+        """A tip over a token with its switch open: a hover a little above that token, a touch too light
+        to close the switch, or a wand aimed past it at another. Its line settles which: the token
+        under the tip when the line names it too or clearly names no token (a lean-back hover over empty
+        table); else the tablet asks. A tip seen without a line of known length (band hidden) is read
+        as the token under it, as without switches: on the development tables asking them cost light
+        touches and upright wands (their bands behind the fist) and caught no wand aimed from afar."""
         p = self.cfg.pointing
         aimed = aim_scores(self.geo, axis, candidates, p, p.min_height_mm + p.touch_lift_mm)
-        if not aimed.scores:  # no line of known length: it may be aimed anywhere
-            return _asked(axis, tip)
-        line = verdict(axis.strength, aimed, self.cfg.decide, axis.source)
-        if line.status == NONE or (line.status == TARGET and line.target == tip.token):
+        line = verdict(axis.strength, aimed, self.cfg.decide, axis.source) if aimed.scores else None
+        if line is None or line.status == NONE or (line.status == TARGET and line.target == tip.token):
             return WandReading(axis.strength, TARGET, tip.token, 1.0, tip.runner_up, {}, axis.source, tip.token)
         return _asked(axis, tip)
 

@@ -65,11 +65,12 @@ def test_a_lifted_tip_over_a_token_whose_line_names_no_token_is_that_token(pipel
     assert (lifted.status, lifted.target) == (TARGET, "A")
 
 
-def test_a_lone_lifted_tip_over_a_token_is_asked(pipeline) -> None:
-    """No line to say where it is aimed: it may be pointing past the token."""
+def test_a_lone_lifted_tip_over_a_token_is_that_token(pipeline) -> None:
+    """No line to say where it is aimed (the band behind the fist): read as without switches, since
+    such a tip is far more often a light touch or an upright hover than a wand aimed from afar."""
     axis = _wand((850.0, 120.0, BEAD_MM + 20.0), None)
-    assert pipeline.read(axis, TOKENS).status == TARGET
-    assert pipeline.read(axis, TOKENS, touching=False).status == UNSURE
+    lifted = pipeline.read(axis, TOKENS, touching=False)
+    assert (lifted.status, lifted.target) == (TARGET, "A")
 
 
 def test_a_casting_asks_each_wands_switch(pipeline) -> None:

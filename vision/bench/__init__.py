@@ -7,6 +7,10 @@ knows only the profile and the places file those commands wrote; each table has 
 (height, tilt, lens), paints drawn around the documented ones (hue, saturation, bead size) and
 brightly coloured tokens, some close to a paint. Castings are in motion: wands come in after the cue.
 
+The wands have tip switches (``hardware.md``, "Tip switch"), simulated from the renderer's truth with a
+real switch's faults (``vision.bench.tips``: light touches that do not close it, switches stuck
+closed). The same frames are also read as a table without switches reads them: ``camera_only``.
+
 Sets (4 wands each):
   nominal     the table card's pose: tip resting on the token, the wand held as the player likes
   hard        the same with light changes, blur, defocus, noise, JPEG and sleeves over wands
