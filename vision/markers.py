@@ -273,9 +273,11 @@ def _pair(strength: int, blobs: list[Blob], bead_areas: np.ndarray, reach_px: fl
     bead with its band first. ``outline(blob, expected area)``: the bead's area measured at its
     outline, for a lone blob too small by the paint's floors."""
     best: tuple[float, WandSighting] | None = None
+    beads = [tip for tip, bead_area in zip(blobs, bead_areas)
+             if cfg.bead_area_min_ratio * bead_area <= tip.area <= cfg.bead_area_max_ratio * bead_area
+             and tip.fill >= cfg.min_roundness]
     for tip, bead_area in zip(blobs, bead_areas):
-        if not (cfg.bead_area_min_ratio * bead_area <= tip.area <= cfg.bead_area_max_ratio * bead_area
-                and tip.fill >= cfg.min_roundness):
+        if not any(tip is b for b in beads):
             continue
         bands = [b for b in blobs if b is not tip and b.area <= cfg.band_area_max_ratio * tip.area
                  and b.area >= cfg.band_area_min_ratio * bead_area
@@ -288,10 +290,20 @@ def _pair(strength: int, blobs: list[Blob], bead_areas: np.ndarray, reach_px: fl
         # Fluorescent paint is the most saturated thing on the table; a lit patch of wood or a sleeve
         # of the same hue is less so.
         rank = tip.saturation + (40.0 if band is not None else 0.0)
+        # A band held nearer the camera, or grown by a patch of its colour, can pass for a bead; it is
+        # then still smaller than the wand's real bead beside it, whose band it is.
+        if _band_of_a_bigger_bead(tip, beads, reach_px, cfg):
+            rank -= 80.0
         if best is None or rank > best[0]:
             best = (rank, WandSighting(strength, tip.centre, tip.area, band.centre if band else None,
                                        band.area if band else 0.0))
     return best[1] if best else None
+
+
+def _band_of_a_bigger_bead(blob: Blob, beads: list[Blob], reach_px: float, cfg: MarkerConfig) -> bool:
+    """``blob`` could be the band of another bead-sized blob within reach: one it is clearly smaller than."""
+    return any(b is not blob and blob.area <= cfg.band_area_max_ratio * b.area
+               and 2.0 <= float(np.linalg.norm(b.centre - blob.centre)) <= reach_px for b in beads)
 
 
 def _whole_at_outline(tip: Blob, bead_area: float, cfg: MarkerConfig,

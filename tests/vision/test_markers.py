@@ -140,3 +140,18 @@ def test_the_light_change_follows_a_lamp_but_not_a_sleeve() -> None:
     covered[:400] = (90, 30, 20)  # a third of the cells under a sleeve
     assert np.allclose(light_change(before, covered), 1.0)
     assert np.allclose(light_change(before, before * 1.5), 1.5, atol=0.01)
+
+
+def test_a_band_grown_to_a_beads_size_is_not_taken_for_the_tip(config) -> None:
+    """Hard light, measured on a rendered casting: the band (more saturated, grown by the yellow cast
+    around it) passed for a bead, a patch of cast light beside it for its band, and the wand was read
+    at its band. The real bead beside it, clearly bigger, is the tip."""
+    from vision.markers import Blob, _pair
+
+    bead_area = 84.0
+    tip = Blob(1, np.array([389.5, 319.6]), 112.0, 0.62, 197.4)
+    band = Blob(1, np.array([427.4, 294.1]), 86.0, 0.66, 203.2)
+    cast_light = Blob(1, np.array([500.7, 261.8]), 38.0, 0.34, 186.0)
+    blobs = [tip, band, cast_light]
+    seen = _pair(1, blobs, np.full(len(blobs), bead_area), 90.0, config.markers)
+    assert seen is not None and np.allclose(seen.tip_px, tip.centre) and np.allclose(seen.band_px, band.centre)
