@@ -34,6 +34,7 @@ from calibration.validation import ListSource, Validation
 from vision.config import load_config
 from vision.frames import Frame
 from vision.pipeline import Pipeline, read_casting
+from vision.touch import TipSwitches
 from vision.profile import Profile
 
 
@@ -57,8 +58,10 @@ class Recording:
 
 
 class CalibrationDesk:
-    def __init__(self, profile: Path, feed: LiveFeed, game: str = "incantibus", layout: Path = DEFAULT_LAYOUT) -> None:
+    def __init__(self, profile: Path, feed: LiveFeed, game: str = "incantibus", layout: Path = DEFAULT_LAYOUT,
+                 tips: TipSwitches | None = None) -> None:
         self.profile_path, self.feed, self.layout_path = Path(profile), feed, layout
+        self.tips = tips  # the wands' tip switches: validation reads as play does
         self.game = game_places(game)
         self.empty_table: np.ndarray | None = None
         self.recording = Recording()
@@ -199,7 +202,8 @@ class CalibrationDesk:
         candidates = [{"id": n, "x_mm": x, "y_mm": y, "radius_mm": r}
                       for n, (x, y, r) in read_places(places_path(self.profile_path, self.game.game)).items()]
         pipeline = Pipeline(profile, load_config())  # type: ignore[arg-type]  # a frozen pose is read only
-        result = read_casting(pipeline, ListSource(frames), frames[0].t, list(self.validation.wands), candidates)
+        result = read_casting(pipeline, ListSource(frames), frames[0].t, list(self.validation.wands), candidates,
+                              tips=self.tips)
         self.validation.record(result)
         return self.validation.summary()
 
@@ -210,8 +214,9 @@ def _step(done: bool, words: str) -> dict[str, Any]:
 
 
 
-def open_desk(profile: Path, latest: Callable[[], Frame | None], game: str = "incantibus") -> CalibrationDesk:
+def open_desk(profile: Path, latest: Callable[[], Frame | None], game: str = "incantibus",
+              tips: TipSwitches | None = None) -> CalibrationDesk:
     """The desk on a camera the table side already reads (``latest`` gives its newest picture, e.g. the
-    frame ring's ``latest``). The composition root puts it in ``app.state.calibration`` and stops
-    ``desk.feed`` when the night ends."""
-    return CalibrationDesk(profile, LiveFeed(lambda: LatestSource(latest)).start(), game)
+    frame ring's ``latest``; ``tips``: the hub's tip switches). The composition root puts it in
+    ``app.state.calibration`` and stops ``desk.feed`` when the night ends."""
+    return CalibrationDesk(profile, LiveFeed(lambda: LatestSource(latest)).start(), game, tips=tips)

@@ -23,6 +23,7 @@ from companion.tableside.places import load_places
 from companion.web.routers import calibration as calibration_route
 from companion.web.serve import announce, serve
 from vision.frames import Frame
+from vision.touch import TipSwitches
 
 # Flag -> (part of the settings file, key); a flag left out leaves the file's value (or the default).
 FLAGS = {"host": ("display", "host"), "port": ("display", "port"), "join_code": ("display", "join_code"),
@@ -113,19 +114,20 @@ def _serve(args: argparse.Namespace) -> int:
         side = table_side(app, status, config)
         announce(app.state.settings, settings.display.port)  # the join code in force (kept in the store)
         camera = None if config.camera == "none" else side.camera.ring.latest
-        with side, calibration_desk(app, config.calibration, camera):
+        with side, calibration_desk(app, config.calibration, camera, side.hub.tips):
             serve(app, settings.display)
     return 0
 
 
 @contextlib.contextmanager
-def calibration_desk(app: FastAPI, profile: Path | None, latest: Callable[[], Frame | None] | None) -> Iterator[None]:
+def calibration_desk(app: FastAPI, profile: Path | None, latest: Callable[[], Frame | None] | None,
+                     tips: TipSwitches | None = None) -> Iterator[None]:
     """The guided calibration on the tablets (``/calibration``) on the camera the table side reads
-    (``latest``: its newest picture); with no camera the page says so instead."""
+    (``latest``: its newest picture) and the hub's tip switches; with no camera the page says so."""
     if latest is None or profile is None:
         yield
         return
-    desk = open_desk(profile, latest)
+    desk = open_desk(profile, latest, tips=tips)
     calibration_route.attach(app, desk)
     try:
         yield

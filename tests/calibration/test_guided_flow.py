@@ -192,7 +192,10 @@ def test_the_guided_flow_on_a_rendered_table(chromium: Any, url: str, table: Sta
     assert load(desk.profile_path).cue is not None
     assert (desk.profile_path.parent / "cue").is_dir()
 
-    # Validation: one round against the highlighted place; the tally and what went wrong, in words.
+    # Validation: one round against the highlighted place; the tally and what went wrong, in words. It
+    # reads as play does: with the hub's tip switches (here none known), asked for every wand.
+    asked: list[int] = []
+    desk.tips = type("Spy", (), {"touching": lambda self, wand: asked.append(wand)})()
     table.point()
     page.click("#start-validation")
     target = page.wait_for_selector("#target[data-target]").get_attribute("data-target")
@@ -208,6 +211,7 @@ def test_the_guided_flow_on_a_rendered_table(chromium: Any, url: str, table: Sta
     truth = {k: nearest(standard, table.scene.layout.token(g.target)) for k, g in table.scene.gestures.items() if g.target}
     assert hits == sum(1 for place in truth.values() if place == target), (target, truth, problems)
     assert len(problems) == 4 - hits
+    assert sorted(set(asked)) == sorted(table.scene.gestures)
     for k, place in truth.items():
         if place != target:
             assert any(p.startswith(f"wand {k} ") and place in p for p in problems), (k, place, problems)
