@@ -7,6 +7,7 @@ asks for them. The web layer only forwards; every rule and every word is here.
     wands       a picture of the empty table, then the wands held in view -> paints, warnings
     cue         the group's "In-can-to!" recorded on the tablet -> the cue's templates
     validation  "point at the highlighted token" -> hits, and what went wrong
+    tips        "press each tip on the table", then "lift them all" -> which tip switches work
 """
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ from calibration.status import describe
 from calibration.steps import board_suggestions, calibrate, find_table, learn_wand_paints, place_taps, places_path
 from calibration.sheet import draw_sheet, sheet_bytes
 from calibration.table import DEFAULT_LAYOUT, TableLayout
+from calibration.tip_check import TipCheck
 from calibration.validation import ListSource, Validation
 from vision.config import load_config
 from vision.frames import Frame
@@ -66,6 +68,7 @@ class CalibrationDesk:
         self.empty_table: np.ndarray | None = None
         self.recording = Recording()
         self.validation: Validation | None = None
+        self.tip_check: TipCheck | None = None
         self.board_photos: list[np.ndarray] = []
         self._lock = threading.Lock()  # one step at a time: each reads and writes the one profile
 
@@ -206,6 +209,32 @@ class CalibrationDesk:
                               tips=self.tips)
         self.validation.record(result)
         return self.validation.summary()
+
+    def start_tip_check(self) -> dict[str, Any]:
+        """Begin the tip-switch check: each tip pressed on the table is ticked."""
+        self.tip_check = TipCheck(self._wands())
+        return self.tips_now()
+
+    def lift_tips(self) -> dict[str, Any]:
+        """The second half of the check: every wand held up, each ticked tip must read lifted."""
+        if self.tip_check is None:
+            raise CalibrationError("start the tip-switch check first: press each tip on the table")
+        self.tip_check.lift()
+        return self.tips_now()
+
+    def tips_now(self) -> dict[str, Any]:
+        """Each wand's tip switch now (pressed, lifted, not known), in words, and what is wrong."""
+        if self.tip_check is None:
+            raise CalibrationError("start the tip-switch check first: press each tip on the table")
+        return self.tip_check.read(self.tips)
+
+    def _wands(self) -> list[int]:
+        """The wands the wand step learned; before it, the four of the game."""
+        try:
+            learned = sorted(load_kept(self.profile_path)[0].wands) if self.profile_path.exists() else []
+        except CalibrationError:
+            learned = []
+        return learned or [1, 2, 3, 4]
 
 
 def _step(done: bool, words: str) -> dict[str, Any]:

@@ -106,3 +106,22 @@ def test_a_camera_that_fails_is_said_in_words(tmp_path: Path) -> None:
                 break
             time.sleep(0.01)
     assert str(said.value) == "no picture from the camera: the camera is not answering (no camera at /dev/video0); is it plugged in?"
+
+
+def test_the_tip_check_routes_and_their_refusals(client: TestClient, desk: CalibrationDesk) -> None:
+    from .switches import HandSwitches
+
+    desk.tips = HandSwitches({1: True, 2: False, 3: False, 4: False})
+    client.app.state.calibration = desk  # type: ignore[attr-defined]
+    assert client.post("/api/calibration/tips").status_code == 401  # a change: the join code first
+    early = client.get("/api/calibration/tips")
+    assert early.status_code == 422 and early.json()["error"] == "start the tip-switch check first: press each tip on the table"
+    tablet = joined(client)
+    assert tablet.post("/api/calibration/tips/lift").status_code == 422  # lifting before pressing is refused too
+    started = tablet.post("/api/calibration/tips").json()
+    assert started["status"] == "pressing" and started["wands"][0] == {
+        "wand": 1, "state": "pressed", "clicked": True, "ok": True, "words": "wand 1's tip clicked"}
+    desk.tips.states[1] = False
+    lifted = tablet.post("/api/calibration/tips/lift").json()
+    assert lifted["status"] == "problems" and len(lifted["problems"]) == 3
+    assert tablet.get("/api/calibration/tips").json()["wands"][0]["state"] == "lifted"

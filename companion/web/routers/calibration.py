@@ -64,6 +64,14 @@ class CalibrationDesk(Protocol):
 
     def validate(self, seconds: float) -> dict[str, Any]: ...
 
+    def start_tip_check(self) -> dict[str, Any]: ...
+
+    def lift_tips(self) -> dict[str, Any]: ...
+
+    def tips_now(self) -> dict[str, Any]:
+        """Each wand's tip switch now: ``phase``, ``status``, ``summary``, ``problems`` and ``wands``
+        (each ``wand``, ``state`` pressed/lifted/not known, ``clicked``, ``ok``, ``words``)."""
+
 
 def attach(app: FastAPI, desk: CalibrationDesk) -> None:
     """Give the display the desk on the table's camera; without one, every route answers 409."""
@@ -192,3 +200,19 @@ def start_validation(desk: Desk, _: Joined) -> dict[str, Any]:
 @router.post("/api/calibration/validation/read", responses=refused(*CHANGES, 409, 422))
 def read_validation(body: Watch, desk: Desk, _: Joined) -> dict[str, Any]:
     return step(desk.validate, body.seconds)
+
+
+@router.get("/api/calibration/tips", responses=refused(409, 422))
+def tips_now(desk: Desk) -> dict[str, Any]:
+    """The tip-switch check as it stands, asked a few times a second while the step is open."""
+    return step(desk.tips_now)
+
+
+@router.post("/api/calibration/tips", responses=refused(*CHANGES, 409, 422))
+def start_tip_check(desk: Desk, _: Joined) -> dict[str, Any]:
+    return step(desk.start_tip_check)
+
+
+@router.post("/api/calibration/tips/lift", responses=refused(*CHANGES, 409, 422))
+def lift_tips(desk: Desk, _: Joined) -> dict[str, Any]:
+    return step(desk.lift_tips)
