@@ -1,7 +1,8 @@
 """The guided calibration in Debian's Chromium, on a rendered table whose truth is known: the table
 found from the live picture, the places tapped on it, the wands learned with a token of wand 2's
 colour named, the group's chant recorded from Chromium's fake microphone (espeak-ng), and a round of
-validation; then the refusals a tablet sees, in words."""
+validation; the tip-switch check, its indicators following switches flipped by hand; then the refusals
+a tablet sees, in words."""
 from __future__ import annotations
 
 import contextlib
@@ -36,6 +37,7 @@ from companion.web.settings import Settings
 from vision.profile import ImageSize, Profile, save_profile
 
 from .staged import StagedTable
+from .switches import HandSwitches
 
 CHROMIUM = "/usr/bin/chromium"
 CODE = "424242"
@@ -219,6 +221,64 @@ def test_the_guided_flow_on_a_rendered_table(chromium: Any, url: str, table: Sta
     page.screenshot(path=str(SCREENSHOTS / "calibration.png"), full_page=True)
     lines = page.inner_text("#profile-lines")
     assert "places: 27 places laid out" in lines and "cue: recorded" in lines and "wands: 1: hue" in lines
+    assert errors == []
+
+
+def test_the_tip_switch_check_follows_the_switches(chromium: Any, url: str, desk: CalibrationDesk) -> None:
+    hand = HandSwitches({1: False, 2: False, 3: False, 4: False})
+    desk.tips = hand  # as the composition root hands in the hub's switches
+    page = chromium.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    page.set_default_timeout(20_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{url}/join?code={CODE}&next=/calibration")
+    page.wait_for_url(on_calibration_page)
+    assert page.is_disabled("#lift-tips")  # nothing to lift before the tips were pressed
+    page.click("#start-tips")
+    page.wait_for_selector("#tip-wands li[data-wand='4'][data-state='lifted'][data-ok='false']")
+    assert "4 of 4 tips not seen pressed yet" in page.inner_text("#tip-summary")
+
+    # Each tip pressed turns its wand green, with no tap on the tablet: the page keeps asking.
+    hand.press(1, 3)
+    page.wait_for_selector("#tip-wands li[data-wand='1'][data-state='pressed'][data-ok='true']")
+    page.wait_for_selector("#tip-wands li[data-wand='3'][data-ok='true']")
+    assert page.get_attribute("#tip-wands li[data-wand='2']", "data-ok") == "false"
+    hand.lift(1)
+    hand.press(2)  # wand 4's switch is never pressed; wand 3's stays down
+    page.wait_for_selector("#tip-wands li[data-wand='1'][data-state='lifted'][data-ok='true']")
+    page.wait_for_selector("#tip-summary:has-text('1 of 4 tips not seen pressed yet')")
+    hand.lift(2)
+    page.wait_for_selector("#tip-wands li[data-wand='2'][data-state='lifted']")
+
+    # Lifted: what is wrong, in words.
+    page.click("#lift-tips")
+    page.wait_for_selector("#tip-summary[data-status='problems']")
+    assert page.inner_text("#tip-summary") == ("wand 3's tip reads pressed with the wand held up: the switch is stuck; "
+                                               "wand 4's tip never clicked: is its cable in, and is `tip_switches` on?")
+    assert "the switch is stuck" in page.inner_text("#tip-wands li[data-wand='3']")
+    assert [page.get_attribute(f"#tip-wands li[data-wand='{k}']", "data-ok") for k in (1, 2, 3, 4)] == [
+        "true", "true", "false", "false"]
+    assert page.is_disabled("#lift-tips")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator("#step-tips").screenshot(path=str(SCREENSHOTS / "calibration-tips.png"))
+    hand.lift(3)  # the stuck switch freed
+    page.wait_for_selector("#tip-wands li[data-wand='3'][data-state='lifted'][data-ok='true']")
+    assert page.inner_text("#tip-summary") == "wand 4's tip never clicked: is its cable in, and is `tip_switches` on?"
+
+    # The hub unplugged: nothing is known, and the check says it is skipped rather than failed.
+    hand.plugged_in = False
+    page.wait_for_selector("#tip-summary[data-status='skipped']")
+    assert "this check is skipped" in page.inner_text("#tip-summary")
+    assert len(page.query_selector_all("#tip-wands li[data-state='not known']")) == 4
+
+    # Done, then the hub back and the check started afresh: nothing is ticked from before.
+    page.click("#end-tips")
+    assert page.is_disabled("#lift-tips") and page.is_disabled("#end-tips")
+    hand.plugged_in = True
+    page.click("#start-tips")
+    page.wait_for_selector("#tip-summary[data-status='pressing']")
+    assert "4 of 4 tips not seen pressed yet" in page.inner_text("#tip-summary")
+    assert page.is_enabled("#lift-tips")
     assert errors == []
 
 

@@ -199,6 +199,42 @@ function showValidation(v) {
   $("validation-problems").replaceChildren(...v.problems.map((w) => Object.assign(document.createElement("li"), { textContent: w })));
 }
 
+// -- the tip switches: asked a few times a second while the step is open ----------------------------
+let tipsOpen = false;
+
+async function pollTips() {
+  if (!tipsOpen) return;
+  const answer = await getJSON("/api/calibration/tips").catch(() => ({ ok: false, error: "the display cannot be reached; check the Wi-Fi" }));
+  if (!tipsOpen) return; // closed while the answer was on its way
+  if (answer.ok) showTips(answer);
+  else refuse(answer);
+  setTimeout(pollTips, 300);
+}
+
+function showTips(t) {
+  $("tip-wands").replaceChildren(...t.wands.map((w) => {
+    const li = document.createElement("li");
+    const state = Object.assign(document.createElement("span"), { className: "state", textContent: w.state });
+    li.append(state, w.words);
+    Object.assign(li.dataset, { wand: w.wand, state: w.state, ok: String(w.ok) });
+    return li;
+  }));
+  $("tip-summary").textContent = t.summary;
+  $("tip-summary").dataset.status = t.status;
+  $("lift-tips").disabled = t.phase !== "press" || t.status === "skipped";
+}
+
+function openTips(answer) {
+  showTips(answer);
+  $("end-tips").disabled = false;
+  if (!tipsOpen) { tipsOpen = true; setTimeout(pollTips, 300); }
+}
+
+function closeTips() {
+  tipsOpen = false;
+  $("end-tips").disabled = true; $("lift-tips").disabled = true;
+}
+
 $("photo-board").addEventListener("click", () => act("/api/calibration/camera/photo", { board: $("board").value.trim() }));
 $("measure-camera").addEventListener("click", () => act("/api/calibration/camera", { board: $("board").value.trim() }));
 $("find-table").addEventListener("click", () => act("/api/calibration/table"));
@@ -211,6 +247,9 @@ $("empty-table").addEventListener("click", () => act("/api/calibration/wands/emp
 $("learn-wands").addEventListener("click", () => act("/api/calibration/wands", { seconds: 3 }, showWands));
 $("record").addEventListener("click", () => (recorder ? stopRecording() : startRecording().catch((e) => refuse({ error: `no microphone: ${e.message}` }))));
 $("start-validation").addEventListener("click", () => act("/api/calibration/validation"));
+$("start-tips").addEventListener("click", () => act("/api/calibration/tips", {}, openTips));
+$("lift-tips").addEventListener("click", () => act("/api/calibration/tips/lift", {}, openTips));
+$("end-tips").addEventListener("click", closeTips);
 $("read-validation").addEventListener("click", () => act("/api/calibration/validation/read", { seconds: 3 }));
 
 async function start() {
