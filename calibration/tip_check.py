@@ -73,7 +73,7 @@ class TipCheck:
                 return f"wand {wand}'s tip clicked" + ("" if state == PRESSED else " (and lifted)")
             return f"wand {wand}: press its tip on the table"
         if wand not in self.clicked:
-            return f"wand {wand}'s tip never clicked: is its cable in, and is `tip_switches` on?"
+            return f"wand {wand}'s tip never clicked: is its cable in, and is the switch soldered to the cable's fourth core?"
         if state == PRESSED:
             return f"wand {wand}'s tip reads pressed with the wand held up: the switch is stuck"
         return f"wand {wand}'s tip works"

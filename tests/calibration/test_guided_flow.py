@@ -254,7 +254,7 @@ def test_the_tip_switch_check_follows_the_switches(chromium: Any, url: str, desk
     page.click("#lift-tips")
     page.wait_for_selector("#tip-summary[data-status='problems']")
     assert page.inner_text("#tip-summary") == ("wand 3's tip reads pressed with the wand held up: the switch is stuck; "
-                                               "wand 4's tip never clicked: is its cable in, and is `tip_switches` on?")
+                                               "wand 4's tip never clicked: is its cable in, and is the switch soldered to the cable's fourth core?")
     assert "the switch is stuck" in page.inner_text("#tip-wands li[data-wand='3']")
     assert [page.get_attribute(f"#tip-wands li[data-wand='{k}']", "data-ok") for k in (1, 2, 3, 4)] == [
         "true", "true", "false", "false"]
@@ -263,7 +263,7 @@ def test_the_tip_switch_check_follows_the_switches(chromium: Any, url: str, desk
     page.locator("#step-tips").screenshot(path=str(SCREENSHOTS / "calibration-tips.png"))
     hand.lift(3)  # the stuck switch freed
     page.wait_for_selector("#tip-wands li[data-wand='3'][data-state='lifted'][data-ok='true']")
-    assert page.inner_text("#tip-summary") == "wand 4's tip never clicked: is its cable in, and is `tip_switches` on?"
+    assert page.inner_text("#tip-summary") == "wand 4's tip never clicked: is its cable in, and is the switch soldered to the cable's fourth core?"
 
     # The hub unplugged: nothing is known, and the check says it is skipped rather than failed.
     hand.plugged_in = False

@@ -54,7 +54,7 @@ def test_a_tip_never_pressed_never_clicked(tmp_path: Path) -> None:
     hand.lift(1, 2, 4)
     answer = desk.lift_tips()
     assert answer["status"] == "problems"
-    assert answer["problems"] == ["wand 3's tip never clicked: is its cable in, and is `tip_switches` on?"]
+    assert answer["problems"] == ["wand 3's tip never clicked: is its cable in, and is the switch soldered to the cable's fourth core?"]
     assert [w["ok"] for w in answer["wands"]] == [True, True, False, True]
 
 
