@@ -135,14 +135,20 @@ def url(tmp_path: Path, desk: CalibrationDesk) -> Iterator[str]:
             yield base
 
 
-def test_the_guided_flow_on_a_rendered_table(chromium: Any, url: str, table: StagedTable, desk: CalibrationDesk,
-                                             chant: Path) -> None:
+def joined_page(chromium: Any, url: str) -> tuple[Any, list[str]]:
+    """A tablet joined and on the calibration page, and the page errors it will collect."""
     page = chromium.new_context(viewport={"width": 1280, "height": 800}).new_page()
     page.set_default_timeout(20_000)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{url}/join?code={CODE}&next=/calibration")
     page.wait_for_url(on_calibration_page)
+    return page, errors
+
+
+def test_the_guided_flow_on_a_rendered_table(chromium: Any, url: str, table: StagedTable, desk: CalibrationDesk,
+                                             chant: Path) -> None:
+    page, errors = joined_page(chromium, url)
     page.wait_for_function("document.getElementById('live').naturalWidth === 640")
 
     # Table: found from the markers in the live picture, where the renderer put the camera.
@@ -227,12 +233,7 @@ def test_the_guided_flow_on_a_rendered_table(chromium: Any, url: str, table: Sta
 def test_the_tip_switch_check_follows_the_switches(chromium: Any, url: str, desk: CalibrationDesk) -> None:
     hand = HandSwitches({1: False, 2: False, 3: False, 4: False})
     desk.tips = hand  # as the composition root hands in the hub's switches
-    page = chromium.new_context(viewport={"width": 1280, "height": 800}).new_page()
-    page.set_default_timeout(20_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(f"{url}/join?code={CODE}&next=/calibration")
-    page.wait_for_url(on_calibration_page)
+    page, errors = joined_page(chromium, url)
     assert page.is_disabled("#lift-tips")  # nothing to lift before the tips were pressed
     page.click("#start-tips")
     page.wait_for_selector("#tip-wands li[data-wand='4'][data-state='lifted'][data-ok='false']")
@@ -253,8 +254,9 @@ def test_the_tip_switch_check_follows_the_switches(chromium: Any, url: str, desk
     # Lifted: what is wrong, in words.
     page.click("#lift-tips")
     page.wait_for_selector("#tip-summary[data-status='problems']")
-    assert page.inner_text("#tip-summary") == ("wand 3's tip reads pressed with the wand held up: the switch is stuck; "
-                                               "wand 4's tip never clicked: is its cable in, and is the switch soldered to the cable's fourth core?")
+    never_clicked = "wand 4's tip never clicked: is its cable in, and is the switch soldered to the cable's fourth core?"
+    assert page.inner_text("#tip-summary") == \
+        f"wand 3's tip reads pressed with the wand held up: the switch is stuck; {never_clicked}"
     assert "the switch is stuck" in page.inner_text("#tip-wands li[data-wand='3']")
     assert [page.get_attribute(f"#tip-wands li[data-wand='{k}']", "data-ok") for k in (1, 2, 3, 4)] == [
         "true", "true", "false", "false"]
@@ -263,7 +265,7 @@ def test_the_tip_switch_check_follows_the_switches(chromium: Any, url: str, desk
     page.locator("#step-tips").screenshot(path=str(SCREENSHOTS / "calibration-tips.png"))
     hand.lift(3)  # the stuck switch freed
     page.wait_for_selector("#tip-wands li[data-wand='3'][data-state='lifted'][data-ok='true']")
-    assert page.inner_text("#tip-summary") == "wand 4's tip never clicked: is its cable in, and is the switch soldered to the cable's fourth core?"
+    assert page.inner_text("#tip-summary") == never_clicked
 
     # The hub unplugged: nothing is known, and the check says it is skipped rather than failed.
     hand.plugged_in = False
@@ -312,10 +314,7 @@ def test_the_camera_is_measured_from_board_photos_on_the_tablet(chromium: Any, u
     desk.profile_path.unlink()  # nothing measured yet
     last_good(desk.profile_path).unlink()
     boards = table.boards(8)
-    page = chromium.new_context(viewport={"width": 1280, "height": 800}).new_page()
-    page.set_default_timeout(20_000)
-    page.goto(f"{url}/join?code={CODE}&next=/calibration")
-    page.wait_for_url(on_calibration_page)
+    page, _ = joined_page(chromium, url)
     page.wait_for_selector("#steps li[data-step='camera'][data-done='false']")
     page.click("#photo-board")  # the table, no board in view
     page.wait_for_selector("#error:has-text('the whole board is not in the picture')")
