@@ -32,7 +32,7 @@ from vision.scoring import TokenScores, aim_scores, score_tokens
 from vision.table_geometry import Calibrated, TableGeometry, UncalibratedTable
 from vision.targets import Candidate, candidates_from
 from vision.touch import NoTipSwitches, TipSwitches
-from vision.under_tip import BETWEEN, OVER, OVERSIZED, TipReading, mostly_hidden, under_tip
+from vision.under_tip import BETWEEN, OVER, OVERSIZED, TipReading, highest_for_bead, mostly_hidden, under_tip
 
 __all__ = ["Pipeline", "FrameView", "open_pipeline", "read_casting", "hand_tracker", "UncalibratedTable",
            "UnlearnedWands"]
@@ -153,14 +153,18 @@ class Pipeline:
     def _lifted_over(self, axis: WandAxis, candidates: Sequence[Candidate], tip: TipReading) -> WandReading:
         """A tip over a token with its switch open: a hover a little above that token, a touch too light
         to close the switch, or a wand aimed past it at another. Its line settles which: the token
-        under the tip when the line names it too or clearly names no token (a lean-back hover over empty
-        table); else the tablet asks. A tip seen without a line of known length (band hidden) is read
-        as the token under it, as without switches: on the development tables asking them cost light
-        touches and upright wands (their bands behind the fist) and caught no wand aimed from afar."""
+        under the tip unless the line leans to another token (the likeliest it is aimed at, unless it
+        clearly names none: a lean-back hover over empty table); then the tablet asks. A tip seen
+        without a line of known length (band hidden) is read as the token under it, as without
+        switches: on the development tables asking them cost light touches and upright wands (their
+        bands behind the fist) and caught no wand aimed from afar."""
         p = self.cfg.pointing
-        aimed = aim_scores(self.geo, axis, candidates, p, p.min_height_mm + p.touch_lift_mm)
+        # Only as high as the bead's size allows: a light touch held on the token, read at every height
+        # up to 15 cm, would seem aimed at tokens beyond it too, and be asked.
+        top = highest_for_bead(self.geo, axis, self.paints[axis.strength].bead_radius_mm, p)
+        aimed = aim_scores(self.geo, axis, candidates, p, p.min_height_mm + p.touch_lift_mm, top)
         line = verdict(axis.strength, aimed, self.cfg.decide, axis.source) if aimed.scores else None
-        if line is None or line.status == NONE or (line.status == TARGET and line.target == tip.token):
+        if line is None or line.status == NONE or line.best == tip.token:
             return WandReading(axis.strength, TARGET, tip.token, 1.0, tip.runner_up, {}, axis.source, tip.token)
         return _asked(axis, tip)
 

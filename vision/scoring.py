@@ -79,13 +79,15 @@ def score_tokens(geo: TableGeometry, axis: WandAxis, candidates: Sequence[Candid
 
 
 def aim_scores(geo: TableGeometry, axis: WandAxis, candidates: Sequence[Candidate], cfg: PointingConfig,
-               lowest_mm: float) -> TokenScores:
+               lowest_mm: float, highest_mm: float | None = None) -> TokenScores:
     """Where a wand held in the air is aimed: the aim reading alone, with the tip tried from ``lowest_mm``
-    up (its switch says the bead is off the token). Needs a back point at a known distance."""
+    (its switch says the bead is off the token) up to ``highest_mm`` (default ``max_height_mm``). Needs
+    a back point at a known distance."""
     ids, tokens = candidate_array(candidates)
     if not ids or axis.back_px is None or axis.back_from_tip_mm <= 0:
         return TokenScores({}, {})
-    tips = geo.at_height(axis.tip_px, np.arange(lowest_mm, cfg.max_height_mm + 1e-9, cfg.height_step_mm))
+    top = cfg.max_height_mm if highest_mm is None else max(highest_mm, lowest_mm)
+    tips = geo.at_height(axis.tip_px, np.arange(lowest_mm, top + 1e-9, cfg.height_step_mm))
     dirs, fit = wand_directions(geo, axis, tips, cfg, axis.back_from_tip_mm)
     s = _aim(tips, dirs, fit, tokens, cfg)
     total = float(s.sum()) + cfg.none_score

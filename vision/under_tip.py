@@ -73,6 +73,18 @@ def not_too_high(axis: WandAxis, heights: np.ndarray, expected_px: np.ndarray, r
     return low if len(low) else heights
 
 
+def highest_for_bead(geo: TableGeometry, axis: WandAxis, bead_radius_mm: float, cfg: PointingConfig) -> float:
+    """The highest (mm) the tip bead can be for how big it looks: a whole bead nearer the camera looks
+    bigger, and its measured size is never much below the true one (``bead_shrink_tolerance``). A bead
+    looking smaller than a whole one (dimmed, blurred, partly hidden) may be as high as any wand."""
+    if axis.tip_radius_px < cfg.whole_bead_ratio * resting_bead_px(geo, axis, bead_radius_mm, cfg):
+        return cfg.max_height_mm
+    heights = np.arange(cfg.min_height_mm, cfg.max_height_mm + 1e-9, max(cfg.height_step_mm, 1.0))
+    expected = geo.bead_radius_px(geo.at_height(axis.tip_px, heights), bead_radius_mm)
+    fits = heights[axis.tip_radius_px >= cfg.bead_shrink_tolerance * expected]
+    return float(fits.max()) if len(fits) else cfg.min_height_mm
+
+
 def resting_bead_px(geo: TableGeometry, axis: WandAxis, bead_radius_mm: float, cfg: PointingConfig) -> float:
     """The tip bead's apparent radius (px) if it rested on a token where it is seen."""
     rest = geo.at_height(axis.tip_px, np.array([bead_radius_mm + cfg.touch_lift_mm]))

@@ -114,3 +114,22 @@ def test_the_bench_switch_closes_on_a_resting_bead_only_with_a_real_switchs_faul
     assert 0.9 <= sum(t is True for t in reads["hover"]) / len(reads["hover"]) < 1.0  # some light touches missed
     assert sum(t is False for t in reads["natural"]) / len(reads["natural"]) >= 0.97
     assert SceneTips(make_scene(1, "hover")).touching(1) is None  # no frame seen yet: not known
+
+
+class _LightTouches(SceneTips):
+    """Every switch open: each touch too light to close it."""
+
+    def touching(self, wand: int) -> bool | None:
+        return False
+
+
+def test_light_touches_that_do_not_close_the_switch_are_still_read_and_never_wrongly(config) -> None:
+    """Tips resting on their tokens with every switch open: the line is tried only as high as the
+    bead's size allows, and the token under the tip stands unless the line names another one."""
+    found: list = []
+    for seed in range(200, 215):
+        scene = make_scene(seed, "hover", motion=True)
+        found += run_scene(Pipeline(scene.calibration, config), scene, 0.0, tips=_LightTouches(scene))[1]
+    assert len(found) == 60
+    assert not any(o.silent_error for o in found)
+    assert sum(o.right for o in found) >= 51  # 49 when the line is tried up to 15 cm and must name the token
