@@ -155,9 +155,9 @@ class Pipeline:
         to close the switch, or a wand aimed past it at another. Its line settles which: the token
         under the tip unless the line leans to another token (the likeliest it is aimed at, unless it
         clearly names none: a lean-back hover over empty table); then the tablet asks. A tip seen
-        without a line of known length (band hidden) is read as the token under it, as without
-        switches: on the development tables asking them cost light touches and upright wands (their
-        bands behind the fist) and caught no wand aimed from afar."""
+        without any line (band and shaft hidden) is read as the token under it, as without switches:
+        on the development tables asking them cost light touches and upright wands (the fist over all
+        but the tip) and caught no wand aimed from afar."""
         p = self.cfg.pointing
         # Only as high as the bead's size allows: a light touch held on the token, read at every height
         # up to 15 cm, would seem aimed at tokens beyond it too, and be asked.

@@ -82,14 +82,18 @@ def aim_scores(geo: TableGeometry, axis: WandAxis, candidates: Sequence[Candidat
                lowest_mm: float, highest_mm: float | None = None) -> TokenScores:
     """Where a wand held in the air is aimed: the aim reading alone, with the tip tried from ``lowest_mm``
     (its switch says the bead is off the token) up to ``highest_mm`` (default ``max_height_mm``). Needs
-    a back point at a known distance."""
+    a back point: the band or hand at its known distance, or a point on the shaft's line."""
     ids, tokens = candidate_array(candidates)
-    if not ids or axis.back_px is None or axis.back_from_tip_mm <= 0:
+    if not ids or axis.back_px is None:
         return TokenScores({}, {})
     top = cfg.max_height_mm if highest_mm is None else max(highest_mm, lowest_mm)
     tips = geo.at_height(axis.tip_px, np.arange(lowest_mm, top + 1e-9, cfg.height_step_mm))
-    dirs, fit = wand_directions(geo, axis, tips, cfg, axis.back_from_tip_mm)
-    s = _aim(tips, dirs, fit, tokens, cfg)
+    # Only the shaft's line seen (band hidden): its length is not known, so every length is tried.
+    lengths = (axis.back_from_tip_mm,) if axis.back_from_tip_mm > 0 else SHAFT_LENGTHS_MM
+    s = np.zeros(len(ids))
+    for length in lengths:
+        dirs, fit = wand_directions(geo, axis, tips, cfg, length)
+        s = np.maximum(s, _aim(tips, dirs, fit, tokens, cfg))
     total = float(s.sum()) + cfg.none_score
     return TokenScores(dict(zip(ids, s.tolist())), {i: float(v) / total for i, v in zip(ids, s)})
 
