@@ -65,6 +65,15 @@ def test_a_lifted_tip_over_a_token_whose_line_names_no_token_is_that_token(pipel
     assert (lifted.status, lifted.target) == (TARGET, "A")
 
 
+def test_a_lifted_tip_over_a_token_with_only_its_shaft_seen_aimed_at_another_is_asked(pipeline) -> None:
+    """The band behind a hand, the dark shaft still seen: its line, of unknown length, is tried at every
+    length, and it leans to B."""
+    band = _wand((850.0, 120.0, BEAD_MM + 30.0), (800.0, 120.0, 0.0))
+    shaft = WandAxis(2, band.tip_px, band.tip_px + 0.4 * (band.back_px - band.tip_px), 0.0, "shaft", band.tip_radius_px)
+    assert pipeline.read(shaft, TOKENS).status == TARGET  # the camera alone: the token under the tip
+    assert pipeline.read(shaft, TOKENS, touching=False).status == UNSURE
+
+
 def test_a_lone_lifted_tip_over_a_token_is_that_token(pipeline) -> None:
     """No line to say where it is aimed (the band behind the fist): read as without switches, since
     such a tip is far more often a light touch or an upright hover than a wand aimed from afar."""
