@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from calibration.model import CalibrationError
+from vision.json_file import read_json
 
 GAMES = Path(__file__).parent / "data" / "games"
 SEAT = "seat"
@@ -68,12 +69,7 @@ def game_places(game: str) -> GamePlaces:
 
 
 def read_taps(path: Path) -> dict[str, Any]:
-    try:
-        data = json.loads(Path(path).read_text())
-    except FileNotFoundError:
-        raise CalibrationError(f"no taps file at {str(path)!r}") from None
-    except json.JSONDecodeError as e:
-        raise CalibrationError(f"taps file {str(path)!r} is not JSON: {e}") from None
+    data = read_json(path, "taps file", CalibrationError)
     if not isinstance(data, dict):
         raise CalibrationError(f"taps file {str(path)!r} must map place names to pixels [x, y], not {data!r:.60}")
     return data

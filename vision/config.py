@@ -10,11 +10,12 @@ key and what is allowed (``ConfigError``, a ``ValueError``).
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from vision.json_file import read_json
 
 DEFAULT_PATH = Path(__file__).with_name("config.default.json")
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -141,12 +142,7 @@ def _ctx(ctx: dict[str, Any]) -> str:
 
 
 def _read(path: Path) -> dict[str, Any]:
-    try:
-        data = json.loads(Path(path).read_text())
-    except FileNotFoundError:
-        raise ConfigError(f"no vision configuration at {str(path)!r}") from None
-    except json.JSONDecodeError as e:
-        raise ConfigError(f"vision configuration {str(path)!r} is not valid JSON: {e}") from None
+    data = read_json(path, "vision configuration", ConfigError)
     if not isinstance(data, dict):
         raise ConfigError(f"vision configuration {str(path)!r} must hold a JSON object")
     return data

@@ -16,7 +16,6 @@ atomic: a pulled plug never leaves half a profile.
 """
 from __future__ import annotations
 
-import json
 import math
 import os
 from pathlib import Path
@@ -24,6 +23,7 @@ from typing import Annotated, Any
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from vision.json_file import read_json
 
 SCHEMA_VERSION = 2
 DEFAULT_PROFILE = Path("var/profile.json")
@@ -192,12 +192,8 @@ def load_profile(path: Path, resolution: tuple[int, int] | None = None) -> Profi
     """Read and check the profile at ``path``; with ``resolution`` (width, height) of the camera's
     frames, a profile made for another image size is refused."""
     path = Path(path)
-    try:
-        data = json.loads(path.read_text())
-    except FileNotFoundError:
-        raise ProfileError(f"no profile at {str(path)!r}: run `python -m calibration camera` first") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise ProfileError(f"profile {str(path)!r} is damaged: {e}") from None
+    data = read_json(path, "profile", ProfileError,
+                     missing=f"no profile at {str(path)!r}: run `python -m calibration camera` first")
     profile = parse_profile(data, f"profile {str(path)!r}")
     if resolution is not None:
         check_resolution(profile, resolution, str(path))
@@ -225,12 +221,8 @@ def save_profile(profile: Profile, path: Path) -> None:
 
 def load_places(path: Path) -> PlacesFile:
     """Read a places file written by the layout step."""
-    try:
-        data = json.loads(Path(path).read_text())
-    except FileNotFoundError:
-        raise ProfileError(f"no places file at {str(path)!r}: run `python -m calibration layout`") from None
-    except json.JSONDecodeError as e:
-        raise ProfileError(f"places file {str(path)!r} is damaged: {e}") from None
+    data = read_json(path, "places file", ProfileError,
+                     missing=f"no places file at {str(path)!r}: run `python -m calibration layout`")
     try:
         return PlacesFile.model_validate(data)
     except ValidationError as e:

@@ -30,7 +30,7 @@ def test_a_profile_of_another_resolution_is_refused_and_the_last_good_one_kept(c
 
 @pytest.mark.parametrize("damage,named", [
     (lambda d: {**d, "schema": 1}, "stale"),
-    (lambda d: "{not json", "damaged"),
+    (lambda d: "{not json", "not valid JSON"),
     (lambda d: {**d, "camera": {**d["camera"], "fx": -3, "dist": [0, 0]}, "colour": "red"},
      ["camera.fx: Input should be greater than 0 (got -3)", "camera.dist", "colour: Extra inputs are not permitted"]),
 ])

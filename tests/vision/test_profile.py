@@ -57,7 +57,7 @@ def test_missing_and_damaged_files_say_what_to_run(tmp_path: Path) -> None:
     with pytest.raises(ProfileError, match="python -m calibration"):
         load_profile(tmp_path / "none.json")
     (tmp_path / "half.json").write_text('{"schema": 2, "ima')
-    with pytest.raises(ProfileError, match="damaged"):
+    with pytest.raises(ProfileError, match="is not valid JSON"):
         load_profile(tmp_path / "half.json")
 
 
