@@ -217,16 +217,17 @@ class CalibrationDesk:
 
     def lift_tips(self) -> dict[str, Any]:
         """The second half of the check: every wand held up, each ticked tip must read lifted."""
-        if self.tip_check is None:
-            raise CalibrationError("start the tip-switch check first: press each tip on the table")
-        self.tip_check.lift()
+        self._started_tip_check().lift()
         return self.tips_now()
 
     def tips_now(self) -> dict[str, Any]:
         """Each wand's tip switch now (pressed, lifted, not known), in words, and what is wrong."""
+        return self._started_tip_check().read(self.tips)
+
+    def _started_tip_check(self) -> TipCheck:
         if self.tip_check is None:
             raise CalibrationError("start the tip-switch check first: press each tip on the table")
-        return self.tip_check.read(self.tips)
+        return self.tip_check
 
     def _wands(self) -> list[int]:
         """The wands the wand step learned; before it, the four of the game."""

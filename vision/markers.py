@@ -273,12 +273,11 @@ def _pair(strength: int, blobs: list[Blob], bead_areas: np.ndarray, reach_px: fl
     bead with its band first. ``outline(blob, expected area)``: the bead's area measured at its
     outline, for a lone blob too small by the paint's floors."""
     best: tuple[float, WandSighting] | None = None
-    beads = [tip for tip, bead_area in zip(blobs, bead_areas)
+    sized = [(tip, bead_area) for tip, bead_area in zip(blobs, bead_areas)
              if cfg.bead_area_min_ratio * bead_area <= tip.area <= cfg.bead_area_max_ratio * bead_area
              and tip.fill >= cfg.min_roundness]
-    for tip, bead_area in zip(blobs, bead_areas):
-        if not any(tip is b for b in beads):
-            continue
+    beads = [tip for tip, _ in sized]
+    for tip, bead_area in sized:
         bands = [b for b in blobs if b is not tip and b.area <= cfg.band_area_max_ratio * tip.area
                  and b.area >= cfg.band_area_min_ratio * bead_area
                  and 2.0 <= float(np.linalg.norm(b.centre - tip.centre)) <= reach_px]

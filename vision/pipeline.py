@@ -143,7 +143,7 @@ class Pipeline:
         if tip.status == OVER and touching is not None and not touching:
             return self._lifted_over(axis, candidates, tip)
         if tip.status == OVER:
-            return WandReading(k, TARGET, tip.token, 1.0, tip.runner_up, {}, axis.source, tip.token)
+            return _over(axis, tip)
         if tip.status in (BETWEEN, OVERSIZED):
             return _asked(axis, tip)
         if axis.back_px is None or touching:  # a lone tip over no token, or one pressed on bare table
@@ -165,7 +165,7 @@ class Pipeline:
         aimed = aim_scores(self.geo, axis, candidates, p, p.min_height_mm + p.touch_lift_mm, top)
         line = verdict(axis.strength, aimed, self.cfg.decide, axis.source) if aimed.scores else None
         if line is None or line.status == NONE or line.best == tip.token:
-            return WandReading(axis.strength, TARGET, tip.token, 1.0, tip.runner_up, {}, axis.source, tip.token)
+            return _over(axis, tip)
         return _asked(axis, tip)
 
     def casting(self, cue_at: float, wands: Sequence[int], candidates: Iterable[Candidate | Mapping[str, Any]],
@@ -176,6 +176,11 @@ class Pipeline:
         switches = tips or NoTipSwitches()
         return Casting(cue_at, list(wands), self.cfg.decide,
                        lambda axis: self.read(axis, chosen, switches.touching(axis.strength)))
+
+
+def _over(axis: WandAxis, tip: TipReading) -> WandReading:
+    """The token under the tip."""
+    return WandReading(axis.strength, TARGET, tip.token, 1.0, tip.runner_up, {}, axis.source, tip.token)
 
 
 def _asked(axis: WandAxis, tip: TipReading) -> WandReading:

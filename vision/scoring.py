@@ -74,8 +74,7 @@ def score_tokens(geo: TableGeometry, axis: WandAxis, candidates: Sequence[Candid
         s = np.sqrt(s * tip_only)
     else:
         s = _readings(geo, axis, tips, heights, tokens, cfg, axis.back_from_tip_mm)
-    total = float(s.sum()) + cfg.none_score
-    return TokenScores(dict(zip(ids, s.tolist())), {i: float(v) / total for i, v in zip(ids, s)})
+    return _scored(ids, s, cfg)
 
 
 def aim_scores(geo: TableGeometry, axis: WandAxis, candidates: Sequence[Candidate], cfg: PointingConfig,
@@ -94,6 +93,11 @@ def aim_scores(geo: TableGeometry, axis: WandAxis, candidates: Sequence[Candidat
     for length in lengths:
         dirs, fit = wand_directions(geo, axis, tips, cfg, length)
         s = np.maximum(s, _aim(tips, dirs, fit, tokens, cfg))
+    return _scored(ids, s, cfg)
+
+
+def _scored(ids: list[str], s: np.ndarray, cfg: PointingConfig) -> TokenScores:
+    """(N,) likelihoods by token id, with their posterior beside "pointing at none of them"."""
     total = float(s.sum()) + cfg.none_score
     return TokenScores(dict(zip(ids, s.tolist())), {i: float(v) / total for i, v in zip(ids, s)})
 
