@@ -31,6 +31,7 @@ class WandAxis:
     back_from_tip_mm: float
     source: str
     tip_radius_px: float = 0.0
+    spread_px: np.ndarray | None = None  # (K,2) where a partly hidden tip's centre may be (WandSighting)
 
 
 def wand_axis(sighting: WandSighting, band_from_tip_mm: float, hands: Sequence[Hand] | None, use: HandsUse,
@@ -39,14 +40,15 @@ def wand_axis(sighting: WandSighting, band_from_tip_mm: float, hands: Sequence[H
     with ``landmarks`` (21,2) pixels); else the shaft's direction (2,) in the image, whose back point
     is at no known distance (``back_from_tip_mm`` 0); else the tip alone."""
     radius = float(np.sqrt(sighting.tip_area / np.pi))
+    k, tip, spread = sighting.strength, sighting.tip_px, sighting.spread_px
     if sighting.band_px is not None:
-        return WandAxis(sighting.strength, sighting.tip_px, sighting.band_px, band_from_tip_mm, "band", radius)
-    grip = gripping_hand(sighting.tip_px, hands or (), reach_px)
+        return WandAxis(k, tip, sighting.band_px, band_from_tip_mm, "band", radius, spread)
+    grip = gripping_hand(tip, hands or (), reach_px)
     if grip is not None and use.enabled:
-        return WandAxis(sighting.strength, sighting.tip_px, grip, use.grip_from_tip_mm, "hand", radius)
+        return WandAxis(k, tip, grip, use.grip_from_tip_mm, "hand", radius, spread)
     if shaft is not None:
-        return WandAxis(sighting.strength, sighting.tip_px, sighting.tip_px + 20.0 * shaft, 0.0, "shaft", radius)
-    return WandAxis(sighting.strength, sighting.tip_px, None, 0.0, "tip", radius)
+        return WandAxis(k, tip, tip + 20.0 * shaft, 0.0, "shaft", radius, spread)
+    return WandAxis(k, tip, None, 0.0, "tip", radius, spread)
 
 
 def gripping_hand(tip_px: np.ndarray, hands: Sequence[Hand], reach_px: float) -> np.ndarray | None:

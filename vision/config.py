@@ -47,6 +47,10 @@ class MarkerConfig(_Section):
     band_area_max_ratio: float = Field(ge=0.05, le=1)
     band_area_min_ratio: float = Field(ge=0, le=1)
     shaft_contrast: float = Field(ge=1, le=255)
+    partial_below_ratio: float = Field(ge=0, le=1)
+    partial_min_span: float = Field(ge=0, le=2.5)
+    partial_slack_px: float = Field(ge=0, le=5)
+    partial_min_core: float = Field(ge=0, le=1)
 
 
 class PointingConfig(_Section):

@@ -82,7 +82,7 @@ def _still(tips_px: list[np.ndarray], cfg: DecideConfig) -> bool:
 
 def averaged(axes: list[WandAxis]) -> WandAxis:
     """One axis from a still wand's frames: mean tip, mean back point of the commonest kind, mean bead
-    radius."""
+    radius; where a tip partly hidden in some frames may be."""
     # A tie goes to the plainer kind (a line seen in only half the frames is as likely a passing shadow),
     # never to the set's order, which changes with Python's hash seed.
     kind = max({a.source for a in axes}, key=lambda s: (sum(a.source == s for a in axes), -RICHER.index(s)))
@@ -90,8 +90,12 @@ def averaged(axes: list[WandAxis]) -> WandAxis:
     backs = [a.back_px for a in same if a.back_px is not None]
     back = None if same[0].back_px is None else np.mean(backs, axis=0)
     radius = float(np.mean([a.tip_radius_px for a in axes]))
+    # A tip partly hidden in some frames: every place any frame puts its centre (a frame that saw the
+    # bead whole, its tip), so a reading must hold for all of them.
+    spread = None if all(a.spread_px is None for a in axes) else \
+        np.concatenate([a.tip_px[None] if a.spread_px is None else a.spread_px for a in axes])
     return WandAxis(same[0].strength, np.mean([a.tip_px for a in axes], axis=0), back, same[0].back_from_tip_mm, kind,
-                    radius)
+                    radius, spread)
 
 
 def verdict(strength: int, scores: TokenScores, cfg: DecideConfig, source: str) -> WandReading:

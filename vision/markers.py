@@ -36,13 +36,17 @@ class Blob:
 
 @dataclass(frozen=True)
 class WandSighting:
-    """A wand seen in one frame: its tip bead and, if visible, its band (both (2,) distorted pixels)."""
+    """A wand seen in one frame: its tip bead and, if visible, its band (both (2,) distorted pixels).
+
+    ``spread_px`` (K,2), for a tip bead partly hidden: every place its centre could be if it rests on a
+    token (``bead_spread``); None for a bead seen whole, or a patch no resting bead explains."""
 
     strength: int
     tip_px: np.ndarray
     tip_area: float
     band_px: np.ndarray | None
     band_area: float = 0.0
+    spread_px: np.ndarray | None = None
 
 
 class TableView:
@@ -52,12 +56,28 @@ class TableView:
     def __init__(self, image_bgr: np.ndarray) -> None:
         self.image = image_bgr
         self._thumb = _thumbnail(image_bgr)
+        self._classes: np.ndarray | None = None
+
+    def classes(self, paints: Mapping[int, PaintModel], hue_slack: float) -> np.ndarray:
+        """(H,W) uint8 each pixel's wand colour as the table showed it (``paint_classes``), worked out
+        once: a table view serves one casting, with one set of paints."""
+        if self._classes is None:
+            self._classes = paint_classes(cv2.cvtColor(self.image, cv2.COLOR_BGR2HSV), paints, hue_slack)
+        return self._classes
 
     @classmethod
     def from_frames(cls, images: Sequence[np.ndarray]) -> TableView:
         """(H,W,3) uint8 BGR frames -> their median as the table."""
         stack = np.stack(list(images)[-5:])
         return cls(np.median(stack, axis=0).astype(np.uint8) if len(stack) > 1 else stack[0])
+
+    def unchanged(self, image_bgr: np.ndarray, box: tuple[slice, slice], diff: float) -> np.ndarray:
+        """(h,w) bool: the pixels of ``box`` that look as the table did (within ``diff`` grey levels in
+        every channel, at the same light): nothing lies over them now."""
+        gain = light_change(self._thumb, _thumbnail(image_bgr)).astype(np.float32)
+        now = image_bgr[box].astype(np.float32)
+        before = self.image[box].astype(np.float32) * gain
+        return np.asarray(np.abs(now - before).max(axis=2) < diff)
 
     def clear_static(self, image_bgr: np.ndarray, classes: np.ndarray, diff: float) -> None:
         """Set to 0 in ``classes`` (H,W) the pixels of a wand's colour that the table already showed,
@@ -145,10 +165,20 @@ def marker_blobs(image_bgr: np.ndarray, paints: Mapping[int, PaintModel], cfg: M
 
     One labelling pass over all marker colours; a patch holding two colours (two beads touching) is
     split by colour inside its own box, so each bead stays a blob of its own."""
+    return _blobs(*_wand_pixels(image_bgr, paints, cfg, table), paints, cfg)
+
+
+def _wand_pixels(image_bgr: np.ndarray, paints: Mapping[int, PaintModel], cfg: MarkerConfig,
+                 table: TableView | None) -> tuple[np.ndarray, np.ndarray]:
+    """(H,W) uint8 each pixel's wand strength (0: none, or the table showed it already) and (H,W,3) HSV."""
     hsv = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2HSV)
     classes = paint_classes(hsv, paints, cfg.hue_slack)
     if table is not None:
         table.clear_static(image_bgr, classes, cfg.static_diff)
+    return classes, hsv
+
+
+def _blobs(classes: np.ndarray, hsv: np.ndarray, paints: Mapping[int, PaintModel], cfg: MarkerConfig) -> list[Blob]:
     n, labels, stats, _ = cv2.connectedComponentsWithStats(classes, connectivity=8)
     out: list[Blob] = []
     for i in np.flatnonzero(stats[1:, cv2.CC_STAT_AREA] >= cfg.min_area_px) + 1:
@@ -185,7 +215,8 @@ def find_wands(image_bgr: np.ndarray, paints: Mapping[int, PaintModel], cfg: Mar
 
     bead_px: how big a bead resting on a token looks at each pixel (from the calibration: a bead off the
     camera's axis looks bigger); reach_px: the farthest the band can appear from the bead."""
-    blobs = marker_blobs(image_bgr, paints, cfg, table)
+    classes, hsv = _wand_pixels(image_bgr, paints, cfg, table)
+    blobs = _blobs(classes, hsv, paints, cfg)
     found = {}
     for strength, paint in paints.items():
         mine = [b for b in blobs if b.strength == strength]
@@ -196,9 +227,71 @@ def find_wands(image_bgr: np.ndarray, paints: Mapping[int, PaintModel], cfg: Mar
         radii = bead_px(np.array([b.centre for b in mine]), paint.bead_radius_mm)
         sighting = _pair(strength, mine, np.pi * radii ** 2, reach_px, cfg,
                          lambda blob, area: outline_area_at(image_bgr, blob.centre, float(np.sqrt(area / np.pi))))
-        if sighting is not None:
-            found[strength] = replace(sighting, tip_area=bead_outline_area(image_bgr, sighting, paint))
+        if sighting is None:
+            continue
+        sighting = replace(sighting, tip_area=bead_outline_area(image_bgr, sighting, paint))
+        resting = float(bead_px(sighting.tip_px[None], paint.bead_radius_mm)[0])
+        if sighting.tip_area < cfg.partial_below_ratio * np.pi * resting ** 2:
+            before = table.classes(paints, cfg.hue_slack) if table is not None else None
+            sighting = replace(sighting, spread_px=bead_spread(image_bgr, classes, strength, sighting.tip_px, resting,
+                                                               cfg, table, before))
+        found[strength] = sighting
     return found
+
+
+def bead_spread(image_bgr: np.ndarray, classes: np.ndarray, strength: int, centre: np.ndarray, radius_px: float,
+                cfg: MarkerConfig, table: TableView | None, before: np.ndarray | None = None) -> np.ndarray | None:
+    """(K,2) every centre (distorted pixels, a half-pixel grid) a bead of ``radius_px`` could have if the
+    patch of wand ``strength``'s colour around ``centre`` (2,) is what shows of it (``classes``: (H,W)
+    each pixel's wand colour), or None when the patch cannot be part of such a bead.
+
+    A bead's visible part lies inside its outline, so every centre within a bead's radius of all of the
+    patch is possible. The rest of the bead must lie under something: not under another wand's bead
+    (both rest on tokens, side by side), and, with the table as it was before the cue, not under table
+    still in plain view; a centre whose bead would cover either is not possible. A patch whose widest
+    span is short of ``partial_min_span`` bead radii is not a bead's part (a band seen alone, a speck),
+    nor is one without a core of paint (``partial_min_core``: the rim a token of this colour shows around
+    something laid on it). Nor is a patch where the table already showed this colour over a quarter of
+    a bead (``before``: the table view's ``classes``): a token of the wand's colour, its look changed by
+    a sleeve's edge passing over it, would pass for a bead half under that sleeve. Without the table as
+    it was (``table`` None), what hides the rest of the bead cannot be told: None."""
+    r = radius_px
+    height, width = classes.shape
+    x0, y0 = np.maximum(np.floor(centre - 2.2 * r - 2), 0).astype(int)
+    x1, y1 = np.minimum(np.ceil(centre + 2.2 * r + 3), [width, height]).astype(int)
+    box = (slice(y0, y1), slice(x0, x1))
+    yy, xx = np.mgrid[y0:y1, x0:x1]
+    mine = classes[box] == strength
+    around = np.hypot(xx - centre[0], yy - centre[1]) <= 1.6 * r
+    near = mine & around
+    if before is not None and int((before[box][around] == strength).sum()) >= 0.25 * np.pi * r * r:
+        return None
+    pts = np.column_stack([xx[near], yy[near]]).astype(np.float64)
+    if len(pts) < 3:
+        return None
+    core = cv2.distanceTransform(np.pad(near, 1).astype(np.uint8), cv2.DIST_L2, 3)
+    if float(core.max()) < cfg.partial_min_core * r:
+        return None
+    hull = cv2.convexHull(pts.astype(np.float32)).reshape(-1, 2).astype(np.float64)
+    span = float(np.max(np.linalg.norm(hull[:, None] - hull[None], axis=2))) + 1.0
+    if span < cfg.partial_min_span * r:
+        return None
+    # The outline of a bead off the camera's axis is an ellipse up to ~15 % longer than its equal-area
+    # radius; the patch may bleed a pixel beyond it (blur, JPEG).
+    outer = 1.15 * r + cfg.partial_slack_px
+    offsets = np.arange(-r, r + 1e-9, 0.5)
+    grid = pts.mean(axis=0)[None, :] + np.stack(np.meshgrid(offsets, offsets), -1).reshape(-1, 2)
+    grid = grid[np.linalg.norm(grid[:, None, :] - hull[None], axis=2).max(axis=1) <= outer]
+    if table is None or not len(grid):
+        return None
+    bare = (table.unchanged(image_bgr, box, cfg.static_diff) | (classes[box] != 0)) & ~mine
+    if bare.any():
+        # How far each pixel is from what the bead cannot lie under; its inner part covers none of it.
+        clear = cv2.distanceTransform((~bare).astype(np.uint8), cv2.DIST_L2, 3)
+        gx = np.clip(np.round(grid[:, 0]).astype(int) - x0, 0, clear.shape[1] - 1)
+        gy = np.clip(np.round(grid[:, 1]).astype(int) - y0, 0, clear.shape[0] - 1)
+        grid = grid[clear[gy, gx] > max(0.8 * r - cfg.partial_slack_px, 1.0)]
+    return grid if len(grid) else None
 
 
 def uniform_bead(px_per_mm: float) -> BeadSize:

@@ -32,7 +32,8 @@ from vision.scoring import TokenScores, aim_scores, score_tokens
 from vision.table_geometry import Calibrated, TableGeometry, UncalibratedTable
 from vision.targets import Candidate, candidates_from
 from vision.touch import NoTipSwitches, TipSwitches
-from vision.under_tip import BETWEEN, OVER, OVERSIZED, TipReading, highest_for_bead, mostly_hidden, under_tip
+from vision.under_tip import (BETWEEN, OVER, OVERSIZED, TipReading, highest_for_bead, mostly_hidden, resting_spread,
+                              under_tip)
 
 __all__ = ["Pipeline", "FrameView", "open_pipeline", "read_casting", "hand_tracker", "UncalibratedTable",
            "UnlearnedWands"]
@@ -137,8 +138,13 @@ class Pipeline:
         the wand points, and only with margin. ``touching``: the wand's tip switch (None: not known)."""
         k = axis.strength
         bead_mm = self.paints[k].bead_radius_mm
+        hidden = mostly_hidden(self.geo, axis, bead_mm, self.cfg.pointing)
+        if hidden and touching and axis.spread_px is not None:
+            # The switch says the bead rests on a token; what shows of it says where it can be.
+            rests = resting_spread(self.geo, axis, candidates, bead_mm, self.cfg.pointing)
+            return _over(axis, rests) if rests.status == OVER else _asked(axis, rests)
         tip = under_tip(self.geo, axis, candidates, bead_mm, self.cfg.pointing, touching)
-        if tip.status == OVER and mostly_hidden(self.geo, axis, bead_mm, self.cfg.pointing):
+        if tip.status == OVER and hidden:
             return _asked(axis, tip)
         if tip.status == OVER and touching is not None and not touching:
             return self._lifted_over(axis, candidates, tip)

@@ -45,17 +45,18 @@ def hover_heights(geo: TableGeometry, axis: WandAxis, bead_radius_mm: float, cfg
     for all of them: ``bead_height_tolerance`` is loose enough that only a patch merged with something
     of its colour, or a bead held far out of reach of the table, gets there) nor those a whole bead
     looks too small for). A closed tip switch (``touching``) leaves only the resting height: the bead
-    is on the token, whatever its size says."""
+    is on the token, whatever its size says, unless it looks too big for every height."""
     low = bead_radius_mm + cfg.touch_lift_mm
-    heights = np.array([low]) if touching else \
-        np.arange(low - cfg.touch_lift_mm, low + cfg.hover_height_mm + 1e-6, max(cfg.height_step_mm, 1.0))
+    heights = np.arange(low - cfg.touch_lift_mm, low + cfg.hover_height_mm + 1e-6, max(cfg.height_step_mm, 1.0))
     if axis.tip_radius_px <= 0:
-        return heights
+        return np.array([low]) if touching else heights
     expected = geo.bead_radius_px(geo.at_height(axis.tip_px, heights), bead_radius_mm)
     fits = axis.tip_radius_px <= cfg.bead_height_tolerance * expected
-    heights, expected = heights[fits], expected[fits]
     if touching:
-        return heights
+        # Resting, whatever its size says; still refused when too big for every height the camera alone
+        # would try, so a closed switch never makes the size test stricter.
+        return np.array([low]) if fits.any() else np.array([])
+    heights, expected = heights[fits], expected[fits]
     return not_too_high(axis, heights, expected, resting_bead_px(geo, axis, bead_radius_mm, cfg), cfg)
 
 
@@ -106,12 +107,25 @@ def under_tip(geo: TableGeometry, axis: WandAxis, candidates: Sequence[Candidate
         # Far bigger than a bead held within reach of a token: the bead has run into a patch of its own
         # colour (a token, a sleeve), so neither its centre nor its line can be trusted.
         return TipReading(OVERSIZED, None, None, 0.0)
+    return over_which(geo.at_height(axis.tip_px, heights)[:, :2], candidates, cfg)
+
+
+def resting_spread(geo: TableGeometry, axis: WandAxis, candidates: Sequence[Candidate], bead_radius_mm: float,
+                   cfg: PointingConfig) -> TipReading:
+    """Which token a partly hidden tip bead rests on (its tip switch closed), from every place its centre
+    may be (``axis.spread_px``): over a token only if all of them are."""
+    assert axis.spread_px is not None
+    return over_which(geo.on_plane(axis.spread_px, bead_radius_mm + cfg.touch_lift_mm)[:, :2], candidates, cfg)
+
+
+def over_which(ground: np.ndarray, candidates: Sequence[Candidate], cfg: PointingConfig) -> TipReading:
+    """(P,2) table points (mm) where the tip may be over -> over one token if it holds every point, with
+    every other token ``neighbour_margin_mm`` further off; between tokens; or clear of every token."""
     if not candidates:
         return TipReading(CLEAR, None, None, 0.0)
-    ground = geo.at_height(axis.tip_px, heights)[:, :2]  # (H,2)
     centres = np.array([[c.x_mm, c.y_mm] for c in candidates])
     radii = np.array([c.radius_mm for c in candidates])
-    edge = np.linalg.norm(ground[:, None, :] - centres[None], axis=2) - radii[None]  # (H,N) <0 inside
+    edge = np.linalg.norm(ground[:, None, :] - centres[None], axis=2) - radii[None]  # (P,N) <0 inside
     worst, best_case = edge.max(axis=0), edge.min(axis=0)
     i = int(np.argmin(worst))
     others = np.delete(best_case, i)

@@ -2,6 +2,8 @@
 read only when the wand's line agrees (else it may be aimed past that token at another)."""
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -15,7 +17,7 @@ from vision.render.scene import make_scene, random_camera
 from vision.table_geometry import TableGeometry
 from vision.targets import Candidate
 from vision.touch import FixedTipSwitches
-from vision.under_tip import BETWEEN, OVER, under_tip
+from vision.under_tip import BETWEEN, OVER, OVERSIZED, under_tip
 
 BEAD_MM = 12.0
 CAMERA = random_camera(np.random.default_rng(5))  # about 1 m above the table's middle
@@ -142,3 +144,16 @@ def test_light_touches_that_do_not_close_the_switch_are_still_read_and_never_wro
     assert len(found) == 60
     assert not any(o.silent_error for o in found)
     assert sum(o.right for o in found) >= 51  # 49 when the line is tried up to 15 cm and must name the token
+
+
+def test_a_closed_switch_never_makes_the_size_test_stricter(config) -> None:
+    """A resting bead looking a third bigger than it should (its size learned a little small, a touch of
+    its colour beside it): the camera alone reads it as a bead held a little higher; the closed switch
+    must read it too. Only a patch too big for every height is refused."""
+    axis = _wand((850.0, 120.0, BEAD_MM + 3.0), None)
+    grown = dataclasses.replace(axis, tip_radius_px=axis.tip_radius_px * 1.33)
+    assert under_tip(GEO, grown, TOKENS, BEAD_MM, config.pointing).status == OVER
+    reading = under_tip(GEO, grown, TOKENS, BEAD_MM, config.pointing, touching=True)
+    assert (reading.status, reading.token) == (OVER, "A")
+    merged = dataclasses.replace(axis, tip_radius_px=axis.tip_radius_px * 1.6)
+    assert under_tip(GEO, merged, TOKENS, BEAD_MM, config.pointing, touching=True).status == OVERSIZED
