@@ -11,11 +11,9 @@ from vision.bench.casting import run_scene
 from vision.bench.tips import SceneTips
 from vision.decide import TARGET, UNSURE, averaged
 from vision.markers import TableView, bead_spread
-from vision.paints import documented_paints
+from tests.vision_two_tokens import BEAD_MM, CAMERA, GEO, TOKENS, two_token_pipeline
 from vision.pipeline import Pipeline
-from vision.render.scene import make_scene, random_camera
-from vision.table_geometry import TableGeometry
-from vision.targets import Candidate
+from vision.render.scene import make_scene
 
 WOOD = (60, 110, 160)
 SKIN = (120, 160, 210)
@@ -88,16 +86,9 @@ def test_another_wands_bead_does_not_hide_this_ones(config) -> None:
 
 
 # -- reading a partly hidden tip ------------------------------------------------------------------------
-BEAD_MM = 12.0
-CAMERA = random_camera(np.random.default_rng(5))  # about 1 m above the table's middle
-GEO = TableGeometry(CAMERA.calibration())
-TOKENS = [Candidate("A", 850.0, 120.0, 22.0), Candidate("B", 800.0, 120.0, 22.0)]
-
-
 @pytest.fixture
 def pipeline(config) -> Pipeline:
-    paints = {k: m.model_copy(update={"bead_radius_mm": BEAD_MM}) for k, m in documented_paints().items()}
-    return Pipeline(CAMERA.calibration(), config, paints=paints)
+    return two_token_pipeline(config)
 
 
 def _hidden_tip(centre_mm: tuple[float, float], spread_mm: float, shown: float = 0.45) -> WandAxis:

@@ -11,24 +11,15 @@ from vision.axis import WandAxis
 from vision.bench.casting import run_scene
 from vision.bench.tips import SceneTips
 from vision.decide import TARGET, UNSURE
-from vision.paints import documented_paints
+from tests.vision_two_tokens import BEAD_MM, CAMERA, GEO, TOKENS, two_token_pipeline
 from vision.pipeline import Pipeline
-from vision.render.scene import make_scene, random_camera
-from vision.table_geometry import TableGeometry
-from vision.targets import Candidate
+from vision.render.scene import make_scene
 from vision.touch import FixedTipSwitches
 from vision.under_tip import BETWEEN, OVER, OVERSIZED, under_tip
 
-BEAD_MM = 12.0
-CAMERA = random_camera(np.random.default_rng(5))  # about 1 m above the table's middle
-GEO = TableGeometry(CAMERA.calibration())
-TOKENS = [Candidate("A", 850.0, 120.0, 22.0), Candidate("B", 800.0, 120.0, 22.0)]
-
-
 @pytest.fixture
 def pipeline(config) -> Pipeline:
-    paints = {k: m.model_copy(update={"bead_radius_mm": BEAD_MM}) for k, m in documented_paints().items()}
-    return Pipeline(CAMERA.calibration(), config, paints=paints)
+    return two_token_pipeline(config)
 
 
 def _wand(tip_mm: tuple[float, float, float], towards_mm: tuple[float, float, float] | None) -> WandAxis:
