@@ -20,6 +20,11 @@ from vision.config import DecideConfig
 from vision.scoring import TokenScores
 
 TARGET, UNSURE, MISSING, NONE = "target", "unsure", "missing", "none"
+# Why a wand got no target, for the tablet's question (``companion.web.questions`` says it in words):
+# the tip near two tokens; partly hidden; lifted (switch open) with the wand leaning to another token;
+# run into a patch of its colour; aimed from afar without a clear margin; still moving; not seen; at
+# no token.
+WHY = ("between", "hidden", "lifted", "merged", "aim", "moving", "unseen", "nothing")
 RICHER = ("tip", "shaft", "hand", "flag", "band")  # axis kinds, least to most informative
 
 
@@ -35,11 +40,12 @@ class WandReading:
     scores: dict[str, float]
     axis_source: str | None = None
     best: str | None = None  # the leading token even when not sure: the tablet offers it first
+    why: str = ""  # one of WHY when there is no target
 
     def as_dict(self) -> dict:
         return {"wand": self.wand, "status": self.status, "target": self.target, "confidence": round(self.confidence, 4),
                 "runner_up": self.runner_up, "best": self.best, "axis": self.axis_source,
-                "scores": {k: round(v, 4) for k, v in self.scores.items()}}
+                "scores": {k: round(v, 4) for k, v in self.scores.items()}, "why": self.why}
 
 
 @dataclass
@@ -102,16 +108,16 @@ def verdict(strength: int, scores: TokenScores, cfg: DecideConfig, source: str) 
     """Target, or unsure when the evidence is not clear; none when no candidate fits at all."""
     ranked = scores.ranked
     if not ranked:
-        return WandReading(strength, NONE, None, 0.0, None, {}, source)
+        return WandReading(strength, NONE, None, 0.0, None, {}, source, why="nothing")
     best, s1 = ranked[0]
     runner, s2 = ranked[1] if len(ranked) > 1 else (None, 0.0)
     confidence = scores.posterior[best]
     none_share = 1.0 - sum(scores.posterior.values())
     if none_share > 0.5:
-        return WandReading(strength, NONE, None, none_share, runner, scores.scores, source, best)
+        return WandReading(strength, NONE, None, none_share, runner, scores.scores, source, best, "nothing")
     if confidence >= cfg.min_confidence and s1 >= cfg.margin * s2:
         return WandReading(strength, TARGET, best, confidence, runner, scores.scores, source, best)
-    return WandReading(strength, UNSURE, None, confidence, runner, scores.scores, source, best)
+    return WandReading(strength, UNSURE, None, confidence, runner, scores.scores, source, best, "aim")
 
 
 @dataclass(frozen=True)
@@ -162,7 +168,7 @@ class Casting:
 
     def _read(self, k: int, still: list[WandAxis] | None, gone: bool) -> WandReading:
         if gone:
-            return WandReading(k, MISSING, None, 0.0, None, {})
+            return WandReading(k, MISSING, None, 0.0, None, {}, why="unseen")
         if still is None:  # still moving when time ran out
-            return WandReading(k, UNSURE, None, 0.0, None, {})
+            return WandReading(k, UNSURE, None, 0.0, None, {}, why="moving")
         return self.read(averaged(still))

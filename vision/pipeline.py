@@ -142,18 +142,18 @@ class Pipeline:
         if hidden and touching and axis.spread_px is not None:
             # The switch says the bead rests on a token; what shows of it says where it can be.
             rests = resting_spread(self.geo, axis, candidates, bead_mm, self.cfg.pointing)
-            return _over(axis, rests) if rests.status == OVER else _asked(axis, rests)
+            return _over(axis, rests) if rests.status == OVER else _asked(axis, rests, "hidden")
         tip = under_tip(self.geo, axis, candidates, bead_mm, self.cfg.pointing, touching)
         if tip.status == OVER and hidden:
-            return _asked(axis, tip)
+            return _asked(axis, tip, "hidden")
         if tip.status == OVER and touching is not None and not touching:
             return self._lifted_over(axis, candidates, tip)
         if tip.status == OVER:
             return _over(axis, tip)
         if tip.status in (BETWEEN, OVERSIZED):
-            return _asked(axis, tip)
+            return _asked(axis, tip, "hidden" if hidden else "between" if tip.status == BETWEEN else "merged")
         if axis.back_px is None or touching:  # a lone tip over no token, or one pressed on bare table
-            return WandReading(k, NONE, None, 0.0, None, {}, axis.source)
+            return WandReading(k, NONE, None, 0.0, None, {}, axis.source, why="nothing")
         return verdict(k, self.score(axis, candidates), self.cfg.decide, axis.source)
 
     def _lifted_over(self, axis: WandAxis, candidates: Sequence[Candidate], tip: TipReading) -> WandReading:
@@ -172,7 +172,7 @@ class Pipeline:
         line = verdict(axis.strength, aimed, self.cfg.decide, axis.source) if aimed.scores else None
         if line is None or line.status == NONE or line.best == tip.token:
             return _over(axis, tip)
-        return _asked(axis, tip)
+        return _asked(axis, tip, "lifted")
 
     def casting(self, cue_at: float, wands: Sequence[int], candidates: Iterable[Candidate | Mapping[str, Any]],
                 tips: TipSwitches | None = None) -> Casting:
@@ -189,9 +189,9 @@ def _over(axis: WandAxis, tip: TipReading) -> WandReading:
     return WandReading(axis.strength, TARGET, tip.token, 1.0, tip.runner_up, {}, axis.source, tip.token)
 
 
-def _asked(axis: WandAxis, tip: TipReading) -> WandReading:
-    """Unsure, offering the token nearest the tip first."""
-    return WandReading(axis.strength, UNSURE, None, 0.0, tip.runner_up, {}, axis.source, tip.token)
+def _asked(axis: WandAxis, tip: TipReading, why: str) -> WandReading:
+    """Unsure (``why``: one of ``vision.decide.WHY``), offering the token nearest the tip first."""
+    return WandReading(axis.strength, UNSURE, None, 0.0, tip.runner_up, {}, axis.source, tip.token, why)
 
 
 def hand_tracker() -> object | None:

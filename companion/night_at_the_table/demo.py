@@ -80,7 +80,7 @@ class Bots:
         seen = action["targets"][doubted]
         legal = view["legal"]["targets"][doubted]
         runner_up = self.rng.choice([t for t in legal if t != seen] or [None])
-        reading = {"type": "cast", "source": "camera", "unsure": [wands[doubted]],
+        reading = {"type": "cast", "source": "camera", "unsure": [wands[doubted]], "why": {str(wands[doubted]): "between"},
                    "targets": {str(wands[p]): t for p, t in action["targets"].items()}}
         question = self.table.ask(reading, candidates={wands[doubted]: [seen, runner_up]})
         deadline = time.monotonic() + TAP_WAIT_S

@@ -163,7 +163,7 @@ class CastingReader:
         strengths = sorted(view["wands"][p] for p in legal["players"])
         holders = {strength: player for player, strength in view["wands"].items()}
         reading = {"type": "cast", "source": "camera", "targets": {str(s): None for s in strengths},
-                   "unsure": strengths}
+                   "unsure": strengths, "why": {str(s): "no_pictures" for s in strengths}}
         choices: dict[int, list[str | None]] = {s: list(legal["targets"].get(holders[s], [])) for s in strengths}
         question = self.table.ask(reading, choices)
         return Reading("asked", f"{why}: who pointed where? answer on the tablet", reading, question_id=question.id,

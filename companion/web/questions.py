@@ -1,8 +1,9 @@
 """Asking the table instead of guessing: a camera reading with "unsure" wands waits for a tap.
 
 The camera proposes a casting keyed by wand strength (``{"type": "cast", "targets": {"4": "r2", ...},
-"unsure": [2]}``). The table sees it with the camera's best guess and the candidates for each unsure
-wand; one tap confirms the guess or picks another target, and only then does the engine hear of it.
+"unsure": [2], "why": {"2": "between"}}``). The table sees it with the camera's best guess, the
+candidates for each unsure wand and, in words, why the camera could not tell; one tap confirms the
+guess or picks another target, and only then does the engine hear of it.
 """
 from __future__ import annotations
 
@@ -16,6 +17,20 @@ from companion.errors import MalformedAction
 from companion.web.errors import UnknownQuestion
 
 
+# The camera's reasons (``vision.decide.WHY``), as the tablet says them to the wand's player.
+WHY_WORDS = {
+    "between": "the tip is between two tokens",
+    "hidden": "the tip is partly hidden",
+    "lifted": "the tip did not click on its token, and the wand leans to another",
+    "merged": "the tip touches something of its own colour",
+    "aim": "the wand points between tokens",
+    "moving": "the wand was still moving",
+    "unseen": "the camera did not see the tip",
+    "nothing": "the wand points at no token",
+    "no_pictures": "the camera sent no pictures",  # the table side's own: the camera was lost
+}
+
+
 @dataclass(frozen=True)
 class Question:
     id: str
@@ -23,10 +38,11 @@ class Question:
     unsure: dict[str, list[str | None]]  # player -> candidate targets, best guess first
     base: int  # the game version the reading was made at
     source: str = "camera"
+    why: dict[str, str] | None = None  # player -> why the camera asks, in words
 
     def as_dict(self) -> dict[str, Any]:
         return {"id": self.id, "action": self.action, "unsure": self.unsure, "base": self.base,
-                "source": self.source}
+                "source": self.source, "why": self.why or {}}
 
     def resolve(self, targets: dict[str, str | None]) -> dict[str, Any]:
         """The action with the table's answers for the unsure wands; other wands stay as seen."""
@@ -54,7 +70,11 @@ class Questions:
         unsure = {_player(holder, s): list((candidates or {}).get(s) or [targets[_player(holder, s)]])
                   for s in _strengths(reading.get("unsure", []))}
         action = {"type": reading.get("type", "cast"), "targets": targets}
-        question = Question(f"q{next(self._ids)}", action, unsure, base, str(reading.get("source", "camera")))
+        why = reading.get("why") or {}
+        # An unknown reason is left unsaid rather than refused: the question matters more than its why.
+        words = {player: WHY_WORDS[code] for s, code in (_strength_keys(why).items() if isinstance(why, dict) else ())
+                 if (player := holder.get(s)) in unsure and isinstance(code, str) and code in WHY_WORDS}
+        question = Question(f"q{next(self._ids)}", action, unsure, base, str(reading.get("source", "camera")), words)
         with self._lock:
             self._open[question.id] = question
         self._tell()

@@ -183,9 +183,11 @@ def test_unsure_wand_is_asked_and_the_answer_applies(app: FastAPI, tablet: TestC
     wands = table.view()["wands"]
     holder = {w: p for p, w in wands.items()}
     reading = {"type": "cast", "targets": {"1": "r0t0", "2": "r0t1", "3": None, "4": None}, "unsure": [2],
-               "source": "camera"}
+               "source": "camera", "why": {"2": "between", "3": "nothing"}}
     question = table.ask(reading, candidates={2: ["r0t1", "r0t2"]})
-    assert tablet.get("/api/game/questions").json()[0]["unsure"] == {holder[2]: ["r0t1", "r0t2"]}
+    asked = tablet.get("/api/game/questions").json()[0]
+    assert asked["unsure"] == {holder[2]: ["r0t1", "r0t2"]}
+    assert asked["why"] == {holder[2]: "the tip is between two tokens"}  # only the wands asked, in words
     wrong = tablet.post(f"/api/game/questions/{question.id}", json={"targets": {holder[1]: "r0t3"}})
     assert wrong.status_code == 400 and holder[1] in wrong.json()["error"]
     tap = {"targets": {holder[2]: "r0t2"}, "action_id": "tap-q"}
@@ -237,3 +239,12 @@ def test_random_garbage_actions_never_get_a_5xx(night: Night, status: StatusBoar
             assert answer.status_code == 200 or game.version == version  # refused: nothing changed
             if n % 40 == 0 and (bot := game.rules.random_action(game.state, rng)):
                 game.propose(bot)  # reach the game's other prompts too
+
+
+def test_a_reason_the_tablet_does_not_know_is_left_unsaid(app: FastAPI, tablet: TestClient) -> None:
+    wands = app.state.table.view()["wands"]
+    holder = {w: p for p, w in wands.items()}
+    app.state.table.ask({"type": "cast", "targets": {str(w): None for w in wands.values()}, "unsure": [1, 2],
+                         "why": {"1": "gremlins", "2": ["hidden"]}})
+    asked = tablet.get("/api/game/questions").json()[0]
+    assert set(asked["unsure"]) == {holder[1], holder[2]} and asked["why"] == {}

@@ -385,8 +385,8 @@ def test_screenshots_of_every_page(chromium: Any, app: FastAPI, server: str, set
     wands = game.view()["wands"]
     legal = game.view()["legal"]
     token = legal["targets"][game.players[0]][0]
-    app.state.table.ask({"type": "cast", "targets": {str(w): token for w in wands.values()}, "unsure": [2]},
-                        candidates={2: [token, legal["targets"][game.players[0]][1]]})
+    app.state.table.ask({"type": "cast", "targets": {str(w): token for w in wands.values()}, "unsure": [2],
+                         "why": {"2": "lifted"}}, candidates={2: [token, legal["targets"][game.players[0]][1]]})
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     tablet = Tablet(chromium, server)
     tablet.join(settings.join_code).close()
@@ -399,6 +399,8 @@ def test_screenshots_of_every_page(chromium: Any, app: FastAPI, server: str, set
         page.screenshot(path=str(SCREENSHOTS / f"{night.current.rules.name}-{name}.png"), full_page=True)  # type: ignore[union-attr]
     controls = tablet.open("/controls")
     controls.wait_for_selector("[data-question]")
+    asked = {w: p for p, w in wands.items()}[2]
+    assert controls.inner_text(f'[data-why="{asked}"]') == "the tip did not click on its token, and the wand leans to another"
     status_page = tablet.open("/status")
     status_page.wait_for_selector('[data-device="hub"][data-level="error"]')
     assert "plug the hub's USB cable back in" in status_page.inner_text("main")

@@ -87,6 +87,7 @@ def test_the_camera_lost_mid_casting_asks_the_players_on_the_tablet(
     (question,) = table.questions.open()
     legal = table.view()["legal"]["targets"]
     assert question["unsure"] == {p: legal[p] for p in TARGETS}  # every wand, with every target it may take
+    assert set(question["why"].values()) == {"the camera sent no pictures"}
     assert wait_for(lambda: (device(status, "camera") or {}).get("level") in ("warning", "error"))
     table.answer(question["id"], TARGETS, None)  # one tap per wand on the tablet
     assert casts(table) == [{"type": "cast", "targets": TARGETS}]

@@ -49,6 +49,7 @@ def test_a_wand_the_camera_cannot_see_becomes_a_question_not_an_engine_action(
     (question,) = table.questions.open()
     assert question["id"] == reading.question_id
     assert list(question["unsure"]) == ["Lera"]
+    assert question["why"] == {"Lera": "the camera did not see the tip"}
     assert set(question["unsure"]["Lera"]) == set(table.view()["legal"]["targets"]["Lera"])  # no guess offered
     assert {p: t for p, t in question["action"]["targets"].items() if p != "Lera"} == \
         {p: t for p, t in TARGETS.items() if p != "Lera"}

@@ -63,6 +63,7 @@ def test_a_wand_not_seen_is_missing_not_guessed(config) -> None:
     assert result is not None
     assert result.wands[3].status == MISSING and result.wands[3].target is None
     assert cast_proposal(result)["targets"][3] is None and 3 in cast_proposal(result)["unsure"]
+    assert cast_proposal(result)["why"][3] == "unseen" and result.wands[3].as_dict()["why"] == "unseen"
 
 
 def test_no_wand_is_read_before_it_settles(config) -> None:

@@ -48,7 +48,7 @@ def test_a_lifted_tip_over_one_token_aimed_at_another_is_asked(pipeline) -> None
     alone = pipeline.read(axis, TOKENS)
     assert (alone.status, alone.target) == (TARGET, "A")
     lifted = pipeline.read(axis, TOKENS, touching=False)
-    assert (lifted.status, lifted.target, lifted.best) == (UNSURE, None, "A")
+    assert (lifted.status, lifted.target, lifted.best, lifted.why) == (UNSURE, None, "A", "lifted")
 
 
 def test_a_lifted_tip_over_a_token_whose_line_names_no_token_is_that_token(pipeline) -> None:

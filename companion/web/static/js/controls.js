@@ -49,6 +49,7 @@ function question(view, q) {
     el("h2", {}, "The camera is unsure — where did this wand point?"),
     unsure.map(([player, candidates]) => el("div", { class: "picker-row" },
       who(view, player), ` (wand ${(view.wands || {})[player] ?? "?"})`,
+      (q.why || {})[player] ? el("span", { class: "why", "data-why": player }, q.why[player]) : null,
       [...candidates, ...(candidates.includes(null) ? [] : [null])].map((target) => el("button", {
         "data-player": player, "data-target": target ?? "none",
         onclick: async () => {
