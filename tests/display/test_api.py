@@ -248,3 +248,10 @@ def test_a_reason_the_tablet_does_not_know_is_left_unsaid(app: FastAPI, tablet: 
                          "why": {"1": "gremlins", "2": ["hidden"]}})
     asked = tablet.get("/api/game/questions").json()[0]
     assert set(asked["unsure"]) == {holder[1], holder[2]} and asked["why"] == {}
+
+
+def test_the_tablet_has_words_for_every_reason_the_camera_gives() -> None:
+    from companion.web.questions import WHY_WORDS
+    from vision.decide import WHY
+
+    assert set(WHY) <= set(WHY_WORDS)
