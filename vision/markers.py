@@ -255,6 +255,8 @@ def bead_spread(image_bgr: np.ndarray, classes: np.ndarray, strength: int, centr
     a bead (``before``: the table view's ``classes``): a token of the wand's colour, its look changed by
     a sleeve's edge passing over it, would pass for a bead half under that sleeve. Without the table as
     it was (``table`` None), what hides the rest of the bead cannot be told: None."""
+    if table is None:
+        return None
     r = radius_px
     height, width = classes.shape
     x0, y0 = np.maximum(np.floor(centre - 2.2 * r - 2), 0).astype(int)
@@ -282,7 +284,7 @@ def bead_spread(image_bgr: np.ndarray, classes: np.ndarray, strength: int, centr
     offsets = np.arange(-r, r + 1e-9, 0.5)
     grid = pts.mean(axis=0)[None, :] + np.stack(np.meshgrid(offsets, offsets), -1).reshape(-1, 2)
     grid = grid[np.linalg.norm(grid[:, None, :] - hull[None], axis=2).max(axis=1) <= outer]
-    if table is None or not len(grid):
+    if not len(grid):
         return None
     bare = (table.unchanged(image_bgr, box, cfg.static_diff) | (classes[box] != 0)) & ~mine
     if bare.any():

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Callable
 
@@ -38,11 +38,11 @@ class Question:
     unsure: dict[str, list[str | None]]  # player -> candidate targets, best guess first
     base: int  # the game version the reading was made at
     source: str = "camera"
-    why: dict[str, str] | None = None  # player -> why the camera asks, in words
+    why: dict[str, str] = field(default_factory=dict)  # player -> why the camera asks, in words
 
     def as_dict(self) -> dict[str, Any]:
         return {"id": self.id, "action": self.action, "unsure": self.unsure, "base": self.base,
-                "source": self.source, "why": self.why or {}}
+                "source": self.source, "why": self.why}
 
     def resolve(self, targets: dict[str, str | None]) -> dict[str, Any]:
         """The action with the table's answers for the unsure wands; other wands stay as seen."""
