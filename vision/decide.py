@@ -6,12 +6,17 @@ still or has been unseen for ``missing_ms`` (so a late re-aim inside the window 
 still wand is then scored on its pose averaged over the still frames, and gets a target only when the
 best token is likely (``min_confidence``) and clearly ahead of the runner-up (``margin``); otherwise
 it is "unsure". A wand never seen, or hidden when the casting is decided, is "missing".
+
+A casting someone watches (``watch``: the table side lights each wand's LED from it) is told every
+wand's reading as it stands after each frame, and waits for a wand still unsure or missing until
+``give_up_ms``: its player sees the LED blink and touches down or moves the fist, so the tablet asks
+only for what is still unsure when time runs out.
 """
 from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import numpy as np
 
@@ -133,14 +138,25 @@ class CastingResult:
         return [self.wands[k].as_dict() for k in sorted(self.wands)]
 
 
+# Told after every frame of a watched casting: (frame time, each wand's reading as it stands then).
+CastingWatch = Callable[[float, Mapping[int, WandReading]], None]
+
+
+def settled(reading: WandReading) -> bool:
+    """A reading the casting need not wait on: a target, or clearly at no token."""
+    return reading.status in (TARGET, NONE)
+
+
 class Casting:
-    """One "In-can-to!": feed it every frame's wand axes with ``observe``; it returns the result once."""
+    """One "In-can-to!": feed it every frame's wand axes with ``observe``; it returns the result once.
+    ``watch``: told each wand's reading after every frame; unsure wands are then waited for."""
 
     def __init__(self, cue_at: float, wands: list[int], cfg: DecideConfig,
-                 read: Callable[[WandAxis], WandReading]) -> None:
+                 read: Callable[[WandAxis], WandReading], watch: CastingWatch | None = None) -> None:
         self.cue_at = cue_at
         self.cfg = cfg
         self.read = read
+        self.watch = watch
         self.tracks = {k: WandTrack(k) for k in wands}
         self.result: CastingResult | None = None
 
@@ -152,14 +168,24 @@ class Casting:
             return self.result
         for k, track in self.tracks.items():
             track.add(t, axes.get(k))
-        if t < self.cue_at + self.cfg.window_ms / 1000:
+        if self.watch is None and t < self.cue_at + self.cfg.window_ms / 1000:
             return None
         still = {k: tr.still_since(t, self.cfg) for k, tr in self.tracks.items()}
         gone = {k for k, tr in self.tracks.items() if self._unseen(tr, t)}
+        readings = None
+        if self.watch is not None:
+            readings = {k: self._read(k, still[k], k in gone) for k in self.tracks}
+            self.watch(t, readings)
+        if t < self.cue_at + self.cfg.window_ms / 1000:
+            return None
         timed_out = timed_out or t >= self.cue_at + self.cfg.give_up_ms / 1000
         if not timed_out and any(still[k] is None and k not in gone for k in self.tracks):
             return None
-        self.result = CastingResult({k: self._read(k, still[k], k in gone) for k in self.tracks}, t, self.cue_at)
+        if readings is None:
+            readings = {k: self._read(k, still[k], k in gone) for k in self.tracks}
+        elif not timed_out and not all(settled(r) for r in readings.values()):
+            return None  # watched: the unsure wand's player has until give_up_ms to make it plain
+        self.result = CastingResult(readings, t, self.cue_at)
         return self.result
 
     def _unseen(self, track: WandTrack, t: float) -> bool:

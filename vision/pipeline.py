@@ -24,7 +24,7 @@ import numpy as np
 
 from vision.axis import WandAxis, wand_axis
 from vision.config import VisionConfig, load_config
-from vision.decide import NONE, TARGET, UNSURE, Casting, CastingResult, WandReading, verdict
+from vision.decide import NONE, TARGET, UNSURE, Casting, CastingResult, CastingWatch, WandReading, verdict
 from vision.frames import Frame, FrameSource
 from vision.markers import TableView, WandSighting, find_wands, shaft_direction
 from vision.profile import PaintModel, ProfileError, load_profile
@@ -175,13 +175,14 @@ class Pipeline:
         return _asked(axis, tip, "lifted")
 
     def casting(self, cue_at: float, wands: Sequence[int], candidates: Iterable[Candidate | Mapping[str, Any]],
-                tips: TipSwitches | None = None) -> Casting:
+                tips: TipSwitches | None = None, watch: CastingWatch | None = None) -> Casting:
         """A casting that started at ``cue_at`` (frames' clock) with these wands and legal targets;
-        ``tips``: the wands' tip switches, asked when each wand is read (None: no switches)."""
+        ``tips``: the wands' tip switches, asked when each wand is read (None: no switches); ``watch``:
+        told every wand's reading frame by frame, and unsure wands waited for (``vision.decide``)."""
         chosen = candidates_from(candidates)
         switches = tips or NoTipSwitches()
         return Casting(cue_at, list(wands), self.cfg.decide,
-                       lambda axis: self.read(axis, chosen, switches.touching(axis.strength)))
+                       lambda axis: self.read(axis, chosen, switches.touching(axis.strength)), watch)
 
 
 def _over(axis: WandAxis, tip: TipReading) -> WandReading:
@@ -218,10 +219,12 @@ def open_pipeline(config_path: Path | None = None, hands: object | None = None,
 
 def read_casting(pipeline: Pipeline, source: FrameSource, cue_at: float, wands: Sequence[int],
                  candidates: Iterable[Candidate | Mapping[str, Any]], max_frames: int = 300,
-                 tips: TipSwitches | None = None) -> CastingResult | None:
+                 tips: TipSwitches | None = None, watch: CastingWatch | None = None) -> CastingResult | None:
     """Read frames until the casting is decided; None if the source ends first. Frames from before the
-    cue show the table as it was. ``tips``: the wands' tip switches (None: the camera alone)."""
-    casting = pipeline.casting(cue_at, wands, candidates, tips)
+    cue show the table as it was. ``tips``: the wands' tip switches (None: the camera alone); ``watch``:
+    told each wand's reading after every frame, and a casting so watched waits for its unsure wands
+    until ``give_up_ms`` (the table side lights the wands' LEDs from it)."""
+    casting = pipeline.casting(cue_at, wands, candidates, tips, watch)
     frozen = False
     for _ in range(max_frames):
         frame = source.read()

@@ -57,8 +57,10 @@ class TableSide:
                              buttons=buttons, **mic_kw)
         self.hub = WandHub(config.hub, status, self.cue.heard, self.notices, table, gpio_factory=gpio_factory,
                            tip_switches=config.tip_switches)
-        # The casting reading asks the hub's tip switches whether each tip is down (vision.touch).
-        self.reader = CastingReader(table, self.camera, self.places, self.notices, tips=self.hub.tips)
+        # The casting reading asks the hub's tip switches whether each tip is down (vision.touch), and
+        # tells the hub as it reads: the wands' LEDs follow it, the switches' record is kept.
+        self.reader = CastingReader(table, self.camera, self.places, self.notices, tips=self.hub.tips,
+                                    watcher=self.hub)
         self._started: list[Any] = []
 
     def on_cue(self, cue: Cue) -> None:

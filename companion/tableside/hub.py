@@ -13,7 +13,7 @@ import os
 import threading
 import time
 from typing import TYPE_CHECKING, Any
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from companion.cue import Cue
 from companion.errors import IncantoError
@@ -22,10 +22,12 @@ from companion.inputs.link import PICO_PID, PICO_VID, PORT_ENV, HubLink, find_hu
 from companion.inputs.protocol import PROTOCOL_VERSION
 from companion.inputs.proposals import proposal
 from companion.status import ERROR, OK, OFF, WARNING, StatusBoard
+from companion.tableside.lights import WandLights
 from companion.tableside.notices import Notices
 from companion.tableside.race import RaceCaller, holders
 from companion.tableside.table import Table
-from companion.tableside.tips import WandTips
+from companion.tableside.tips import SILENT_CASTINGS, WandTips, resting
+from vision.decide import CastingResult, CastingWatch
 
 if TYPE_CHECKING:  # gpiozero loads only when the buttons are on the Pi's pins
     from gpiozero.pins import Factory
@@ -81,7 +83,8 @@ class WandHub:
         self.spec, self.status, self.on_cue, self.notices, self.table = spec, status, on_cue, notices, table
         self.find_port = find_port or (lambda: os.environ.get(PORT_ENV) or find_hub_port())
         self.gpio_factory = gpio_factory
-        self.tips = WandTips(tip_switches, self._tip_session)
+        self.tips = WandTips(tip_switches, self._tip_session, self._report_tips)
+        self.lights = WandLights(self.led, self._has_leds)
         self.link: HubLink | None = None
         self.gpio: GpioWands | None = None
         self.races: RaceCaller | None = None
@@ -171,6 +174,40 @@ class WandHub:
         if self.link is not None:
             return self.link.greetings if self.link.connected.is_set() else None
         return 0 if self.spec == "gpio" else None
+
+    # -- the wands' LEDs and the casting (``reading.CastingWatcher``) ---------------------------
+
+    def led(self, wand: int, mode: int) -> None:
+        """Wand ``wand``'s LED: 0 off, 1 steady, 2 blinking (only a hub has wand LEDs)."""
+        if self.link is not None:
+            self.link.led(wand, mode)
+
+    def _has_leds(self) -> bool:
+        return self.link is not None and self.link.connected.is_set()
+
+    def began(self, wands: Sequence[int]) -> CastingWatch | None:
+        """A casting's reading begins: the LEDs follow it (and it waits for unsure wands while they
+        blink); the tip switches' record starts."""
+        self.tips.casting_began()
+        return self.lights.began(wands)
+
+    def closed(self, result: CastingResult | None) -> None:
+        self.lights.closed(result)
+        if result is not None:
+            self.tips.casting_closed(resting(result))
+
+    def _report_tips(self) -> None:
+        """The status page's "tips" line: which wands' switches are doubted, and what to do."""
+        doubted = self.tips.doubted()
+        if not doubted:
+            self.status.report("tips", OK, "every wand's tip switch clicks")
+            return
+        said = "; ".join(f"wand {wand}'s tip switch has not clicked in the last {n} castings"
+                         for wand, n in doubted.items())
+        self.status.report("tips", WARNING, f"{said}: the camera reads {'that wand' if len(doubted) == 1 else 'them'}"
+                                            f" alone until it clicks again",
+                           "check its cable (the wand's plug pushed home), or press the tip down on the token",
+                           {"doubted": {str(w): n for w, n in doubted.items()}, "after": SILENT_CASTINGS})
 
     # -- status ------------------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ from companion.cue import Cue
 from companion.errors import IllegalAction, IncantoError, StaleAction
 from companion.tableside.camera import TableCamera
 from companion.tableside.config import TableSideError
+from companion.tableside.lights import CastingWatcher
 from companion.tableside.notices import Notices
 from companion.tableside.places import TablePlaces
 from companion.tableside.proposal import CastProposal
@@ -49,12 +50,14 @@ class Reading:
 
 class CastingReader:
     """``tips``: the wands' tip switches (the hub's, ``WandHub.tips``), asked as each wand is read;
-    None: the camera alone."""
+    None: the camera alone. ``watcher``: told as each casting's reading begins and closes (the wands'
+    LEDs, the tip switches' record: ``WandHub.watch``)."""
 
     def __init__(self, table: Table, camera: TableCamera, places: TablePlaces, notices: Notices,
-                 tips: TipSwitches | None = None) -> None:
+                 tips: TipSwitches | None = None, watcher: CastingWatcher | None = None) -> None:
         self.table, self.camera, self.places, self.notices = table, camera, places, notices
         self.tips = tips
+        self.watcher = watcher
         self._busy = threading.Lock()
         self.last: Reading | None = None
         self.finished = threading.Condition()
@@ -111,9 +114,15 @@ class CastingReader:
         pipeline = self.camera.pipeline
         assert pipeline is not None
         timeout = pipeline.cfg.decide.give_up_ms / 1000 + SLACK_S
-        with self.camera.pipeline_lock:
-            result = read_casting(pipeline, self.camera.frames_since(cue.t_end, timeout), cue.t_end, strengths,
-                                  candidates, tips=self.tips)
+        watch = self.watcher.began(strengths) if self.watcher is not None else None
+        result = None
+        try:
+            with self.camera.pipeline_lock:
+                result = read_casting(pipeline, self.camera.frames_since(cue.t_end, timeout), cue.t_end, strengths,
+                                      candidates, tips=self.tips, watch=watch)
+        finally:
+            if self.watcher is not None:
+                self.watcher.closed(result)
         if result is None:
             return self._ask_everyone(view, "the camera sent no pictures after the cue")
         reading = cast_proposal(result)

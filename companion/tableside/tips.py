@@ -7,15 +7,31 @@ the camera alone decides) whenever it cannot vouch for the answer: the group has
 switches (the ``tip_switches`` setting), the hub is unplugged, or it has been plugged back in (or has
 restarted) and not yet told the tips afresh. A kicked-out cable reads as an open switch at the hub, so
 what came before it is not trusted either.
+
+A switch can also fail in play: its cable pulled out of the wand, a dead contact, a player whose touch
+is too light to close it. Then it says "in the air" while the bead rests on a token, and an open
+switch makes the camera doubt a right reading. So the board keeps a record: a wand the camera reads
+resting on a token in ``SILENT_CASTINGS`` castings in a row without its switch once closing is no
+longer asked (None: the camera alone reads it), and the status page names it. Its next click trusts
+it again.
 """
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from companion.inputs.events import InputEvent, TipLifted, TipPressed
+from vision.decide import TARGET, CastingResult
 
 Session = Callable[[], int | None]
+SILENT_CASTINGS = 3  # castings in a row resting on a token with the switch open before it is doubted
+
+
+def resting(result: CastingResult) -> list[int]:
+    """The wands the camera read resting on a token: read as the token under the tip (a reading aimed
+    from afar carries its scores; one under the tip none), or asked because the tip sat over a token
+    with its switch open ("lifted")."""
+    return sorted(k for k, r in result.wands.items() if (r.status == TARGET and not r.scores) or r.why == "lifted")
 
 
 def always_connected() -> int | None:
@@ -29,17 +45,29 @@ class WandTips:
     ``fitted``: the group fitted tip switches (the table's ``tip_switches`` setting); without them an
     open switch and no switch read the same, so nothing is said. ``session()``: which connection of the
     source the events come from now, None while it is down (a hub link: its greeting count while
-    connected). A state heard in another session is stale.
+    connected). A state heard in another session is stale. ``doubted()``: switches not trusted now
+    (``SILENT_CASTINGS``); ``on_doubt``: told whenever the set of doubted switches changes (the status page).
     """
 
-    def __init__(self, fitted: bool, session: Session = always_connected) -> None:
+    def __init__(self, fitted: bool, session: Session = always_connected,
+                 on_doubt: Callable[[], None] | None = None) -> None:
         self.fitted = fitted
         self.session = session
+        self.on_doubt = on_doubt or (lambda: None)
         self._lock = threading.Lock()
         self._heard_in: int | None = None
         self._states: dict[int, tuple[bool, int]] = {}   # wand -> (touching, stamp of that change)
+        self._silent: dict[int, int] = {}   # wand -> castings in a row on a token without a click
+        self._clicked: set[int] = set()     # wands whose switch closed since the casting began
 
     def touching(self, wand: int) -> bool | None:
+        with self._lock:
+            if self._silent.get(wand, 0) >= SILENT_CASTINGS:
+                return None
+        return self.switch(wand)
+
+    def switch(self, wand: int) -> bool | None:
+        """What the switch itself says, doubted or not (None: not known)."""
         if not self.fitted:
             return None
         now = self.session()
@@ -48,6 +76,33 @@ class WandTips:
                 return None
             state = self._states.get(wand)
         return None if state is None else state[0]
+
+    # -- the record over castings ------------------------------------------------------------
+
+    def casting_began(self) -> None:
+        """A casting's reading starts: a switch closed now, or closing before it ends, clicked."""
+        with self._lock:
+            self._clicked = {wand for wand, (down, _) in self._states.items() if down}
+
+    def casting_closed(self, resting: Iterable[int]) -> None:
+        """The camera read these wands resting on a token: each whose switch did not close meanwhile
+        counts one more silent casting; one that clicked is trusted again."""
+        changed = False
+        for wand in resting:
+            if self.switch(wand) is None and wand not in self._clicked:
+                continue  # nothing known of the switch: no evidence either way
+            with self._lock:
+                before = self._silent.get(wand, 0)
+                after = 0 if wand in self._clicked else before + 1
+                self._silent[wand] = after
+            changed |= (before >= SILENT_CASTINGS) != (after >= SILENT_CASTINGS)
+        if changed:
+            self.on_doubt()
+
+    def doubted(self) -> dict[int, int]:
+        """Wands whose switch is not trusted now, with how many castings in a row it stayed silent."""
+        with self._lock:
+            return {wand: n for wand, n in sorted(self._silent.items()) if n >= SILENT_CASTINGS}
 
     def heard(self, event: InputEvent) -> None:
         """A tip event from the source's thread; anything else is not the board's business."""
@@ -64,3 +119,10 @@ class WandTips:
             known = self._states.get(wand)
             if known is None or stamp >= known[1]:
                 self._states[wand] = (touching, stamp)
+            # A click, even one heard late, proves the switch and its cable work.
+            clicked = touching and stamp > 0
+            if clicked:
+                self._clicked.add(wand)
+            trusted_again = clicked and self._silent.pop(wand, 0) >= SILENT_CASTINGS
+        if trusted_again:
+            self.on_doubt()

@@ -1,0 +1,78 @@
+"""A watched casting (the table side lights the wands' LEDs from it): every wand's reading frame by
+frame, and a wand still unsure waited for until the give-up time instead of being asked at once."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+
+from vision.axis import WandAxis
+from vision.config import load_config
+from vision.decide import MISSING, TARGET, UNSURE, Casting, WandReading
+
+FPS = 30
+CFG = load_config().decide
+GIVE_UP_S = CFG.give_up_ms / 1000
+
+
+def read(axis: WandAxis) -> WandReading:
+    """A wand whose tip is left of x=100 px is plainly on token "r1"; right of it, between two tokens."""
+    if axis.tip_px[0] < 100:
+        return WandReading(axis.strength, TARGET, "r1", 1.0, None, {}, axis.source, "r1")
+    return WandReading(axis.strength, UNSURE, None, 0.0, "r2", {}, axis.source, "r1", "between")
+
+
+def axis(wand: int, x: float) -> WandAxis:
+    return WandAxis(wand, np.array([x, 50.0]), None, 0.0, "tip", 4.0)
+
+
+class Seen:
+    def __init__(self) -> None:
+        self.frames: list[tuple[float, dict[int, str]]] = []
+
+    def __call__(self, t: float, readings: Mapping[int, WandReading]) -> None:
+        self.frames.append((t, {k: r.status for k, r in readings.items()}))
+
+
+def play(casting: Casting, poses: list[dict[int, float]]) -> tuple[float, dict[int, WandReading]] | None:
+    """Feed one frame per pose, 30 a second from the cue at 0; (decided at, readings) once decided."""
+    for index, pose in enumerate(poses):
+        t = index / FPS
+        result = casting.observe(t, {k: axis(k, x) for k, x in pose.items()})
+        if result is not None:
+            return result.decided_at, result.wands
+    return None
+
+
+def test_a_watched_casting_tells_each_wand_as_it_stands_and_waits_for_the_unsure_one() -> None:
+    seen = Seen()
+    casting = Casting(0.0, [1, 2], CFG, read, seen)
+    # Wand 2 sits between two tokens for two seconds, then its player moves it onto r1.
+    unsure, then_plain = int(2 * FPS), int(GIVE_UP_S * FPS)
+    poses = [{1: 50.0, 2: 150.0}] * unsure + [{1: 50.0, 2: 60.0}] * then_plain
+    decided = play(casting, poses)
+    assert decided is not None
+    at, wands = decided
+    assert wands[1].status == TARGET and wands[2].status == TARGET
+    assert 2.0 < at < GIVE_UP_S                               # closed once wand 2 was plain, not before
+    # Told every frame, from the first: wand 1 read once it was still, wand 2 unsure until it moved.
+    assert len(seen.frames) == round(at * FPS) + 1
+    during = [statuses for t, statuses in seen.frames if CFG.settle_ms / 1000 < t < 2.0]
+    assert during and all(s == {1: TARGET, 2: UNSURE} for s in during)
+
+
+def test_an_unwatched_casting_asks_at_once_as_before() -> None:
+    decided = play(Casting(0.0, [1, 2], CFG, read), [{1: 50.0, 2: 150.0}] * int(GIVE_UP_S * FPS))
+    assert decided is not None
+    at, wands = decided
+    assert wands[2].status == UNSURE and at < CFG.window_ms / 1000 + 0.1
+
+
+def test_a_wand_unsure_to_the_end_is_asked_at_the_give_up_time() -> None:
+    seen = Seen()
+    decided = play(Casting(0.0, [1, 2], CFG, read, seen), [{1: 50.0}] * int((GIVE_UP_S + 1) * FPS))
+    assert decided is not None
+    at, wands = decided
+    assert wands[1].status == TARGET and wands[2].status == MISSING
+    assert at >= GIVE_UP_S
+    assert seen.frames[-1][1] == {1: TARGET, 2: MISSING}
