@@ -138,8 +138,17 @@ class CastingResult:
         return [self.wands[k].as_dict() for k in sorted(self.wands)]
 
 
-# Told after every frame of a watched casting: (frame time, each wand's reading as it stands then).
-CastingWatch = Callable[[float, Mapping[int, WandReading]], None]
+@dataclass(frozen=True)
+class CastingSoFar:
+    """A watched casting after one frame (time ``t``): each wand's reading as it stands, and which of
+    them the casting has taken as read (kept whatever the wand does next)."""
+
+    t: float
+    readings: Mapping[int, WandReading]
+    read: frozenset[int]
+
+
+CastingWatch = Callable[[CastingSoFar], None]  # told after every frame of a watched casting
 
 
 def settled(reading: WandReading) -> bool:
@@ -159,6 +168,7 @@ class Casting:
         self.watch = watch
         self.tracks = {k: WandTrack(k) for k in wands}
         self.result: CastingResult | None = None
+        self._kept: dict[int, WandReading] = {}  # a watched casting's wands read plainly, as read
 
     def observe(self, t: float, axes: dict[int, WandAxis], timed_out: bool = False) -> CastingResult | None:
         """Add one frame (time ``t``); the result when the casting is decided, else None. ``timed_out``
@@ -168,24 +178,34 @@ class Casting:
             return self.result
         for k, track in self.tracks.items():
             track.add(t, axes.get(k))
-        if self.watch is None and t < self.cue_at + self.cfg.window_ms / 1000:
+        if self.watch is not None:
+            return self._watched(t, timed_out)
+        if t < self.cue_at + self.cfg.window_ms / 1000:
             return None
         still = {k: tr.still_since(t, self.cfg) for k, tr in self.tracks.items()}
         gone = {k for k, tr in self.tracks.items() if self._unseen(tr, t)}
-        readings = None
-        if self.watch is not None:
-            readings = {k: self._read(k, still[k], k in gone) for k in self.tracks}
-            self.watch(t, readings)
-        if t < self.cue_at + self.cfg.window_ms / 1000:
-            return None
         timed_out = timed_out or t >= self.cue_at + self.cfg.give_up_ms / 1000
         if not timed_out and any(still[k] is None and k not in gone for k in self.tracks):
             return None
-        if readings is None:
-            readings = {k: self._read(k, still[k], k in gone) for k in self.tracks}
-        elif not timed_out and not all(settled(r) for r in readings.values()):
-            return None  # watched: the unsure wand's player has until give_up_ms to make it plain
-        self.result = CastingResult(readings, t, self.cue_at)
+        self.result = CastingResult({k: self._read(k, still[k], k in gone) for k in self.tracks}, t, self.cue_at)
+        return self.result
+
+    def _watched(self, t: float, timed_out: bool) -> CastingResult | None:
+        """Every wand read on every frame and told to the watcher. From ``window_ms`` on, a wand read
+        plainly is kept as read (its LED stays lit even if its player then lifts it); the casting closes
+        once every wand is, or at ``give_up_ms`` with the rest as they stand then."""
+        after_window = t >= self.cue_at + self.cfg.window_ms / 1000
+        readings: dict[int, WandReading] = {}
+        for k, track in self.tracks.items():
+            reading = self._kept.get(k) or self._read(k, track.still_since(t, self.cfg), self._unseen(track, t))
+            if after_window and settled(reading):
+                self._kept[k] = reading
+            readings[k] = reading
+        assert self.watch is not None
+        self.watch(CastingSoFar(t, readings, frozenset(self._kept)))
+        timed_out = timed_out or t >= self.cue_at + self.cfg.give_up_ms / 1000
+        if after_window and (timed_out or len(self._kept) == len(self.tracks)):
+            self.result = CastingResult(readings, t, self.cue_at)
         return self.result
 
     def _unseen(self, track: WandTrack, t: float) -> bool:

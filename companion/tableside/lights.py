@@ -1,8 +1,8 @@
 """Each wand's own LED tells its player how the casting reads them, so no tablet is needed to find out.
 
 After the cue every wand in the casting blinks: Incanto cannot tell yet. As the camera reads it (the
-pipeline tells each wand's reading frame by frame, ``vision.decide.CastingWatch``), a wand read at a
-token, or plainly at none, is lit steady; one Incanto cannot tell (tip hidden, lifted, between two
+pipeline tells each wand's reading frame by frame, ``vision.decide.CastingWatch``), a wand the casting
+has taken as read (at a token, or plainly at none) is lit steady; one Incanto cannot tell (tip hidden, lifted, between two
 tokens, still moving, not seen) blinks, and its player touches down or moves the fist. While any wand
 blinks the casting waits, up to the pipeline's give-up time; when it closes every LED goes off, and
 the tablet asks only for the wands still unsure.
@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 from companion.inputs.link import HubOffline
-from vision.decide import CastingResult, CastingWatch, WandReading, settled
+from vision.decide import CastingResult, CastingSoFar, CastingWatch
 
 log = logging.getLogger("incanto.tableside")
 
@@ -40,11 +40,6 @@ class CastingWatcher(Protocol):
         ...
 
 
-def mode_for(reading: WandReading) -> int:
-    """Steady once read; blinking while Incanto cannot tell."""
-    return STEADY if settled(reading) else BLINK
-
-
 class WandLights:
     """Lights each wand's LED through ``light`` (the hub's ``LED`` command), sending only changes.
 
@@ -61,8 +56,9 @@ class WandLights:
         self._show({wand: BLINK for wand in wands})
         return self.seen
 
-    def seen(self, t: float, readings: Mapping[int, WandReading]) -> None:
-        self._show({wand: mode_for(reading) for wand, reading in readings.items()})
+    def seen(self, so_far: CastingSoFar) -> None:
+        """Steady once the casting has taken the wand as read; blinking while Incanto cannot tell."""
+        self._show({wand: STEADY if wand in so_far.read else BLINK for wand in so_far.readings})
 
     def closed(self, result: CastingResult | None) -> None:
         with self._lock:

@@ -2,13 +2,11 @@
 frame, and a wand still unsure waited for until the give-up time instead of being asked at once."""
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import numpy as np
 
 from vision.axis import WandAxis
 from vision.config import load_config
-from vision.decide import MISSING, TARGET, UNSURE, Casting, WandReading
+from vision.decide import MISSING, TARGET, UNSURE, Casting, CastingSoFar, WandReading
 
 FPS = 30
 CFG = load_config().decide
@@ -29,9 +27,11 @@ def axis(wand: int, x: float) -> WandAxis:
 class Seen:
     def __init__(self) -> None:
         self.frames: list[tuple[float, dict[int, str]]] = []
+        self.read: list[frozenset[int]] = []
 
-    def __call__(self, t: float, readings: Mapping[int, WandReading]) -> None:
-        self.frames.append((t, {k: r.status for k, r in readings.items()}))
+    def __call__(self, so_far: CastingSoFar) -> None:
+        self.frames.append((so_far.t, {k: r.status for k, r in so_far.readings.items()}))
+        self.read.append(so_far.read)
 
 
 def play(casting: Casting, poses: list[dict[int, float]]) -> tuple[float, dict[int, WandReading]] | None:
@@ -76,3 +76,20 @@ def test_a_wand_unsure_to_the_end_is_asked_at_the_give_up_time() -> None:
     assert wands[1].status == TARGET and wands[2].status == MISSING
     assert at >= GIVE_UP_S
     assert seen.frames[-1][1] == {1: TARGET, 2: MISSING}
+
+
+def test_a_wand_read_plainly_is_kept_while_its_player_lifts_it_and_another_is_waited_for() -> None:
+    seen = Seen()
+    casting = Casting(0.0, [1, 2], CFG, read, seen)
+    # Wand 1 read on r1, then lifted out of view after a second; wand 2 between two tokens, then on r1.
+    poses = [{1: 50.0, 2: 150.0}] * FPS + [{2: 150.0}] * FPS + [{2: 60.0}] * int(GIVE_UP_S * FPS)
+    decided = play(casting, poses)
+    assert decided is not None
+    at, wands = decided
+    assert wands[1].status == TARGET and wands[1].target == "r1" and wands[2].status == TARGET
+    assert all(statuses[1] == TARGET for t, statuses in seen.frames if t > CFG.window_ms / 1000)
+    # Taken as read from the window on, never before: a wand still at rest before its player moves is no reading.
+    taken = [(t, read) for (t, _), read in zip(seen.frames, seen.read)]
+    assert all(1 not in read for t, read in taken if t < CFG.window_ms / 1000)
+    assert all(1 in read and (2 in read) == (statuses[2] == TARGET)
+               for (t, statuses), read in zip(seen.frames, seen.read) if t >= CFG.window_ms / 1000)

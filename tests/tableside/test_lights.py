@@ -1,0 +1,136 @@
+"""Each wand's LED tells its player how the casting reads them: the hub's real firmware in the
+MicroPython interpreter, behind a socat pty, driven by the table side while the rendered table is read.
+What is asserted is what the firmware holds and drives on its LED pins."""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+
+import pytest
+
+from companion.cue import Cue
+from companion.inputs.link import HubOffline
+from companion.inputs.ptypair import PtyPair
+from companion.night_at_the_table.rendered import RenderedTable
+from companion.status import StatusBoard
+from companion.tableside import TableSide, TableSideConfig
+from companion.tableside.lights import BLINK, OFF, STEADY, WandLights
+from companion.web.table import Table
+from tests.firmware.micropython_hub import MicroPythonHub, blinks
+from vision.decide import MISSING, NONE, TARGET, UNSURE, CastingSoFar, WandReading
+
+from .conftest import wait_for
+
+TARGETS = {"Lera": "r1", "Kirill": "r4", "Katya": "r6", "Rosa": "r6"}
+
+
+@pytest.fixture
+def mp_hub(pty_pair: PtyPair) -> Iterator[MicroPythonHub]:
+    with MicroPythonHub(pty_pair.hub_end) as hub:
+        yield hub
+
+
+def reading(wand: int, status: str) -> WandReading:
+    return WandReading(wand, status, "r1" if status == TARGET else None, 1.0, None, {}, "band", "r1")
+
+
+def test_a_read_wand_is_lit_steady_an_unsure_one_blinks_and_all_go_off_when_the_casting_closes(
+        make_side: Callable[..., TableSide], mp_hub: MicroPythonHub, pty_pair: PtyPair, rendered: RenderedTable,
+        calibration: Path, table: Table, status: StatusBoard) -> None:
+    side = make_side(TableSideConfig(hub=str(pty_pair.host_end), camera="render", calibration=calibration),
+                     opener=lambda: rendered)
+    assert wait_for(lambda: side.camera.sees and side.hub.link and side.hub.link.connected.is_set()), status.snapshot()
+    wands = table.view()["wands"]
+    rosa = wands["Rosa"]
+    seen = [wands[p] for p in TARGETS if p != "Rosa"]
+    # Rosa's wand is under a sleeve: Incanto cannot tell where it points.
+    start = rendered.point({wands[p]: t for p, t in TARGETS.items()}, hidden=[rosa])
+    side.on_cue(Cue("tablet", start))
+
+    def steady_and_blinking() -> bool:
+        modes, levels, _ = mp_hub.snapshot()
+        return all(modes[w - 1] == STEADY and levels[w - 1] == 1 for w in seen) and modes[rosa - 1] == BLINK
+
+    assert wait_for(steady_and_blinking, 30), (mp_hub.snapshot(), side.reader.last)
+    flips_when_read = mp_hub.snapshot()[2]
+    # While the casting waits for Rosa, her LED pin goes on and off; the others stay lit, untouched.
+    assert blinks(mp_hub, rosa, lambda c: bool(wait_for(c, 10))), mp_hub.snapshot()
+    modes, levels, flips = mp_hub.snapshot()
+    assert side.reader.count == 0                          # still waiting for her: no question yet
+    assert all(levels[w - 1] == 1 and flips[w - 1] == flips_when_read[w - 1] for w in seen), mp_hub.snapshot()
+    assert [modes[w - 1] for w in range(1, 9) if w not in wands.values()] == [OFF] * 4
+    # Time runs out: the casting closes, every LED goes off, the tablet asks only about Rosa.
+    assert wait_for(lambda: side.reader.count >= 1, 30)
+    last = side.reader.last
+    assert last is not None and last.outcome == "asked", last
+    (question,) = table.questions.open()
+    assert list(question["unsure"]) == ["Rosa"]
+    assert wait_for(lambda: mp_hub.snapshot()[0] == [OFF] * 8 and mp_hub.snapshot()[1] == [0] * 8), mp_hub.snapshot()
+    assert mp_hub.errors == []
+
+
+def test_a_casting_read_at_once_lights_every_wand_steady_then_off(
+        make_side: Callable[..., TableSide], mp_hub: MicroPythonHub, pty_pair: PtyPair, rendered: RenderedTable,
+        calibration: Path, table: Table, status: StatusBoard) -> None:
+    side = make_side(TableSideConfig(hub=str(pty_pair.host_end), camera="render", calibration=calibration),
+                     opener=lambda: rendered)
+    assert wait_for(lambda: side.camera.sees and side.hub.link and side.hub.link.connected.is_set()), status.snapshot()
+    wands = table.view()["wands"]
+    lit: list[list[int]] = []
+    side.hub.lights.light = lambda wand, mode: (lit.append([wand, mode]), side.hub.led(wand, mode))[1]
+    side.on_cue(Cue("tablet", rendered.point({wands[p]: t for p, t in TARGETS.items()})))
+    assert wait_for(lambda: side.reader.count >= 1, 30)
+    assert side.reader.last is not None and side.reader.last.outcome == "cast", side.reader.last
+    # Each wand blinked from the cue, was lit steady once read, and went off at the close.
+    for wand in wands.values():
+        modes = [mode for w, mode in lit if w == wand]
+        assert modes[0] == BLINK and modes[-2:] == [STEADY, OFF], (wand, modes)
+    assert wait_for(lambda: mp_hub.snapshot()[0] == [OFF] * 8 and mp_hub.snapshot()[1] == [0] * 8), mp_hub.snapshot()
+
+
+# The lights on their own ------------------------------------------------------------------------
+
+class Leds:
+    """A hub's LEDs as the firmware keeps them (mode per wand), unplugged on demand."""
+
+    def __init__(self) -> None:
+        self.modes: dict[int, int] = {}
+        self.commands = 0
+        self.plugged = True
+
+    def light(self, wand: int, mode: int) -> None:
+        if not self.plugged:
+            raise HubOffline("no hub connected")
+        self.commands += 1
+        self.modes[wand] = mode
+
+
+def frame(t: float, statuses: Mapping[int, str]) -> CastingSoFar:
+    """A casting after one frame: wands at a target or at none taken as read."""
+    return CastingSoFar(t, {wand: reading(wand, status) for wand, status in statuses.items()},
+                        frozenset(wand for wand, status in statuses.items() if status in (TARGET, NONE)))
+
+
+def test_only_changes_are_sent_and_a_pulled_cable_is_survived() -> None:
+    leds = Leds()
+    lights = WandLights(leds.light, lambda: leds.plugged)
+    watch = lights.began([1, 2, 3])
+    assert watch is not None and leds.modes == {1: BLINK, 2: BLINK, 3: BLINK}
+    for _ in range(5):
+        watch(frame(0.1, {1: TARGET, 2: NONE, 3: UNSURE}))
+    assert leds.modes == {1: STEADY, 2: STEADY, 3: BLINK} and leds.commands == 5
+    leds.plugged = False
+    watch(frame(0.2, {1: TARGET, 2: NONE, 3: MISSING}))
+    watch(frame(0.3, {1: TARGET, 2: NONE, 3: TARGET}))     # wand 3 read while the cable was out
+    leds.plugged = True
+    watch(frame(0.4, {1: TARGET, 2: NONE, 3: TARGET}))
+    assert leds.modes == {1: STEADY, 2: STEADY, 3: STEADY}
+    lights.closed(None)
+    assert leds.modes == {1: OFF, 2: OFF, 3: OFF}
+
+
+def test_without_wand_leds_nothing_is_lit_and_the_casting_is_not_held() -> None:
+    leds = Leds()
+    leds.plugged = False
+    assert WandLights(leds.light, lambda: leds.plugged).began([1, 2]) is None
+    assert leds.commands == 0
