@@ -8,14 +8,15 @@ best token is likely (``min_confidence``) and clearly ahead of the runner-up (``
 it is "unsure". A wand never seen, or hidden when the casting is decided, is "missing".
 
 A casting someone watches (``watch``: the table side lights each wand's LED from it) is told every
-wand's reading as it stands after each frame, and waits for a wand still unsure or missing until
-``give_up_ms``: its player sees the LED blink and touches down or moves the fist, so the tablet asks
-only for what is still unsure when time runs out.
+wand's reading as it stands after each frame and which wands it has taken as read (a target held
+for ``settle_ms`` after the window), and waits for the others until ``give_up_ms``: their players see
+the LED blink and touch down or move the fist. Whatever is not taken as read by then is asked, so the
+tablet asks only for what is still unsure when time runs out.
 """
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from collections.abc import Callable, Mapping
 
 import numpy as np
@@ -151,11 +152,6 @@ class CastingSoFar:
 CastingWatch = Callable[[CastingSoFar], None]  # told after every frame of a watched casting
 
 
-def settled(reading: WandReading) -> bool:
-    """A reading the casting need not wait on: a target, or clearly at no token."""
-    return reading.status in (TARGET, NONE)
-
-
 class Casting:
     """One "In-can-to!": feed it every frame's wand axes with ``observe``; it returns the result once.
     ``watch``: told each wand's reading after every frame; unsure wands are then waited for."""
@@ -168,7 +164,11 @@ class Casting:
         self.watch = watch
         self.tracks = {k: WandTrack(k) for k in wands}
         self.result: CastingResult | None = None
-        self._kept: dict[int, WandReading] = {}  # a watched casting's wands read plainly, as read
+        # A watched casting's wands taken as read; when each began to read at its token; what a still,
+        # unsure wand last looked like.
+        self._kept: dict[int, WandReading] = {}
+        self._since: dict[int, tuple[float, str | None]] = {}
+        self._doubt: dict[int, WandReading] = {}
 
     def observe(self, t: float, axes: dict[int, WandAxis], timed_out: bool = False) -> CastingResult | None:
         """Add one frame (time ``t``); the result when the casting is decided, else None. ``timed_out``
@@ -191,22 +191,48 @@ class Casting:
         return self.result
 
     def _watched(self, t: float, timed_out: bool) -> CastingResult | None:
-        """Every wand read on every frame and told to the watcher. From ``window_ms`` on, a wand read
-        plainly is kept as read (its LED stays lit even if its player then lifts it); the casting closes
-        once every wand is, or at ``give_up_ms`` with the rest as they stand then."""
+        """Every wand read on every frame and told to the watcher. From ``window_ms`` on, a wand read at
+        the same token for ``settle_ms`` more is taken as read and kept (its LED stays lit even if its
+        player then lifts it); the casting closes once every wand is, or at ``give_up_ms``, when every
+        wand not taken is asked (``_asked``)."""
         after_window = t >= self.cue_at + self.cfg.window_ms / 1000
         readings: dict[int, WandReading] = {}
         for k, track in self.tracks.items():
             reading = self._kept.get(k) or self._read(k, track.still_since(t, self.cfg), self._unseen(track, t))
-            if after_window and settled(reading):
-                self._kept[k] = reading
-            readings[k] = reading
+            if k not in self._kept:
+                self._consider(k, t, reading, after_window)
+            readings[k] = self._kept.get(k, reading)
         assert self.watch is not None
         self.watch(CastingSoFar(t, readings, frozenset(self._kept)))
         timed_out = timed_out or t >= self.cue_at + self.cfg.give_up_ms / 1000
         if after_window and (timed_out or len(self._kept) == len(self.tracks)):
-            self.result = CastingResult(readings, t, self.cue_at)
+            self.result = CastingResult({k: self._asked(k, r) for k, r in readings.items()}, t, self.cue_at)
         return self.result
+
+    def _consider(self, k: int, t: float, reading: WandReading, after_window: bool) -> None:
+        """Keep a wand once it has been read at the same token for ``settle_ms`` (a wand at rest, or
+        one gliding slowly over a token, is not taken); note what a still but unsure wand looked like."""
+        if reading.status != TARGET:
+            self._since.pop(k, None)
+            if reading.status == UNSURE and reading.why != "moving":
+                self._doubt[k] = reading
+            return
+        since = self._since.get(k)
+        if since is None or since[1] != reading.target:
+            self._since[k] = (t, reading.target)
+        elif after_window and t - since[0] >= self.cfg.settle_ms / 1000:
+            self._kept[k] = reading
+
+    def _asked(self, k: int, reading: WandReading) -> WandReading:
+        """At the close of a watched casting, a wand not taken as read is asked, with what the casting
+        made of it while it was still (its player may have lifted it since; "at no token" then would be a
+        guess)."""
+        if k in self._kept:
+            return reading
+        doubt = self._doubt.get(k)
+        if doubt is not None:
+            return doubt
+        return replace(reading, status=UNSURE, target=None) if reading.status == NONE else reading
 
     def _unseen(self, track: WandTrack, t: float) -> bool:
         since = track.last_seen if track.last_seen is not None and track.last_seen >= self.cue_at else self.cue_at

@@ -22,10 +22,10 @@ from companion.tableside import TableSide, TableSideConfig
 from companion.tableside.config import TableSideError
 from companion.tableside.hub import REFLASH, WandHub, link_report
 from companion.tableside.notices import Notices
-from companion.tableside.tips import WandTips
+from companion.tableside.tips import SILENT_CASTINGS, WandTips
 from companion.web.table import Table
 
-from .conftest import device, wait_for
+from .conftest import PLAYERS, SEED, device, wait_for
 
 TARGETS = {"Lera": "r1", "Kirill": "r4", "Katya": "r6", "Rosa": "r6"}
 
@@ -228,3 +228,85 @@ def test_a_tip_pressed_at_the_hub_reaches_the_casting_reading(
     reading = side.reader.read(Cue("tablet", start))
     assert reading.outcome in ("cast", "asked"), reading
     assert spy.asked == {wands[p]: p == "Katya" for p in TARGETS}
+
+
+# A switch that never clicks ---------------------------------------------------------------------------
+
+def test_a_switch_silent_over_several_castings_on_a_token_is_doubted_until_it_clicks() -> None:
+    heard: list[dict[int, int]] = []
+    tips = WandTips(True)
+    tips.on_doubt = lambda: heard.append(tips.doubted())
+    tips.tip(2, False, 0)
+    tips.tip(5, False, 0)
+    for casting in range(SILENT_CASTINGS):
+        assert tips.touching(2) is False                  # trusted until the last of them
+        if casting == 1:
+            tips.casting_began()
+            tips.casting_closed([])                       # a casting with wand 2 off its token proves nothing
+        tips.casting_began()
+        tips.casting_closed([2, 5] if casting else [2])
+    assert tips.touching(2) is None and tips.switch(2) is False   # the camera alone reads wand 2
+    assert tips.doubted() == {2: SILENT_CASTINGS} and heard == [{2: SILENT_CASTINGS}]
+    assert tips.touching(5) is False                      # one casting short
+    tips.tip(2, True, 7_000_000)                          # it clicks: trusted again
+    assert tips.touching(2) is True and tips.doubted() == {} and heard[-1] == {}
+
+
+def test_a_switch_that_clicks_during_a_casting_is_not_doubted() -> None:
+    tips = WandTips(True)
+    for casting in range(2 * SILENT_CASTINGS):
+        tips.casting_began()
+        tips.tip(4, True, 1000 * (2 * casting + 1))      # touched down, read, lifted again
+        tips.tip(4, False, 1000 * (2 * casting + 2))
+        tips.casting_closed([4])
+    assert tips.doubted() == {} and tips.touching(4) is False
+
+
+def test_nothing_known_of_the_switches_is_no_evidence() -> None:
+    session: list[int | None] = [None]                    # the hub's cable is out all evening
+    tips = WandTips(True, lambda: session[0])
+    for _ in range(2 * SILENT_CASTINGS):
+        tips.casting_began()
+        tips.casting_closed([1])
+    assert tips.doubted() == {}
+    unfitted = WandTips(False)
+    for _ in range(2 * SILENT_CASTINGS):
+        unfitted.casting_began()
+        unfitted.casting_closed([1])
+    assert unfitted.doubted() == {}
+
+
+def test_a_wand_whose_switch_never_clicks_is_read_by_the_camera_alone_and_named_on_the_status_page(
+        make_side: Callable[..., TableSide], sim: SimHub, pty_pair: PtyPair, rendered: RenderedTable,
+        calibration: Path, table: Table, status: StatusBoard) -> None:
+    side = make_side(TableSideConfig(hub=str(pty_pair.host_end), camera="render", calibration=calibration,
+                                     tip_switches=True), opener=lambda: rendered)
+    assert wait_for(lambda: side.camera.sees and states(side.hub.tips) == [False] * 8), status.snapshot()
+    assert side.reader.tips is side.hub.tips
+    katya = table.view()["wands"]["Katya"]                # her wand's plug is out: her switch never closes
+    wands = table.view()["wands"]
+    others = [w for p, w in wands.items() if p != "Katya"]
+    castings = 0
+    while not side.hub.tips.doubted() and castings < 2 * SILENT_CASTINGS:
+        if castings:                                      # the same casting again, in a fresh game
+            table.start_game("incantibus", PLAYERS, seed=SEED)
+            assert table.view()["wands"] == wands
+        for wand in others:                               # the others' tips rest on their tokens, clicking
+            sim.touch(wand)
+        assert wait_for(lambda: all(side.hub.tips.switch(w) for w in others))
+        reading = side.reader.read(Cue("tablet", rendered.point({wands[p]: t for p, t in TARGETS.items()})))
+        assert reading.outcome in ("cast", "asked"), reading
+        castings += 1
+        for wand in others:
+            sim.lift(wand)
+        assert wait_for(lambda: not any(side.hub.tips.switch(w) for w in others))
+    assert side.hub.tips.doubted() == {katya: SILENT_CASTINGS}, (castings, side.hub.tips.doubted())
+    assert side.hub.tips.touching(katya) is None and side.hub.tips.switch(katya) is False
+    tips_line = device(status, "tips")
+    assert tips_line is not None and tips_line["level"] == "warning", status.snapshot()
+    assert f"wand {katya}'s tip switch has not clicked in the last {SILENT_CASTINGS} castings" in tips_line["message"]
+    assert "cable" in tips_line["fix"]
+    # The plug is pushed home and her tip touches down: it clicks, and is trusted again.
+    sim.touch(katya)
+    assert wait_for(lambda: side.hub.tips.touching(katya) is True)
+    assert wait_for(lambda: (device(status, "tips") or {}).get("level") == "ok"), status.snapshot()

@@ -6,7 +6,7 @@ import numpy as np
 
 from vision.axis import WandAxis
 from vision.config import load_config
-from vision.decide import MISSING, TARGET, UNSURE, Casting, CastingSoFar, WandReading
+from vision.decide import MISSING, NONE, TARGET, UNSURE, Casting, CastingSoFar, WandReading
 
 FPS = 30
 CFG = load_config().decide
@@ -14,10 +14,13 @@ GIVE_UP_S = CFG.give_up_ms / 1000
 
 
 def read(axis: WandAxis) -> WandReading:
-    """A wand whose tip is left of x=100 px is plainly on token "r1"; right of it, between two tokens."""
+    """A wand whose tip is left of x=100 px is plainly on token "r1"; up to 200 px, between two tokens;
+    beyond, held up at its player's seat, at no token."""
     if axis.tip_px[0] < 100:
         return WandReading(axis.strength, TARGET, "r1", 1.0, None, {}, axis.source, "r1")
-    return WandReading(axis.strength, UNSURE, None, 0.0, "r2", {}, axis.source, "r1", "between")
+    if axis.tip_px[0] < 200:
+        return WandReading(axis.strength, UNSURE, None, 0.0, "r2", {}, axis.source, "r1", "between")
+    return WandReading(axis.strength, NONE, None, 0.9, None, {"r1": 0.01}, axis.source, "r1", "nothing")
 
 
 def axis(wand: int, x: float) -> WandAxis:
@@ -88,8 +91,23 @@ def test_a_wand_read_plainly_is_kept_while_its_player_lifts_it_and_another_is_wa
     at, wands = decided
     assert wands[1].status == TARGET and wands[1].target == "r1" and wands[2].status == TARGET
     assert all(statuses[1] == TARGET for t, statuses in seen.frames if t > CFG.window_ms / 1000)
-    # Taken as read from the window on, never before: a wand still at rest before its player moves is no reading.
-    taken = [(t, read) for (t, _), read in zip(seen.frames, seen.read)]
-    assert all(1 not in read for t, read in taken if t < CFG.window_ms / 1000)
-    assert all(1 in read and (2 in read) == (statuses[2] == TARGET)
-               for (t, statuses), read in zip(seen.frames, seen.read) if t >= CFG.window_ms / 1000)
+    # Taken as read once read at its token for settle_ms after the window, never before.
+    taken_from = (CFG.window_ms + CFG.settle_ms) / 1000
+    assert all(1 not in read for (t, _), read in zip(seen.frames, seen.read) if t < CFG.window_ms / 1000)
+    assert all(1 in read for (t, _), read in zip(seen.frames, seen.read) if t >= taken_from + 1 / FPS)
+    assert all(2 not in read for (t, statuses), read in zip(seen.frames, seen.read) if statuses[2] != TARGET)
+
+
+def test_a_wand_at_no_token_is_not_taken_as_read_and_one_lifted_while_unsure_is_asked() -> None:
+    seen = Seen()
+    casting = Casting(0.0, [1, 2, 3], CFG, read, seen)
+    # Wand 1 on r1; wand 2 held up at its seat all along; wand 3 between two tokens, then lifted back.
+    poses = [{1: 50.0, 2: 300.0, 3: 150.0}] * FPS + [{1: 50.0, 2: 300.0, 3: 300.0}] * int(GIVE_UP_S * FPS)
+    decided = play(casting, poses)
+    assert decided is not None
+    at, wands = decided
+    assert at >= GIVE_UP_S
+    assert wands[1].status == TARGET
+    assert wands[2].status == UNSURE and wands[2].best == "r1"         # at no token: asked, never guessed
+    assert wands[3].status == UNSURE and wands[3].why == "between"     # asked as it was while it pointed
+    assert all(read == {1} for (t, _), read in zip(seen.frames, seen.read) if t > 1.0)
