@@ -21,8 +21,8 @@ import serial.tools.list_ports
 from companion.errors import IncantoError
 from companion.inputs.events import CueHeard, InputEvent, Press, Release, TipLifted, TipPressed
 from companion.inputs.hubclock import HubClock
-from companion.inputs.protocol import (PROTOCOL_VERSION, Ack, CuePressed, Disarmed, Heartbeat, Hello,
-                                       HubError, HubMessage, HubProtocol, HubTime, Lost, Pong, SEQ_MOD, frame)
+from companion.inputs.protocol import (LED_MODES, MAX_WANDS, PROTOCOL_VERSION, Ack, CuePressed, Disarmed, Heartbeat,
+                                       Hello, HubError, HubMessage, HubProtocol, HubTime, Lost, Pong, SEQ_MOD, frame)
 from companion.inputs.sequence import SequenceBook, runs
 from companion.inputs.status import InputStatus
 
@@ -149,7 +149,11 @@ class HubLink:
         self.send(f"DISARM {race}")
 
     def led(self, wand: int, mode: int) -> None:
-        """mode 0 off, 1 on, 2 blink."""
+        """Wand ``wand``'s LED: mode 0 off, 1 steady, 2 blinking (``LED_MODES``). A wand or mode the hub
+        could not take is refused here, in one line, and nothing is sent."""
+        if not 1 <= wand <= MAX_WANDS or mode not in LED_MODES:
+            raise ValueError(f"no LED command for wand {wand!r} mode {mode!r}: wands are 1-{MAX_WANDS}, "
+                             f"modes {', '.join(map(str, LED_MODES))} (off, steady, blinking)")
         self.send(f"LED {wand} {mode}")
 
     def ping(self, token: str = "p") -> None:

@@ -20,6 +20,8 @@ PROTOCOL_VERSION = 1
 SEQ_MOD = 65536
 MAX_LINE = 96
 MAX_WANDS = 8
+LED_OFF, LED_STEADY, LED_BLINK = 0, 1, 2   # the modes of `LED <wand> <mode>`
+LED_MODES = (LED_OFF, LED_STEADY, LED_BLINK)
 
 
 class HubLineError(IncantoError, ValueError):

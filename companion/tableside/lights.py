@@ -18,11 +18,12 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 from companion.inputs.link import HubOffline
+from companion.inputs.protocol import LED_BLINK, LED_OFF, LED_STEADY
 from vision.decide import CastingResult, CastingSoFar, CastingWatch
 
 log = logging.getLogger("incanto.tableside")
 
-OFF, STEADY, BLINK = 0, 1, 2  # the hub's LED modes (firmware/PROTOCOL.md, "LED")
+OFF, STEADY, BLINK = LED_OFF, LED_STEADY, LED_BLINK  # the hub's LED modes (firmware/PROTOCOL.md, "LED")
 
 Light = Callable[[int, int], None]  # (wand, mode): the hub's LED command
 

@@ -238,3 +238,19 @@ def test_a_bad_tip_line_is_refused_and_counted_like_any_other(pty_pair: PtyPair)
     assert [(kind, wand) for kind, wand, _ in events] == [("TipPressed", 1)]
     assert link.status.garbage_by_reason == {"unknown_wand": 1, "bad_arguments": 1}
     assert "'soon'" in link.status.last_error or "wand 12" in link.status.last_error
+
+
+def test_a_wand_led_is_set_steady_or_blinking_and_a_bad_mode_is_refused_before_sending(rig: Rig) -> None:
+    sim = rig.hands()
+    rig.link.led(2, 1)
+    rig.link.led(5, 2)
+    assert wait_for(lambda: sim.hub.led_modes[1] == 1 and sim.hub.led_modes[4] == 2)
+    assert wait_for(lambda: sim.leds.lit[4]) and wait_for(lambda: not sim.leds.lit[4])   # it blinks
+    assert sim.leds.lit[1]
+    sent = rig.link.status.snapshot()
+    for wand, mode in ((5, 3), (0, 1), (9, 1)):
+        with pytest.raises(ValueError, match=f"wand {wand} mode {mode}"):
+            rig.link.led(wand, mode)
+    rig.link.led(5, 0)
+    assert wait_for(lambda: sim.hub.led_modes[4] == 0 and not sim.leds.lit[4])
+    assert rig.link.status.snapshot()["last_error"] == sent["last_error"]    # the hub refused nothing
