@@ -1,14 +1,19 @@
 """The serial link to the wand hub: find it, own it, read it, survive it going away.
 
-One thread per link. It opens the port exclusively (pyserial's `exclusive=True`, an flock), says
-HELLO and checks the protocol version, passes on every event the hub sent exactly once (asking
-for lines again when sequence numbers jump), and reopens with backoff when the port vanishes.
-Whatever goes wrong is written to the log and to `status` for the display's status page.
+One thread per link. It opens the port exclusively, says HELLO and checks the protocol version,
+passes on every event the hub sent exactly once (asking for lines again when sequence numbers jump),
+and reopens with backoff when the port vanishes. Whatever goes wrong is written to the log and to
+`status` for the display's status page. The link conducts; each part is its own module, testable
+alone:
+
+    transport.HubPort    the port: chosen, opened exclusively, written, reopened with backoff
+    resync.Resync        the protocol's state: greeting, sequence numbers, resends, restarts
+    hubclock.ClockSync   the hub's clock mapped onto the host's
+    hubtips.TipsAsk      the tip switches asked for, and the hub's answer on the status
 """
 from __future__ import annotations
 
 import logging
-import os
 import queue
 import threading
 import time
@@ -16,51 +21,21 @@ from dataclasses import replace
 from collections.abc import Callable
 
 import serial
-import serial.tools.list_ports
 
-from companion.errors import IncantoError
 from companion.inputs.events import CueHeard, InputEvent, Press, Release, TipLifted, TipPressed
-from companion.inputs.hubclock import HubClock
-from companion.inputs.protocol import (LED_MODES, MAX_WANDS, PROTOCOL_VERSION, Ack, CuePressed, Disarmed, Heartbeat,
-                                       Hello, HubError, HubMessage, HubProtocol, HubTime, Lost, Pong, SEQ_MOD, frame)
-from companion.inputs.sequence import SequenceBook, runs
+from companion.inputs.hubclock import ClockSync, HubClock
+from companion.inputs.hubtips import TipsAsk
+from companion.inputs.protocol import (LED_MODES, MAX_WANDS, Ack, CuePressed, Disarmed, Heartbeat, Hello, HubError,
+                                       HubMessage, HubProtocol, HubTime, Lost, Pong)
+from companion.inputs.resync import Resync
+from companion.inputs.sequence import SequenceBook
 from companion.inputs.status import InputStatus
+from companion.inputs.transport import PICO_PID, PICO_VID, PORT_ENV, Backoff, HubOffline, HubPort, find_hub_port
 
-PICO_VID, PICO_PID = 0x2E8A, 0x0005          # MicroPython on a Raspberry Pi Pico
-PORT_ENV = "INCANTO_HUB_PORT"
+__all__ = ["HubLink", "HubOffline", "Backoff", "find_hub_port", "PORT_ENV", "PICO_VID", "PICO_PID"]
+
 HELLO_AGAIN_S = 0.25                         # no HELLO answer in this time: ask again
 SILENT_S = 3.0                               # heartbeats come every second; three missed is news
-MAX_PENDING = 1024                           # lines held while waiting for the HELLO answer
-CLOCK_PINGS = 8                              # round trips to map the hub clock right after HELLO
-CLOCK_TOKEN = "clock"
-RECENT_LINES = 1024                          # lines remembered to tell a resend from a new boot
-
-
-class HubOffline(IncantoError, ConnectionError):
-    """A command for the hub while no hub is connected."""
-
-
-class Backoff:
-    """Waits between attempts to reopen: short at first (a cable pushed back in), then capped."""
-
-    def __init__(self, first_s: float = 0.05, cap_s: float = 0.4) -> None:
-        self.first_s, self.cap_s = first_s, cap_s
-        self.next_s = first_s
-
-    def take(self) -> float:
-        wait, self.next_s = self.next_s, min(self.next_s * 2, self.cap_s)
-        return wait
-
-    def reset(self) -> None:
-        self.next_s = self.first_s
-
-
-def find_hub_port(vid: int = PICO_VID, pid: int = PICO_PID) -> str | None:
-    """The device path of the first USB serial port with this VID/PID, if one is plugged in."""
-    for info in serial.tools.list_ports.comports():
-        if info.vid == vid and info.pid == pid:
-            return str(info.device)
-    return None
 
 
 class HubLink:
@@ -78,29 +53,35 @@ class HubLink:
     def __init__(self, port: str | None = None, on_event: Callable[[InputEvent], None] | None = None,
                  *, vid: int = PICO_VID, pid: int = PICO_PID, clock: Callable[[], float] = time.monotonic,
                  backoff: Backoff | None = None, tips: bool = False) -> None:
-        self.configured_port = port or os.environ.get(PORT_ENV) or None
-        self.vid, self.pid = vid, pid
         self.clock = clock
-        self.backoff = backoff or Backoff()
         self.events: queue.Queue[InputEvent] = queue.Queue()
         self.on_event = on_event or self.events.put
         self.status = InputStatus(source="hub")
+        self.port = HubPort(port, self.status, vid=vid, pid=pid, backoff=backoff)
         self.protocol = HubProtocol(self._heard, clock)
-        self.book = SequenceBook()
-        self.hub_clock = HubClock()
+        self.sync = ClockSync(self.ping, clock)
+        self.resync = Resync(self.send, self._deliver, self.status, clock, on_greeting=self._greeting,
+                             on_greeted=self._greeted, on_restart=self.sync.restarted)
+        self.tip_switches = TipsAsk(tips, self.send, self.status)
+        self.tips = tips
         self.connected = threading.Event()
+        self.greetings = 0
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
-        self._serial: serial.SerialBase | None = None
-        self._write_lock = threading.Lock()
-        self._host_seq = 0
-        self._boot_id: str | None = None
         self._sessions = 0
-        self._recent: dict[int, bytes] = {}
-        self.tips = tips
-        self.greetings = 0
-        self._tips_asked: str | None = None    # the host sequence number of the last TIPS
-        self._reset_session()
+        self._last_garbage_note = 0.0
+
+    @property
+    def configured_port(self) -> str | None:
+        return self.port.configured
+
+    @property
+    def hub_clock(self) -> HubClock:
+        return self.sync.hub_clock
+
+    @property
+    def book(self) -> SequenceBook:
+        return self.resync.book
 
     # Life cycle ---------------------------------------------------------------------------------
 
@@ -128,15 +109,7 @@ class HubLink:
     def send(self, body: str) -> int:
         """Send one command line; its host sequence number (the hub quotes it in ERR). HubOffline if
         no hub is connected right now."""
-        with self._write_lock:
-            if self._serial is None:
-                raise HubOffline(f"no hub connected (port {self.status.port!r})")
-            try:
-                self._serial.write(frame(self._host_seq, body))
-            except (serial.SerialException, OSError) as exc:
-                raise HubOffline(f"hub port {self.status.port!r} failed while sending {body!r}: {exc}") from exc
-            self._host_seq += 1
-            return (self._host_seq - 1) % SEQ_MOD
+        return self.port.send(body)
 
     def arm(self, race: int, order: tuple[int, ...] = (), lockout_ms: int | None = None) -> None:
         """Arm a race; `order` is the seating order that breaks exact ties (e.g. Catcher first)."""
@@ -161,19 +134,18 @@ class HubLink:
 
     def ask_tips(self) -> None:
         """TIPS: every wand's tip switch now, then each change (PROTOCOL.md, "Tip switches")."""
-        self._tips_asked = str(self.send("TIPS"))
-        self.status.update(tip_switches="asked")
+        self.tip_switches.ask()
 
     # The thread ---------------------------------------------------------------------------------
 
     def _run(self) -> None:
         while not self._stop.is_set():
-            port = self._choose_port()
-            link = self._open(port) if port else None
+            port = self.port.choose()
+            link = self.port.open(port) if port else None
             if link is None:
-                self._stop.wait(self.backoff.take())
+                self._stop.wait(self.port.backoff.take())
                 continue
-            self.backoff.reset()
+            self.port.backoff.reset()
             try:
                 self._session(link)
             except (serial.SerialException, OSError) as exc:
@@ -181,45 +153,17 @@ class HubLink:
             finally:
                 self._close(link)
 
-    def _choose_port(self) -> str | None:
-        if self.configured_port:
-            return self.configured_port
-        port = find_hub_port(self.vid, self.pid)
-        message = f"no hub found (USB {self.vid:04x}:{self.pid:04x}); is it plugged in?"
-        if port is None and self.status.last_error != message:
-            self.status.problem(message)
-        return port
-
-    def _open(self, port: str) -> serial.SerialBase | None:
-        try:
-            link = serial.serial_for_url(port, baudrate=115200, timeout=0.05, exclusive=True)
-        except (serial.SerialException, OSError, ValueError) as exc:
-            busy = "lock" in str(exc).lower()
-            message = (f"hub port {port!r} is held by another program: {exc}" if busy
-                       else f"cannot open hub port {port!r}: {exc}")
-            if self.status.last_error != message:
-                self.status.problem(message)
-            return None
-        self.status.update(port=port)
-        with self._write_lock:
-            self._serial = link
-        return link
-
     def _close(self, link: serial.SerialBase) -> None:
-        with self._write_lock:
-            self._serial = None
+        self.port.close(link)
         self.connected.clear()
         self.status.update(connected=False)
         self.protocol.connection_lost()
         self._sync_garbage()
-        try:
-            link.close()
-        except (serial.SerialException, OSError):
-            pass
 
     def _session(self, link: serial.SerialBase) -> None:
-        self._reset_session()
-        self.send("HELLO %d" % PROTOCOL_VERSION)
+        self.resync.reset()
+        self._last_garbage_note = 0.0
+        self.resync.hello()
         hello_at = last_data = self.clock()
         while not self._stop.is_set():
             data = link.read(link.in_waiting or 1)
@@ -228,104 +172,33 @@ class HubLink:
                 last_data = now
                 self.protocol.data_received(data)
                 self._sync_garbage()
-            if not self._greeted and now - hello_at > HELLO_AGAIN_S and not self._refused:
+            if not self.resync.greeted and now - hello_at > HELLO_AGAIN_S and not self.resync.refused:
                 hello_at = now
-                self.send("HELLO %d" % PROTOCOL_VERSION)
-            if now - last_data > SILENT_S and self._greeted:
+                self.resync.hello()
+            if now - last_data > SILENT_S and self.resync.greeted:
                 self.status.problem(f"hub on {self.status.port!r} has been silent for {now - last_data:.1f} s")
                 last_data = now
-            self._chase_gaps(now)
-
-    def _reset_session(self) -> None:
-        self._greeted = False
-        self._refused = False
-        self._pending: list[tuple[int, HubMessage, bytes]] = []
-        self._last_garbage_note = 0.0
+            self.resync.chase(now)
 
     # Lines from the hub -------------------------------------------------------------------------
 
     def _heard(self, seq: int, message: HubMessage, raw: bytes) -> None:
-        if self._refused:
-            return
-        if isinstance(message, Hello) and (not self._greeted or message.boot_id != self._boot_id):
-            self._greet(seq, message, raw)
-        elif not self._greeted:
-            if len(self._pending) < MAX_PENDING:
-                self._pending.append((seq, message, raw))
-        elif self._reborn(seq, raw):
-            # Same sequence number, different bytes: a hub that restarted without us seeing its
-            # HELLO. Hold its lines until it says who it is.
-            self._greeted = False
-            self._pending.append((seq, message, raw))
-            self.send("HELLO %d" % PROTOCOL_VERSION)
-        else:
-            self._book(seq, message, raw)
+        self.resync.heard(seq, message, raw)
 
-    def _reborn(self, seq: int, raw: bytes) -> bool:
-        earlier = self._recent.get(seq)
-        return earlier is not None and earlier != raw
+    def _greeting(self, hello: Hello) -> None:
+        self.greetings += 1   # before the lines held for the greeting: they come from this hub
 
-    def _greet(self, seq: int, hello: Hello, raw: bytes) -> None:
-        self.status.update(protocol_version=hello.protocol, firmware=hello.firmware, boot_id=hello.boot_id)
-        if hello.protocol != PROTOCOL_VERSION:
-            self._refused = True
-            self._pending.clear()
-            self.status.problem(
-                f"hub on {self.status.port!r} speaks protocol v{hello.protocol} (firmware {hello.firmware!r}) "
-                f"but Incanto speaks v{PROTOCOL_VERSION}: reflash it with mpremote (hardware.md, "
-                f"'Flashing the hub'); its lines are ignored", logging.ERROR)
-            return
-        if self._boot_id is not None and hello.boot_id != self._boot_id:
-            self._restarted(hello)
-        self._boot_id = hello.boot_id
-        self._greeted = True
-        self.greetings += 1   # before the pending lines: they come from this greeting's hub
-        for item in self._pending:
-            self._book(*item)
-        self._pending.clear()
-        self._book(seq, hello, raw)
-        if self.tips:
-            self.ask_tips()
-        if self.hub_clock.count < CLOCK_PINGS:
-            # A few quick round trips give the clock mapping a good start; heartbeats refine it.
-            self.ping(CLOCK_TOKEN)
+    def _greeted(self, hello: Hello) -> None:
+        self.tip_switches.greeted()
+        self.sync.greeted()
         if not self.connected.is_set():
             self.status.update(connected=True, reconnects=self.status.reconnects + (self._sessions > 0))
             self._sessions += 1
             self.connected.set()
 
-    def _restarted(self, hello: Hello) -> None:
-        # A fresh boot counts from 0: ask for everything it sent before we could listen.
-        gone = self.book.restart(expected=0)
-        self._recent.clear()
-        self.hub_clock.reset()
-        note = f"; {gone} lines from before the restart never arrived and are lost" if gone else ""
-        self.status.problem(f"hub restarted (boot {self._boot_id} -> {hello.boot_id}){note}",
-                            logging.ERROR if gone else logging.WARNING)
-        self._sync_book()
-
-    def _book(self, seq: int, message: HubMessage, raw: bytes) -> None:
-        now = self.clock()
-        verdict, gap = self.book.accept(seq, now)
-        if verdict != "duplicate":
-            self._remember(seq, raw)
-        if gap:
-            self._ask(gap)
-        self._sync_book()
-        if verdict == "duplicate":
-            return
-        self._deliver(message, fresh=verdict == "next")
-
-    def _remember(self, seq: int, raw: bytes) -> None:
-        self._recent[seq] = raw
-        self._recent.pop((seq - RECENT_LINES) % SEQ_MOD, None)
-
     def _deliver(self, message: HubMessage, fresh: bool) -> None:
         if isinstance(message, (Heartbeat, Pong, HubTime)):
-            if fresh:
-                self.hub_clock.sample(message.hub_us, self.clock())
-            if isinstance(message, Pong) and message.token == CLOCK_TOKEN and self.hub_clock.count < CLOCK_PINGS:
-                self.ping(CLOCK_TOKEN)
+            self.sync.heard(message, fresh)
         elif isinstance(message, (Press, Release, TipPressed, TipLifted)):
             if isinstance(message, Press):
                 self.status.update(presses=self.status.presses + 1)
@@ -333,60 +206,22 @@ class HubLink:
         elif isinstance(message, CuePressed):
             self._emit(CueHeard("hub", self.hub_clock.to_host(message.hub_us, self.clock())))
         elif isinstance(message, Lost):
-            self._lost(message)
+            self.resync.lost(message)
         elif isinstance(message, HubError):
-            self._refused_command(message)
+            if not self.tip_switches.refused(message):
+                self.status.problem(f"hub refused command {message.command_seq}: {message.reason}")
         elif isinstance(message, Ack) and message.text == "TIPS":
-            self.status.update(tip_switches="told")
+            self.tip_switches.told()
         elif isinstance(message, (Hello, Ack, Disarmed)):
             pass
         else:
             self._emit(message)
-
-    def _refused_command(self, error: HubError) -> None:
-        if error.command_seq == self._tips_asked and error.reason == "unknown_command":
-            self.status.update(tip_switches="unsupported")
-            self.status.problem(f"hub firmware {self.status.firmware!r} has no tip switches: the camera reads "
-                                f"the wands alone; reflash the hub with mpremote (hardware.md, 'Flashing the hub')")
-            return
-        self.status.problem(f"hub refused command {error.command_seq}: {error.reason}")
-
-    def _lost(self, lost: Lost) -> None:
-        hits = self.book.give_up(lost.first, lost.count)
-        self._sync_book()
-        if hits:
-            last = (lost.first + lost.count - 1) % SEQ_MOD
-            self.status.problem(f"hub could not resend lines {lost.first}..{last}: "
-                                f"any press in them is lost", logging.ERROR)
 
     def _emit(self, event: InputEvent) -> None:
         try:
             self.on_event(event)
         except Exception:  # a broken listener must not take the link down
             logging.getLogger("incanto.inputs").exception("input listener failed on %r", event)
-
-    # Gaps ---------------------------------------------------------------------------------------
-
-    def _ask(self, seqs: list[int]) -> None:
-        for first, count in runs(seqs):
-            self.send(f"RESEND {first} {count}")
-            self.status.update(resends=self.status.resends + 1)
-
-    def _chase_gaps(self, now: float) -> None:
-        if not self.book.missing:
-            return
-        again, hopeless = self.book.overdue(now)
-        if again:
-            self._ask(again)
-        if hopeless:
-            spans = ", ".join(f"{first}+{count}" for first, count in runs(hopeless))
-            self.status.problem(f"lines {spans} never came back from the hub: any press in them is lost",
-                                logging.ERROR)
-        self._sync_book()
-
-    def _sync_book(self) -> None:
-        self.status.update(lines_lost=self.book.lost, lines_recovered=self.book.recovered,
-                           duplicates=self.book.duplicates)
 
     def _sync_garbage(self) -> None:
         garbage = self.protocol.garbage
