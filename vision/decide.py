@@ -201,7 +201,7 @@ class Casting:
             reading = self._kept.get(k) or self._read(k, track.still_since(t, self.cfg), self._unseen(track, t))
             if k not in self._kept:
                 self._consider(k, t, reading, after_window)
-            readings[k] = self._kept.get(k, reading)
+            readings[k] = reading
         assert self.watch is not None
         self.watch(CastingSoFar(t, readings, frozenset(self._kept)))
         timed_out = timed_out or t >= self.cue_at + self.cfg.give_up_ms / 1000
@@ -226,8 +226,8 @@ class Casting:
     def _asked(self, k: int, reading: WandReading) -> WandReading:
         """At the close of a watched casting, a wand not taken as read is asked, with what the casting
         made of it while it was still (its player may have lifted it since; "at no token" then would be a
-        guess)."""
-        if k in self._kept:
+        guess); one read at a token right then (too late to be kept) is read so, as unwatched."""
+        if k in self._kept or reading.status == TARGET:
             return reading
         doubt = self._doubt.get(k)
         if doubt is not None:

@@ -46,7 +46,8 @@ class WandTips:
     open switch and no switch read the same, so nothing is said. ``session()``: which connection of the
     source the events come from now, None while it is down (a hub link: its greeting count while
     connected). A state heard in another session is stale. ``doubted()``: switches not trusted now
-    (``SILENT_CASTINGS``); ``on_doubt``: told whenever the set of doubted switches changes (the status page).
+    (``SILENT_CASTINGS``); ``on_doubt``: told whenever a switch is doubted or trusted again, or a
+    doubted one stays silent one more casting (the status page).
     """
 
     def __init__(self, fitted: bool, session: Session = always_connected,
@@ -95,7 +96,8 @@ class WandTips:
                 before = self._silent.get(wand, 0)
                 after = 0 if wand in self._clicked else before + 1
                 self._silent[wand] = after
-            changed |= (before >= SILENT_CASTINGS) != (after >= SILENT_CASTINGS)
+            # The status page counts the silent castings of a doubted switch, and says when it is back.
+            changed |= max(before, after) >= SILENT_CASTINGS and before != after
         if changed:
             self.on_doubt()
 

@@ -248,6 +248,9 @@ def test_a_switch_silent_over_several_castings_on_a_token_is_doubted_until_it_cl
     assert tips.touching(2) is None and tips.switch(2) is False   # the camera alone reads wand 2
     assert tips.doubted() == {2: SILENT_CASTINGS} and heard == [{2: SILENT_CASTINGS}]
     assert tips.touching(5) is False                      # one casting short
+    tips.casting_began()
+    tips.casting_closed([2])                              # silent once more: the status page counts on
+    assert tips.doubted() == {2: SILENT_CASTINGS + 1} and heard[-1] == {2: SILENT_CASTINGS + 1}
     tips.tip(2, True, 7_000_000)                          # it clicks: trusted again
     assert tips.touching(2) is True and tips.doubted() == {} and heard[-1] == {}
 
