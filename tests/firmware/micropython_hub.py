@@ -36,6 +36,7 @@ class MicroPythonHub:
         self.modes = [0] * n_wands
         self.levels = [0] * n_wands
         self.flips = [0] * n_wands           # changes of each LED pin's level so far
+        self.history: list[list[int]] = []   # every set of LED modes the firmware held, in order
         self.errors: list[str] = []
         self._mask = 0
         self._ready = threading.Event()
@@ -91,6 +92,12 @@ class MicroPythonHub:
 
     # -- what the firmware reports --------------------------------------------------------------
 
+    def held(self, wand: int) -> list[int]:
+        """The LED modes the firmware held for this wand, in order, each change once."""
+        with self._lock:
+            modes = [m[wand - 1] for m in self.history]
+        return [m for i, m in enumerate(modes) if i == 0 or modes[i - 1] != m]
+
     def snapshot(self) -> tuple[list[int], list[int], list[int]]:
         """(modes, levels, flips), each by wand from 1."""
         with self._lock:
@@ -105,6 +112,7 @@ class MicroPythonHub:
                     self._ready.set()
                 elif kind == "MODES":
                     self.modes = [int(m) for m in rest.split()]
+                    self.history.append(list(self.modes))
                 elif kind == "LED":
                     wand, level, _us = (int(w) for w in rest.split())
                     self.levels[wand - 1] = level

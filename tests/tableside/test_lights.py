@@ -76,16 +76,13 @@ def test_a_casting_read_at_once_lights_every_wand_steady_then_off(
                      opener=lambda: rendered)
     assert wait_for(lambda: side.camera.sees and side.hub.link and side.hub.link.connected.is_set()), status.snapshot()
     wands = table.view()["wands"]
-    lit: list[list[int]] = []
-    side.hub.lights.light = lambda wand, mode: (lit.append([wand, mode]), side.hub.led(wand, mode))[1]
     side.on_cue(Cue("tablet", rendered.point({wands[p]: t for p, t in TARGETS.items()})))
     assert wait_for(lambda: side.reader.count >= 1, 30)
     assert side.reader.last is not None and side.reader.last.outcome == "cast", side.reader.last
-    # Each wand blinked from the cue, was lit steady once read, and went off at the close.
-    for wand in wands.values():
-        modes = [mode for w, mode in lit if w == wand]
-        assert modes[0] == BLINK and modes[-2:] == [STEADY, OFF], (wand, modes)
+    # The firmware held each wand blinking from the cue, then steady once read, then off at the close.
     assert wait_for(lambda: mp_hub.snapshot()[0] == [OFF] * 8 and mp_hub.snapshot()[1] == [0] * 8), mp_hub.snapshot()
+    for wand in wands.values():
+        assert mp_hub.held(wand) == [OFF, BLINK, STEADY, OFF], (wand, mp_hub.history)
 
 
 # The lights on their own ------------------------------------------------------------------------
