@@ -84,7 +84,7 @@ class WandHub:
         self.find_port = find_port or (lambda: os.environ.get(PORT_ENV) or find_hub_port())
         self.gpio_factory = gpio_factory
         self.tips = WandTips(tip_switches, self._tip_session, self._report_tips)
-        self.lights = WandLights(self.led, self._has_leds)
+        self.lights = WandLights(self.led, self._led_session)
         self.link: HubLink | None = None
         self.gpio: GpioWands | None = None
         self.races: RaceCaller | None = None
@@ -182,8 +182,12 @@ class WandHub:
         if self.link is not None:
             self.link.led(wand, mode)
 
-    def _has_leds(self) -> bool:
-        return self.link is not None and self.link.connected.is_set()
+    def _led_session(self) -> int | None:
+        """The hub's greeting while it is connected (its LEDs as they were set in it), None without
+        wand LEDs."""
+        if self.link is not None and self.link.connected.is_set():
+            return self.link.greetings
+        return None
 
     def began(self, wands: Sequence[int]) -> CastingWatch | None:
         """A casting's reading begins: the LEDs follow it (and it waits for unsure wands while they

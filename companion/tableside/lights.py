@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 from companion.inputs.link import HubOffline
-from companion.inputs.protocol import LED_BLINK, LED_OFF, LED_STEADY
+from companion.inputs.protocol import LED_BLINK, LED_OFF, LED_STEADY, MAX_WANDS
 from vision.decide import CastingResult, CastingSoFar, CastingWatch
 
 log = logging.getLogger("incanto.tableside")
@@ -44,17 +44,28 @@ class CastingWatcher(Protocol):
 class WandLights:
     """Lights each wand's LED through ``light`` (the hub's ``LED`` command), sending only changes.
 
-    ``lit()``: whether the wands have LEDs at all right now (a hub is connected)."""
+    ``session()``: which connection to the hub the LEDs are on now (the link's greeting count), None
+    while the wands have no LEDs (no hub, or it is unplugged). A new session means a hub whose LEDs are
+    not known (a restart forgets them; another program may have left them lit): every wand is sent its
+    mode afresh, and the first time, every other wand is put out."""
 
-    def __init__(self, light: Light, lit: Callable[[], bool]) -> None:
-        self.light, self.lit = light, lit
+    def __init__(self, light: Light, session: Callable[[], int | None], wands: int = MAX_WANDS) -> None:
+        self.light, self.session, self.wands = light, session, wands
         self._lock = threading.Lock()
         self._shown: dict[int, int] = {}
+        self._session: int | None = None
+        self._cleared = False
 
     def began(self, wands: Sequence[int]) -> CastingWatch | None:
-        if not self.lit():
+        if self.session() is None:
             return None
-        self._show({wand: BLINK for wand in wands})
+        modes = {wand: BLINK for wand in wands}
+        if not self._cleared:  # whatever an earlier night left lit on the hub goes out
+            self._cleared = True
+            modes = {**{wand: OFF for wand in range(1, self.wands + 1)}, **modes}
+            with self._lock:
+                self._shown.clear()
+        self._show(modes)
         return self.seen
 
     def seen(self, so_far: CastingSoFar) -> None:
@@ -72,7 +83,10 @@ class WandLights:
             return dict(self._shown)
 
     def _show(self, modes: Mapping[int, int]) -> None:
+        session = self.session()
         with self._lock:
+            if session != self._session:  # a hub reconnected or restarted: its LEDs are not known
+                self._session, self._shown = session, {}
             for wand, mode in sorted(modes.items()):
                 if self._shown.get(wand) == mode:
                     continue

@@ -86,7 +86,7 @@ def _read(path: Path, frames: list[Frame], cue: float, watched: bool) -> tuple[C
 
     pipeline.casting = timed_casting  # type: ignore[method-assign]
     wands = list(range(1, len(PLAYERS) + 1))
-    watch = WandLights(lambda wand, mode: None, lambda: True).began(wands) if watched else None
+    watch = WandLights(lambda wand, mode: None, lambda: 1).began(wands) if watched else None
     result = read_casting(pipeline, Frames(frames), cue, wands, standard_places().candidates(ROOM), tips=None,
                           watch=watch)
     return result, sum(spent), len(spent)

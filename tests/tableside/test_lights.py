@@ -88,18 +88,21 @@ def test_a_casting_read_at_once_lights_every_wand_steady_then_off(
 # The lights on their own ------------------------------------------------------------------------
 
 class Leds:
-    """A hub's LEDs as the firmware keeps them (mode per wand), unplugged on demand."""
+    """A hub's LEDs as the firmware keeps them (mode per wand): unplugged, or plugged in a session."""
 
     def __init__(self) -> None:
         self.modes: dict[int, int] = {}
         self.commands = 0
-        self.plugged = True
+        self.greeting: int | None = 1
 
     def light(self, wand: int, mode: int) -> None:
-        if not self.plugged:
+        if self.greeting is None:
             raise HubOffline("no hub connected")
         self.commands += 1
         self.modes[wand] = mode
+
+    def session(self) -> int | None:
+        return self.greeting
 
 
 def frame(t: float, statuses: Mapping[int, str]) -> CastingSoFar:
@@ -108,18 +111,20 @@ def frame(t: float, statuses: Mapping[int, str]) -> CastingSoFar:
                         frozenset(wand for wand, status in statuses.items() if status in (TARGET, NONE)))
 
 
-def test_only_changes_are_sent_and_a_pulled_cable_is_survived() -> None:
+def test_only_changes_are_sent_and_a_pulled_cable_or_a_restarted_hub_is_survived() -> None:
     leds = Leds()
-    lights = WandLights(leds.light, lambda: leds.plugged)
+    leds.modes = {7: BLINK}                                # left blinking by a night that ended mid-casting
+    lights = WandLights(leds.light, leds.session)
     watch = lights.began([1, 2, 3])
-    assert watch is not None and leds.modes == {1: BLINK, 2: BLINK, 3: BLINK}
+    assert watch is not None and leds.modes == {1: BLINK, 2: BLINK, 3: BLINK, 4: OFF, 5: OFF, 6: OFF, 7: OFF, 8: OFF}
+    sent = leds.commands
     for _ in range(5):
         watch(frame(0.1, {1: TARGET, 2: NONE, 3: UNSURE}))
-    assert leds.modes == {1: STEADY, 2: STEADY, 3: BLINK} and leds.commands == 5
-    leds.plugged = False
+    assert [leds.modes[w] for w in (1, 2, 3)] == [STEADY, STEADY, BLINK] and leds.commands == sent + 2
+    leds.greeting = None                                   # the cable is out
     watch(frame(0.2, {1: TARGET, 2: NONE, 3: MISSING}))
     watch(frame(0.3, {1: TARGET, 2: NONE, 3: TARGET}))     # wand 3 read while the cable was out
-    leds.plugged = True
+    leds.greeting, leds.modes = 2, {}                      # back: a restarted hub, every LED dark
     watch(frame(0.4, {1: TARGET, 2: NONE, 3: TARGET}))
     assert leds.modes == {1: STEADY, 2: STEADY, 3: STEADY}
     lights.closed(None)
@@ -128,8 +133,8 @@ def test_only_changes_are_sent_and_a_pulled_cable_is_survived() -> None:
 
 def test_without_wand_leds_nothing_is_lit_and_the_casting_is_not_held() -> None:
     leds = Leds()
-    leds.plugged = False
-    assert WandLights(leds.light, lambda: leds.plugged).began([1, 2]) is None
+    leds.greeting = None
+    assert WandLights(leds.light, leds.session).began([1, 2]) is None
     assert leds.commands == 0
 
 
