@@ -2,10 +2,10 @@
 
 After the cue every wand in the casting blinks: Incanto cannot tell yet. As the camera reads it (the
 pipeline tells each wand's reading frame by frame, ``vision.decide.CastingWatch``), a wand the casting
-has taken as read (at a token, or plainly at none) is lit steady; one Incanto cannot tell (tip hidden, lifted, between two
-tokens, still moving, not seen) blinks, and its player touches down or moves the fist. While any wand
-blinks the casting waits, up to the pipeline's give-up time; when it closes every LED goes off, and
-the tablet asks only for the wands still unsure.
+has taken as read (held at a token for a moment after the window) is lit steady; one Incanto cannot
+tell (tip hidden, lifted, between two tokens, at no token, still moving, not seen) blinks, and its
+player touches down or moves the fist. While any wand blinks the casting waits, up to the pipeline's
+give-up time; when it closes every LED goes off, and the tablet asks only for the wands still unsure.
 
 The LEDs are the hub's (``LED <wand> <mode>``, firmware/PROTOCOL.md); buttons on the Pi's own pins
 have none, and then nothing here is lit and the casting does not wait.
