@@ -139,7 +139,7 @@ def test_without_wand_leds_nothing_is_lit_and_the_casting_is_not_held() -> None:
 
 
 def test_the_lights_bench_refuses_a_bad_count_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    from companion.tableside import lights_bench
+    from companion.night_at_the_table import lights_bench
     assert lights_bench.main(["--castings", "0"]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.strip() == "--castings must be at least 1, not 0"

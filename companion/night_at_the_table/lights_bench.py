@@ -1,4 +1,4 @@
-"""``python -m companion.tableside.lights_bench [--castings N] [--json]``: what lighting the wands costs.
+"""``python -m companion.tableside lights [--castings N] [--json]``: what lighting the wands costs.
 
 A watched casting (the wands' LEDs follow it) reads every wand on every frame, where an unwatched one
 reads them once, when all are still. This draws castings on the simulated table (the rendered camera,
@@ -129,7 +129,7 @@ def _figures(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m companion.tableside.lights_bench", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m companion.tableside lights", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--castings", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
