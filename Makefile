@@ -3,6 +3,8 @@ PYTHON ?= python3.11
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+PY_STAMP := $(VENV)/.installed-python
+PORT ?= 8000
 
 .PHONY: venv demo test lint bench system-deps system-check clean
 
@@ -11,16 +13,21 @@ SYSTEM_COMMANDS := chromium socat espeak-ng sox strace npm systemd-analyze flite
 
 venv: $(STAMP)
 
-# Rebuilt whenever the project's own dependency files change.
-$(STAMP): pyproject.toml package.json
+# Rebuilt whenever the project's own dependency files change. The Python half alone is all the demo
+# needs; npm (the MicroPython interpreter for the firmware tests) only for the tests.
+$(PY_STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(PY_STAMP)
+
+$(STAMP): $(PY_STAMP) package.json
 	npm install --no-audit --no-fund --silent
 	touch $(STAMP)
 
-demo: venv
-	$(PY) -m companion demo
+# `make demo PORT=8123` for another port.
+demo: $(PY_STAMP)
+	$(PY) -m companion demo --port $(PORT) --port-named PORT=
 
 test: system-check venv lint
 	$(PY) -m pytest

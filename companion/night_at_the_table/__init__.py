@@ -13,6 +13,7 @@ button to the display.
 """
 from __future__ import annotations
 
+import ipaddress
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from typing import Any
 from fastapi import FastAPI
 
 from companion.errors import StoreError
+from companion.night_at_the_table.address import JoinAddress, join_address
 from companion.night import Night
 from companion.settings_file import SettingsError
 from companion.status import StatusBoard
@@ -71,3 +73,34 @@ def table_side(app: FastAPI, status: StatusBoard, config: TableSideConfig, *, op
     return side
 
 
+
+
+def show_join_address(app: FastAPI, host: str, port: int, found: JoinAddress | None = None) -> JoinAddress:
+    """Point the join code's QR code at the Pi's address on the table's network (``found``, else looked
+    up now); a display listening on one address only is joined at that address."""
+    if host in ("0.0.0.0", "::", ""):
+        where = found or join_address()
+    else:
+        where = JoinAddress(host, host, alone=ipaddress.ip_address(host).is_loopback if _numeric(host) else False)
+    app.state.join_base, app.state.join_lan = where.url(port), where.lan_url(port)
+    return where
+
+
+def _numeric(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
+
+
+def announce_join(app: FastAPI, where: JoinAddress) -> str:
+    """One line for the terminal and the system log: where to join and with which code."""
+    code = app.state.settings.join_code
+    line = f"Incanto display: {app.state.join_base}   join code: {code}"
+    if app.state.join_lan != app.state.join_base:
+        line += f"   (or {app.state.join_lan})"
+    if where.alone:
+        line += "\nthe Pi is on no network yet: only this machine can join (connect it to the table's Wi-Fi)"
+    print(line, flush=True)
+    return line

@@ -28,14 +28,16 @@ from fastapi import FastAPI
 
 from companion import settings_file
 from companion.errors import IncantoError
-from companion.night_at_the_table import CannotStart, display, open_store, resume_night, table_side
+from companion.night_at_the_table import (CannotStart, announce_join, display, open_store, resume_night,
+                                          show_join_address, table_side)
+from companion.night_at_the_table.port import listen
 from companion.night import Night
 from companion.night_at_the_table.rendered import RenderedTable
 from companion.status import StatusBoard
 from companion.tableside import TableSide, TableSideConfig, TableSideError
 from companion.tableside.places import TablePlaces, load_places
 from companion.web.errors import UnknownQuestion
-from companion.web.serve import announce, running
+from companion.web.serve import running
 from companion.web.settings import Settings
 from companion.web.table import Table
 
@@ -168,7 +170,8 @@ def summary(side: TableSide) -> str:
 
 def parse(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m companion demo", description=__doc__)
-    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--port", type=int, default=8000, help="default 8000; 0: any free port")
+    parser.add_argument("--port-named", default="--port", help=argparse.SUPPRESS)  # `make demo` says PORT=
     parser.add_argument("--host", default="0.0.0.0", help="0.0.0.0: tablets on the LAN can watch too")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
     parser.add_argument("--seconds", type=float, help="stop after this long (default: until Ctrl-C)")
@@ -216,6 +219,8 @@ def main(argv: list[str]) -> int:
     try:
         settings = settings_file.validate(Settings, {"host": args.host, "port": args.port}, "settings", CannotStart)
         places = load_places(args.places)
+        if args.port:
+            listen(args.host, args.port, args.port_named).close()  # a taken port: one line, before anything starts
         with tempfile.TemporaryDirectory(prefix="incanto-demo-") as folder:
             store_path = args.store or Path(folder) / "demo.sqlite"
             with open_store(store_path) as store, simulated_hub(Path(folder)) as (port, sim):
@@ -236,7 +241,7 @@ def play(args: argparse.Namespace, settings: Settings, night: Night, folder: Pat
     with running(app, args.host, args.port) as local_url, side:
         if rendered is None:
             simulated_devices(status)
-        announce(app.state.settings, int(local_url.rsplit(":", 1)[1]))
+        announce_join(app, show_join_address(app, args.host, int(local_url.rsplit(":", 1)[1])))
         print(f"On this machine: {local_url}/   controls: {local_url}/join?code={app.state.settings.join_code}", flush=True)
         press_cue = sim.cue if sim is not None else side.cue.tablet
         bots = (TableBots(app.state.table, args.pace, rng, side, rendered, press_cue) if rendered

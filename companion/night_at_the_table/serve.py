@@ -5,23 +5,27 @@ from __future__ import annotations
 import argparse
 import contextlib
 import logging
+import socket
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import uvicorn
 from fastapi import FastAPI
 
 from calibration.desk import open_desk
 
-from companion.night_at_the_table import CannotStart, data_dir, display, open_store, resume_night, table_side
+from companion.night_at_the_table import (CannotStart, announce_join, data_dir, display, open_store, resume_night,
+                                          show_join_address, table_side)
 from companion.night_at_the_table import settings as night_settings
 from companion.status import StatusBoard
 from companion.tableside import TableSideConfig
 from companion.tableside.config import TableSideError, default_camera
 from companion.tableside.places import load_places
 from companion.web.routers import calibration as calibration_route
-from companion.web.serve import announce, serve
+from companion.night_at_the_table.port import listen
+from companion.web.serve import UVICORN
 from vision.frames import Frame
 from vision.touch import TipSwitches
 
@@ -108,15 +112,22 @@ def _serve(args: argparse.Namespace) -> int:
     except TableSideError as e:
         raise CannotStart(e.problems) from None
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
-    with open_store(args.store or folder / data_dir.STORE) as store:
+    with listen(settings.display.host, settings.display.port) as sock, \
+            open_store(args.store or folder / data_dir.STORE) as store:
         status = StatusBoard()  # one board: the devices report to it, the pages read it
         app = display(resume_night(store), status, settings.display)
         side = table_side(app, status, config)
-        announce(app.state.settings, settings.display.port)  # the join code in force (kept in the store)
+        where = show_join_address(app, settings.display.host, sock.getsockname()[1])
+        announce_join(app, where)  # the join code in force (kept in the store), at the Pi's LAN address
         camera = None if config.camera == "none" else side.camera.ring.latest
         with side, calibration_desk(app, config.calibration, camera, side.hub.tips):
-            serve(app, settings.display)
+            serve_on(app, sock)
     return 0
+
+
+def serve_on(app: FastAPI, sock: socket.socket) -> None:
+    """Serve ``app`` on the socket opened at start until interrupted."""
+    uvicorn.Server(uvicorn.Config(app, log_level="warning", **UVICORN)).run(sockets=[sock])
 
 
 @contextlib.contextmanager
