@@ -4,6 +4,9 @@
     replay FILE [--json]           play a game script and print the final public state
     demo [...]                     a simulated Incantibus table on the tablets (no hardware)
     serve [--data-dir DIR] [...]   the display for a real table, its state in one data directory
+    status [--data-dir DIR]        the join code and where to join (for a Pi with no screen)
+    install [--root DIR]           the Pi boots into a table: the service, and the kiosk with a screen
+    kiosk                          the board full screen on the Pi's own screen (started by the desktop)
     bench engine|inputs|display|faults  benchmarks that print one JSON object with --json
 """
 from __future__ import annotations
@@ -19,6 +22,9 @@ from companion.errors import IncantoError
 DELEGATES: dict[str, str] = {
     "demo": "companion.night_at_the_table.demo",
     "serve": "companion.night_at_the_table.serve",
+    "status": "companion.night_at_the_table.status",
+    "install": "companion.night_at_the_table.install",
+    "kiosk": "companion.night_at_the_table.kiosk",
     "bench engine": "companion.bench_engine",
     "bench inputs": "companion.inputs.bench",
     "bench display": "companion.web.bench",
