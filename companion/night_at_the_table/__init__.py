@@ -20,6 +20,7 @@ from typing import Any
 
 from fastapi import FastAPI
 
+from companion.announce import Announcer
 from companion.errors import StoreError
 from companion.night_at_the_table.address import JoinAddress, join_address
 from companion.night import Night
@@ -104,3 +105,28 @@ def announce_join(app: FastAPI, where: JoinAddress) -> str:
         line += "\nthe Pi is on no network yet: only this machine can join (connect it to the table's Wi-Fi)"
     print(line, flush=True)
     return line
+
+
+def announce_at_the_table(app: FastAPI, announcer: Announcer) -> None:
+    """Everything the display publishes is also heard by the announcer (call before ``table_side``,
+    whose notices go to the publish it is given). The push hub has one publish and no listeners of
+    its own, so it is wrapped here, where the parts are put together."""
+    hub = app.state.hub
+    to_tablets = hub.publish
+
+    def publish(message: dict[str, Any]) -> None:
+        to_tablets(message)
+        announcer.heard(message)
+
+    setattr(hub, "publish", publish)  # noqa: B010 (mypy: a method is replaced on this one instance)
+
+
+def chime_at_the_cue(side: TableSide, announcer: Announcer) -> None:
+    """Every cue, from any source, rings the chime before the casting is read."""
+    read = side.cue.on_cue
+
+    def on_cue(cue: Any) -> None:
+        announcer.cue()
+        read(cue)
+
+    side.cue.on_cue = on_cue

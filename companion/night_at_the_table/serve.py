@@ -9,6 +9,7 @@ import socket
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 from typing import Any
 
 import uvicorn
@@ -16,8 +17,9 @@ from fastapi import FastAPI
 
 from calibration.desk import open_desk
 
-from companion.night_at_the_table import (CannotStart, announce_join, data_dir, display, open_store, resume_night,
-                                          show_join_address, table_side)
+from companion.announce import Announcer, Playback, SpeakerError, SpeakerSettings, join_code_words
+from companion.night_at_the_table import (CannotStart, announce_at_the_table, announce_join, chime_at_the_cue, data_dir,
+                                          display, open_store, resume_night, screen, show_join_address, table_side)
 from companion.night_at_the_table import settings as night_settings
 from companion.status import StatusBoard
 from companion.tableside import TableSideConfig
@@ -33,7 +35,8 @@ from vision.touch import TipSwitches
 FLAGS = {"host": ("display", "host"), "port": ("display", "port"), "join_code": ("display", "join_code"),
          "hub": ("table", "hub"), "camera": ("table", "camera"), "calibration": ("table", "calibration"),
          "vision_config": ("table", "vision_config"), "places": ("table", "places"), "mic": ("table", "mic"),
-         "hands": ("table", "hands"), "tip_switches": ("table", "tip_switches")}
+         "hands": ("table", "hands"), "tip_switches": ("table", "tip_switches"),
+         "mute": ("speaker", "mute"), "voice": ("speaker", "voice"), "volume": ("speaker", "volume")}
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
@@ -62,6 +65,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
                         help="MediaPipe hands for a wand whose band is hidden (default: on)")
     parser.add_argument("--tip-switches", action=argparse.BooleanOptionalAction,
                         help="the wands' tip beads sit on push switches wired to the hub (default: off)")
+    parser.add_argument("--mute", action=argparse.BooleanOptionalAction, help="the speaker says nothing (default: it speaks)")
+    parser.add_argument("--voice", help="the speaker's espeak-ng voice, e.g. en-gb, en-us, de (default en-gb)")
+    parser.add_argument("--volume", type=int, help="the speaker's volume, 0-100 (default 80)")
     return parser.parse_args(argv)
 
 
@@ -70,11 +76,11 @@ def defaults(folder: Path | None) -> dict[str, dict[str, Any]]:
     table: dict[str, Any] = {"hub": "auto", "camera": default_camera(), "mic": True, "hands": True}
     if folder is not None:
         table |= {"calibration": data_dir.calibration(folder), "cue_templates": data_dir.cue_templates(folder)}
-    return {"display": {}, "table": table}
+    return {"display": {}, "table": table, "speaker": {}}
 
 
 def flags(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
-    given: dict[str, dict[str, Any]] = {"display": {}, "table": {}}
+    given: dict[str, dict[str, Any]] = {"display": {}, "table": {}, "speaker": {}}
     for flag, (part, key) in FLAGS.items():
         if getattr(args, flag) is not None:
             given[part][key] = getattr(args, flag)
@@ -116,13 +122,35 @@ def _serve(args: argparse.Namespace) -> int:
             open_store(args.store or folder / data_dir.STORE) as store:
         status = StatusBoard()  # one board: the devices report to it, the pages read it
         app = display(resume_night(store), status, settings.display)
+        announcer = speaker(settings.speaker, status)
+        if announcer is not None:
+            announce_at_the_table(app, announcer)
         side = table_side(app, status, config)
+        if announcer is not None:
+            chime_at_the_cue(side, announcer)
         where = show_join_address(app, settings.display.host, sock.getsockname()[1])
         announce_join(app, where)  # the join code in force (kept in the store), at the Pi's LAN address
         camera = None if config.camera == "none" else side.camera.ring.latest
-        with side, calibration_desk(app, config.calibration, camera, side.hub.tips):
+        with side, calibration_desk(app, config.calibration, camera, side.hub.tips), \
+                announcer or contextlib.nullcontext():
+            if announcer is not None and not screen.attached():  # no screen: the speaker gives the code
+                announcer.say(join_code_words(app.state.settings.join_code, urlsplit(app.state.join_base).netloc))
             serve_on(app, sock)
     return 0
+
+
+def speaker(settings: SpeakerSettings, status: StatusBoard) -> Announcer | None:
+    """The announcer on the Pi's speaker; None, and the status page says why, when it cannot speak."""
+    if settings.mute:
+        status.report("speaker", "off", "the speaker is muted", "unmute it in settings.json (speaker.mute)")
+        return None
+    try:
+        announcer = Announcer(settings, Playback())
+    except SpeakerError as e:
+        status.report("speaker", "warning", f"no announcements: {e}")
+        return None
+    status.report("speaker", "ok", f"announcing in voice {settings.voice!r} at volume {settings.volume}")
+    return announcer
 
 
 def serve_on(app: FastAPI, sock: socket.socket) -> None:
