@@ -7,6 +7,9 @@
     status [--data-dir DIR]        the join code and where to join (for a Pi with no screen)
     install [--root DIR]           the Pi boots into a table: the service, and the kiosk with a screen
     kiosk                          the board full screen on the Pi's own screen (started by the desktop)
+    restore FILE | --list          put a backup of the store back (one is made after every game)
+    export-night FILE              the latest night as one JSON file, for another Pi
+    import-night FILE              a night from export-night, as this Pi's latest night
     bench engine|inputs|display|faults  benchmarks that print one JSON object with --json
 """
 from __future__ import annotations
@@ -25,6 +28,9 @@ DELEGATES: dict[str, str] = {
     "status": "companion.night_at_the_table.status",
     "install": "companion.night_at_the_table.install",
     "kiosk": "companion.night_at_the_table.kiosk",
+    "restore": "companion.night_at_the_table.backups",
+    "export-night": "companion.night_at_the_table.night_file:export_main",
+    "import-night": "companion.night_at_the_table.night_file:import_main",
     "bench engine": "companion.bench_engine",
     "bench inputs": "companion.inputs.bench",
     "bench display": "companion.web.bench",
@@ -67,7 +73,8 @@ def _command(argv: list[str]) -> int:
 
 
 def _delegate(module: str, argv: list[str]) -> int:
-    entry: Callable[[list[str]], int] = importlib.import_module(module).main
+    module, _, name = module.partition(":")  # "module:function" when the entry is not main
+    entry: Callable[[list[str]], int] = getattr(importlib.import_module(module), name or "main")
     return entry(argv)
 
 

@@ -16,7 +16,8 @@ from __future__ import annotations
 import ipaddress
 import sqlite3
 from pathlib import Path
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Protocol
 
 from fastapi import FastAPI
 
@@ -107,18 +108,26 @@ def announce_join(app: FastAPI, where: JoinAddress) -> str:
     return line
 
 
-def announce_at_the_table(app: FastAPI, announcer: Announcer) -> None:
-    """Everything the display publishes is also heard by the announcer (call before ``table_side``,
-    whose notices go to the publish it is given). The push hub has one publish and no listeners of
-    its own, so it is wrapped here, where the parts are put together."""
+class Listener(Protocol):
+    def heard(self, message: Mapping[str, Any]) -> None: ...
+
+
+def listen_to_the_table(app: FastAPI, listener: Listener) -> None:
+    """Everything the display publishes (each game event with its view, the table side's notices) is
+    also heard by ``listener``: the announcer, the backups. Call before ``table_side``, whose notices go
+    to the publish it is given. The push hub has one publish and no listeners of its own, so it is
+    wrapped here, where the parts are put together."""
     hub = app.state.hub
     to_tablets = hub.publish
 
     def publish(message: dict[str, Any]) -> None:
         to_tablets(message)
-        announcer.heard(message)
+        listener.heard(message)
 
     setattr(hub, "publish", publish)  # noqa: B010 (mypy: a method is replaced on this one instance)
+
+
+announce_at_the_table = listen_to_the_table  # the announcer is one such listener
 
 
 def chime_at_the_cue(side: TableSide, announcer: Announcer) -> None:

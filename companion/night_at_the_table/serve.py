@@ -18,8 +18,10 @@ from fastapi import FastAPI
 from calibration.desk import open_desk
 
 from companion.announce import Announcer, Playback, SpeakerError, SpeakerSettings, join_code_words
-from companion.night_at_the_table import (CannotStart, announce_at_the_table, announce_join, chime_at_the_cue, data_dir,
-                                          display, open_store, resume_night, screen, show_join_address, table_side)
+from companion.night_at_the_table import (CannotStart, announce_join, backups, chime_at_the_cue, data_dir, display,
+                                          listen_to_the_table, open_store, resume_night, screen, show_join_address,
+                                          table_side)
+from companion.night_at_the_table.backups import AfterEveryGame
 from companion.night_at_the_table import settings as night_settings
 from companion.status import StatusBoard
 from companion.tableside import TableSideConfig
@@ -122,9 +124,10 @@ def _serve(args: argparse.Namespace) -> int:
             open_store(args.store or folder / data_dir.STORE) as store:
         status = StatusBoard()  # one board: the devices report to it, the pages read it
         app = display(resume_night(store), status, settings.display)
+        listen_to_the_table(app, AfterEveryGame(store.path, folder / backups.FOLDER))  # a backup when a game ends
         announcer = speaker(settings.speaker, status)
         if announcer is not None:
-            announce_at_the_table(app, announcer)
+            listen_to_the_table(app, announcer)
         side = table_side(app, status, config)
         if announcer is not None:
             chime_at_the_cue(side, announcer)
