@@ -10,7 +10,7 @@
     restore FILE | --list          put a backup of the store back (one is made after every game)
     export-night FILE              the latest night as one JSON file, for another Pi
     import-night FILE              a night from export-night, as this Pi's latest night
-    bench engine|inputs|display|faults  benchmarks that print one JSON object with --json
+    bench engine|inputs|display|faults|table  benchmarks that print one JSON object with --json
 """
 from __future__ import annotations
 
@@ -35,6 +35,7 @@ DELEGATES: dict[str, str] = {
     "bench inputs": "companion.inputs.bench",
     "bench display": "companion.web.bench",
     "bench faults": "companion.bench_faults",
+    "bench table": "companion.night_at_the_table.night_bench",
 }
 
 
@@ -55,7 +56,7 @@ def _command(argv: list[str]) -> int:
     command, rest = argv[0], argv[1:]
     if command == "bench":
         if not rest or f"bench {rest[0]}" not in DELEGATES:
-            print(f"bench what? one of: engine, inputs, display, faults (got {rest[:1]!r})", file=sys.stderr)
+            print(f"bench what? one of: engine, inputs, display, faults, table (got {rest[:1]!r})", file=sys.stderr)
             return 2
         return _delegate(DELEGATES[f"bench {rest[0]}"], rest[1:])
     if command == "demo" and "--terminal" in rest:
