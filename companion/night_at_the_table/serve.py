@@ -22,6 +22,7 @@ from companion.night_at_the_table import (CannotStart, announce_join, backups, c
                                           listen_to_the_table, open_store, resume_night, screen, show_join_address,
                                           table_side)
 from companion.night_at_the_table.backups import AfterEveryGame
+from companion.night_at_the_table.join_led import JoinCodeLed, status_led
 from companion.night_at_the_table import settings as night_settings
 from companion.status import StatusBoard
 from companion.tableside import TableSideConfig
@@ -134,12 +135,24 @@ def _serve(args: argparse.Namespace) -> int:
         where = show_join_address(app, settings.display.host, sock.getsockname()[1])
         announce_join(app, where)  # the join code in force (kept in the store), at the Pi's LAN address
         camera = None if config.camera == "none" else side.camera.ring.latest
-        with side, calibration_desk(app, config.calibration, camera, side.hub.tips), \
-                announcer or contextlib.nullcontext():
-            if announcer is not None and not screen.attached():  # no screen: the speaker gives the code
-                announcer.say(join_code_words(app.state.settings.join_code, urlsplit(app.state.join_base).netloc))
+        with side, calibration_desk(app, config.calibration, camera, side.hub.tips), contextlib.ExitStack() as extras:
+            if announcer is not None:
+                extras.enter_context(announcer)
+            if not screen.attached():
+                without_a_screen(app, announcer, extras, blink=config.hub != "gpio")
             serve_on(app, sock)
     return 0
+
+
+def without_a_screen(app: FastAPI, announcer: Announcer | None, extras: contextlib.ExitStack, blink: bool) -> None:
+    """No screen shows the join code: the speaker says it, and the status LED blinks it until a tablet
+    joins (not when the wand buttons are on the Pi's pins: that LED then says whether they are ready)."""
+    sessions = app.state.sessions
+    if announcer is not None:
+        announcer.say(join_code_words(sessions.join_code, urlsplit(app.state.join_base).netloc))
+    lamp = status_led() if blink else None
+    if lamp is not None:
+        extras.enter_context(JoinCodeLed(lamp, lambda: sessions.join_code, lambda: sessions.count() == 0))
 
 
 def speaker(settings: SpeakerSettings, status: StatusBoard) -> Announcer | None:

@@ -147,3 +147,22 @@ def test_bad_speaker_settings_are_refused_by_name() -> None:
         SpeakerSettings(volume=150)
     with pytest.raises(ValidationError, match="voice"):
         SpeakerSettings(voice="en; rm -rf /")
+
+
+@needs_espeak
+def test_without_a_screen_serve_says_the_join_code(night: Night, tmp_path: Path) -> None:
+    import contextlib
+
+    from companion.night_at_the_table import show_join_address
+    from companion.night_at_the_table.address import JoinAddress
+    from companion.night_at_the_table.serve import without_a_screen
+
+    night.start_game("incantibus", PLAYERS, seed=3)
+    app = display(night, StatusBoard(), Settings(join_code="135790"))
+    show_join_address(app, "0.0.0.0", 8000, found=JoinAddress("incanto.local", "192.168.1.23"))
+    speaker = WavFolder(tmp_path / "said")
+    with Announcer(SpeakerSettings(), speaker) as announcer, contextlib.ExitStack() as extras:
+        without_a_screen(app, announcer, extras, blink=False)
+        assert announcer.idle.wait(60)
+    assert announcer.spoken == [join_code_words("135790", "incanto.local:8000")]
+    assert rms(speaker.files[0].read_bytes()) > 0.02
