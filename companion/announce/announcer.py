@@ -43,6 +43,16 @@ class Announcer:
         self.idle = threading.Event()
         self.idle.set()
 
+    def retune(self, **changes: Any) -> SpeakerSettings:
+        """New settings from the tablet (mute, volume, voice): checked whole, then in force for the next
+        sentence. An unknown voice is refused by name (ValueError), nothing changed."""
+        settings = SpeakerSettings.model_validate({**self.settings.model_dump(), **changes})
+        if settings.voice != self.settings.voice and settings.voice not in self.voice.voices():
+            raise ValueError(f"espeak-ng has no voice {settings.voice!r} (espeak-ng --voices lists them)")
+        self.voice.voice, self.voice.volume, self.voice.wpm = settings.voice, settings.volume, settings.words_per_minute
+        self.settings = settings
+        return settings
+
     def heard(self, message: Mapping[str, Any]) -> None:
         for sentence in self.words.heard(message):
             self.say(sentence)

@@ -35,6 +35,12 @@ class Espeak:
         self.program, self.voice, self.volume, self.wpm = found, voice, volume, words_per_minute
         self.texts: list[str] = []  # every sentence handed to espeak-ng, in order
 
+    def voices(self) -> set[str]:
+        """The voices espeak-ng has (their language names, e.g. ``en-gb``, ``de``), with ``+variant`` allowed."""
+        listed = subprocess.run([self.program, "--voices"], capture_output=True, text=True, timeout=30).stdout
+        names = {line.split()[1] for line in listed.splitlines()[1:] if len(line.split()) > 1}
+        return names | {f"{n}+{v}" for n in names for v in ("m1", "m2", "m3", "f1", "f2", "f3", "f4")}
+
     def render(self, text: str) -> bytes:
         """``text`` spoken, as a WAV file's bytes."""
         self.texts.append(text)

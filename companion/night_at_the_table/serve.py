@@ -22,6 +22,7 @@ from companion.night_at_the_table import (CannotStart, announce_join, backups, c
                                           listen_to_the_table, open_store, resume_night, screen, show_join_address,
                                           table_side)
 from companion.night_at_the_table.backups import AfterEveryGame
+from companion.night_at_the_table import speaker_route
 from companion.night_at_the_table.join_led import JoinCodeLed, status_led
 from companion.night_at_the_table import settings as night_settings
 from companion.status import StatusBoard
@@ -129,6 +130,7 @@ def _serve(args: argparse.Namespace) -> int:
         announcer = speaker(settings.speaker, status)
         if announcer is not None:
             listen_to_the_table(app, announcer)
+            speaker_route.attach(app, announcer, speaker_route.keep_in(args.settings or folder / data_dir.SETTINGS))
         side = table_side(app, status, config)
         if announcer is not None:
             chime_at_the_cue(side, announcer)
@@ -156,16 +158,14 @@ def without_a_screen(app: FastAPI, announcer: Announcer | None, extras: contextl
 
 
 def speaker(settings: SpeakerSettings, status: StatusBoard) -> Announcer | None:
-    """The announcer on the Pi's speaker; None, and the status page says why, when it cannot speak."""
-    if settings.mute:
-        status.report("speaker", "off", "the speaker is muted", "unmute it in settings.json (speaker.mute)")
-        return None
+    """The announcer on the Pi's speaker (muted or not: a tablet may unmute it); None, and the status
+    page says why, when it cannot speak at all."""
     try:
         announcer = Announcer(settings, Playback())
     except SpeakerError as e:
         status.report("speaker", "warning", f"no announcements: {e}")
         return None
-    status.report("speaker", "ok", f"announcing in voice {settings.voice!r} at volume {settings.volume}")
+    status.report("speaker", "ok", "muted" if settings.mute else f"announcing in voice {settings.voice!r} at volume {settings.volume}")
     return announcer
 
 
