@@ -13,7 +13,6 @@ button to the display.
 """
 from __future__ import annotations
 
-import ipaddress
 import sqlite3
 from pathlib import Path
 from collections.abc import Mapping
@@ -83,17 +82,9 @@ def show_join_address(app: FastAPI, host: str, port: int, found: JoinAddress | N
     if host in ("0.0.0.0", "::", ""):
         where = found or join_address()
     else:
-        where = JoinAddress(host, host, alone=ipaddress.ip_address(host).is_loopback if _numeric(host) else False)
+        where = JoinAddress(host, host)  # chosen on the command line: joined there, as asked
     app.state.join_base, app.state.join_lan = where.url(port), where.lan_url(port)
     return where
-
-
-def _numeric(host: str) -> bool:
-    try:
-        ipaddress.ip_address(host)
-    except ValueError:
-        return False
-    return True
 
 
 def announce_join(app: FastAPI, where: JoinAddress) -> str:
