@@ -13,6 +13,7 @@ button to the display.
 """
 from __future__ import annotations
 
+import logging
 import sqlite3
 from pathlib import Path
 from collections.abc import Mapping
@@ -32,6 +33,8 @@ from companion.tableside.camera import Opener
 from companion.web.app import create_app
 from companion.web.routers import cue as cue_route
 from companion.web.settings import Settings
+
+log = logging.getLogger(__name__)
 
 
 class CannotStart(SettingsError):
@@ -74,8 +77,6 @@ def table_side(app: FastAPI, status: StatusBoard, config: TableSideConfig, *, op
     return side
 
 
-
-
 def show_join_address(app: FastAPI, host: str, port: int, found: JoinAddress | None = None) -> JoinAddress:
     """Point the join code's QR code at the Pi's address on the table's network (``found``, else looked
     up now); a display listening on one address only is joined at that address."""
@@ -113,7 +114,10 @@ def listen_to_the_table(app: FastAPI, listener: Listener) -> None:
 
     def publish(message: dict[str, Any]) -> None:
         to_tablets(message)
-        listener.heard(message)
+        try:
+            listener.heard(message)
+        except Exception:  # a listener's failure must never reach the game that published
+            log.exception("%r failed on a %r message", listener, message.get("type"))
 
     setattr(hub, "publish", publish)  # noqa: B010 (mypy: a method is replaced on this one instance)
 

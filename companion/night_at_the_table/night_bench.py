@@ -114,8 +114,9 @@ def _cast(night_side: tuple[Any, TableSide, RenderedTable, Any], rng: random.Ran
         while reader.count == before and time.monotonic() < deadline:
             reader.finished.wait(0.2)
         reading = reader.last if reader.count > before else None
+    read_at = time.time()
     outcome = reading.outcome if reading is not None else "none"
-    shown: dict[str, Any] = {"cued": cued, "outcome": outcome}
+    shown: dict[str, Any] = {"cued": cued, "read_ms": (read_at - cued) * 1000, "outcome": outcome}
     if outcome == "cast":
         shown["casting"] = table.view()["last_cast"]["casting"]
     elif outcome == "asked" and reading is not None and reading.question_id:
@@ -202,6 +203,8 @@ def _figures(done: list[dict[str, Any]], arrivals: list[list[tuple[float, str, A
         "cue_to_display_ms_p50": round(statistics.median(delays), 1) if delays else None,
         "cue_to_display_ms_p95": round(p95, 1) if p95 is not None else None,
         "cue_to_display_ms_max": round(delays[-1], 1) if delays else None,
+        # of which the camera's reading (the cue until the table side has its answer), seen from here
+        "cue_to_reading_ms_p50": round(statistics.median(d["read_ms"] for d in done), 1) if done else None,
         "cpu_percent": round(cpu_percent, 1), "camera_drawing_cpu_percent": round(100 * camera_s / wall_s, 1),
         "peak_rss_mb": round(peak_rss_mb, 1),
         "load_average_1min": round(os.getloadavg()[0], 2),  # other work on this machine: the figures are noisier above 1 per core

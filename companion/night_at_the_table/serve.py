@@ -165,7 +165,10 @@ def speaker(settings: SpeakerSettings, status: StatusBoard) -> Announcer | None:
     except SpeakerError as e:
         status.report("speaker", "warning", f"no announcements: {e}")
         return None
-    status.report("speaker", "ok", "muted" if settings.mute else f"announcing in voice {settings.voice!r} at volume {settings.volume}")
+    if settings.mute:
+        status.report("speaker", "off", "muted", "unmute it on a joined tablet's status page")
+    else:
+        status.report("speaker", "ok", f"announcing in voice {settings.voice!r} at volume {settings.volume}")
     return announcer
 
 

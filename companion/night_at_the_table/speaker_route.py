@@ -47,8 +47,10 @@ def change(body: SpeakerChange, request: Request, _: Joined) -> dict[str, Any]:
     except ValueError as e:  # a voice espeak-ng does not have
         raise HTTPException(422, str(e)) from None
     request.app.state.keep_speaker(settings)
-    request.app.state.table.status.report(
-        "speaker", "ok", "muted from a tablet" if settings.mute else f"announcing in voice {settings.voice!r} at volume {settings.volume}")
+    if settings.mute:
+        request.app.state.table.status.report("speaker", "off", "muted from a tablet", "unmute it here")
+    else:
+        request.app.state.table.status.report("speaker", "ok", f"announcing in voice {settings.voice!r} at volume {settings.volume}")
     if body.test:
         announcer.say(TEST_SENTENCE)
     return shown(request)
