@@ -6,33 +6,38 @@ STAMP := $(VENV)/.installed
 PY_STAMP := $(VENV)/.installed-python
 PORT ?= 8000
 
-.PHONY: venv demo install test lint bench system-deps system-check clean
+.PHONY: venv venv-python demo install test lint bench system-deps system-check clean
 
 # The Debian programs the tests use as real parts, by the command each package installs.
 SYSTEM_COMMANDS := chromium socat espeak-ng sox strace npm systemd-analyze desktop-file-validate flite text2wave
 
 venv: $(STAMP)
+venv-python: $(PY_STAMP)
 
 # Rebuilt whenever the project's own dependency files change. The Python half alone is all the demo
 # needs; npm (the MicroPython interpreter for the firmware tests) only for the tests.
 $(PY_STAMP): pyproject.toml
+	@if [ -f $(STAMP) ] && [ $(STAMP) -nt pyproject.toml ]; then touch $(PY_STAMP); else \
+		set -e; test -x $(PY) || $(PYTHON) -m venv $(VENV); \
+		$(PY) -m pip install --quiet --upgrade pip; \
+		$(PY) -m pip install --quiet -e '.[test]'; \
+		touch $(PY_STAMP); fi
+
+$(STAMP): pyproject.toml package.json
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
-	touch $(PY_STAMP)
-
-$(STAMP): $(PY_STAMP) package.json
 	npm install --no-audit --no-fund --silent
-	touch $(STAMP)
+	touch $(STAMP) $(PY_STAMP)
 
 # `make demo PORT=8123` for another port.
 demo: $(PY_STAMP)
 	$(PY) -m companion demo --port $(PORT) --port-named PORT=
 
-# On the Pi, after `make venv` as yourself: `sudo make install` installs and starts the service, and the
+# On the Pi, after `make venv-python` as yourself: `sudo make install` installs and starts the service, and the
 # kiosk when a screen is attached (docs/appliance.md). `make install DESTDIR=DIR` only writes the files there.
 install:
-	@test -x $(PY) || { echo "make install: run 'make venv' first (as yourself, not root)"; exit 2; }
+	@test -x $(PY) || { echo "make install: run 'make venv-python' first (as yourself, not root)"; exit 2; }
 	$(PY) -m companion install --exec $(abspath $(VENV))/bin/incanto $(if $(DESTDIR),--root $(DESTDIR))
 
 test: system-check venv lint

@@ -1,7 +1,8 @@
 """``incanto kiosk``: the board full screen on the Pi's own screen, started by the desktop's autostart
 entry that ``incanto install`` writes. It waits for the display to answer (the service may still be
-starting), then becomes Chromium in kiosk mode on ``http://localhost:PORT/``: the Pi's own screen, so
-the board shows the join code and its QR code."""
+starting), then becomes Chromium in kiosk mode on ``http://127.0.0.1:PORT/`` (the display listens on
+IPv4; ``localhost`` would try IPv6 first): the Pi's own screen, so the board shows the join code and its
+QR code."""
 from __future__ import annotations
 
 import argparse
@@ -62,7 +63,7 @@ def main(argv: list[str]) -> int:
         browser = args.browser or next((b for b in BROWSERS if shutil.which(b)), None)
         if browser is None:
             raise CannotStart("Chromium is not installed: sudo apt install chromium")
-        url = f"http://localhost:{port_of(args.data_dir, args.port)}/"
+        url = f"http://127.0.0.1:{port_of(args.data_dir, args.port)}/"
     except CannotStart as e:
         print(f"incanto kiosk: {e}", file=sys.stderr)
         return 2
