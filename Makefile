@@ -3,24 +3,42 @@ PYTHON ?= python3.11
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+PY_STAMP := $(VENV)/.installed-python
+PORT ?= 8000
 
-.PHONY: venv demo test lint bench system-deps system-check clean
+.PHONY: venv venv-python demo install test lint bench system-deps system-check clean
 
 # The Debian programs the tests use as real parts, by the command each package installs.
-SYSTEM_COMMANDS := chromium socat espeak-ng sox strace npm systemd-analyze flite text2wave
+SYSTEM_COMMANDS := chromium socat espeak-ng sox strace npm systemd-analyze desktop-file-validate flite text2wave
 
 venv: $(STAMP)
+venv-python: $(PY_STAMP)
 
-# Rebuilt whenever the project's own dependency files change.
+# Rebuilt whenever the project's own dependency files change. The Python half alone is all the demo
+# needs; npm (the MicroPython interpreter for the firmware tests) only for the tests.
+$(PY_STAMP): pyproject.toml
+	@if [ -f $(STAMP) ] && [ $(STAMP) -nt pyproject.toml ]; then touch $(PY_STAMP); else \
+		set -e; test -x $(PY) || $(PYTHON) -m venv $(VENV); \
+		$(PY) -m pip install --quiet --upgrade pip; \
+		$(PY) -m pip install --quiet -e '.[test]'; \
+		touch $(PY_STAMP); fi
+
 $(STAMP): pyproject.toml package.json
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
 	npm install --no-audit --no-fund --silent
-	touch $(STAMP)
+	touch $(STAMP) $(PY_STAMP)
 
-demo: venv
-	$(PY) -m companion demo
+# `make demo PORT=8123` for another port.
+demo: $(PY_STAMP)
+	$(PY) -m companion demo --port $(PORT) --port-named PORT=
+
+# On the Pi, after `make venv-python` as yourself: `sudo make install` installs and starts the service, and the
+# kiosk when a screen is attached (docs/appliance.md). `make install DESTDIR=DIR` only writes the files there.
+install:
+	@test -x $(PY) || { echo "make install: run 'make venv-python' first (as yourself, not root)"; exit 2; }
+	$(PY) -m companion install --exec $(abspath $(VENV))/bin/incanto $(if $(DESTDIR),--root $(DESTDIR))
 
 test: system-check venv lint
 	$(PY) -m pytest
@@ -51,12 +69,13 @@ bench: venv
 	$(PY) -m calibration bench --json
 
 # Debian packages the tests use as real parts: Chromium, socat pty pairs, espeak-ng speech, strace (the
-# store's fsync check), systemd's `systemd-analyze verify` for the service unit Incanto ships; and the
+# store's fsync check), systemd's `systemd-analyze verify` for the service unit Incanto ships and
+# desktop-file-utils' check of its kiosk's autostart entry; and the
 # cue benchmark's other speech engines (festival and its English voices, flite: the held-out engine).
 system-deps:
 	apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-		chromium socat espeak-ng sox strace libportaudio2 systemd \
+		chromium socat espeak-ng sox strace libportaudio2 systemd desktop-file-utils \
 		festival festvox-kallpc16k festvox-kdlpc16k festvox-us-slt-hts flite >/dev/null
 	command -v npm >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null
 

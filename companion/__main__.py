@@ -4,7 +4,13 @@
     replay FILE [--json]           play a game script and print the final public state
     demo [...]                     a simulated Incantibus table on the tablets (no hardware)
     serve [--data-dir DIR] [...]   the display for a real table, its state in one data directory
-    bench engine|inputs|display|faults  benchmarks that print one JSON object with --json
+    status [--data-dir DIR]        the join code and where to join (for a Pi with no screen)
+    install [--root DIR]           the Pi boots into a table: the service, and the kiosk with a screen
+    kiosk                          the board full screen on the Pi's own screen (started by the desktop)
+    restore FILE | --list          put a backup of the store back (one is made after every game)
+    export-night FILE              the latest night as one JSON file, for another Pi
+    import-night FILE              a night from export-night, as this Pi's latest night
+    bench engine|inputs|display|faults|table  benchmarks that print one JSON object with --json
 """
 from __future__ import annotations
 
@@ -19,10 +25,17 @@ from companion.errors import IncantoError
 DELEGATES: dict[str, str] = {
     "demo": "companion.night_at_the_table.demo",
     "serve": "companion.night_at_the_table.serve",
+    "status": "companion.night_at_the_table.status",
+    "install": "companion.night_at_the_table.install",
+    "kiosk": "companion.night_at_the_table.kiosk",
+    "restore": "companion.night_at_the_table.backups",
+    "export-night": "companion.night_at_the_table.night_file:export_main",
+    "import-night": "companion.night_at_the_table.night_file:import_main",
     "bench engine": "companion.bench_engine",
     "bench inputs": "companion.inputs.bench",
     "bench display": "companion.web.bench",
     "bench faults": "companion.bench_faults",
+    "bench table": "companion.night_at_the_table.night_bench",
 }
 
 
@@ -43,7 +56,7 @@ def _command(argv: list[str]) -> int:
     command, rest = argv[0], argv[1:]
     if command == "bench":
         if not rest or f"bench {rest[0]}" not in DELEGATES:
-            print(f"bench what? one of: engine, inputs, display, faults (got {rest[:1]!r})", file=sys.stderr)
+            print(f"bench what? one of: engine, inputs, display, faults, table (got {rest[:1]!r})", file=sys.stderr)
             return 2
         return _delegate(DELEGATES[f"bench {rest[0]}"], rest[1:])
     if command == "demo" and "--terminal" in rest:
@@ -61,7 +74,8 @@ def _command(argv: list[str]) -> int:
 
 
 def _delegate(module: str, argv: list[str]) -> int:
-    entry: Callable[[list[str]], int] = importlib.import_module(module).main
+    module, _, name = module.partition(":")  # "module:function" when the entry is not main
+    entry: Callable[[list[str]], int] = getattr(importlib.import_module(module), name or "main")
     return entry(argv)
 
 

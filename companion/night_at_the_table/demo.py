@@ -28,14 +28,17 @@ from fastapi import FastAPI
 
 from companion import settings_file
 from companion.errors import IncantoError
-from companion.night_at_the_table import CannotStart, display, open_store, resume_night, table_side
+from companion.announce import Announcer, SpeakerSettings
+from companion.night_at_the_table import (CannotStart, announce_join, chime_at_the_cue, display, listen_to_the_table,
+                                          open_store, resume_night, show_join_address, speaker_route, table_side)
+from companion.night_at_the_table.port import listen
 from companion.night import Night
 from companion.night_at_the_table.rendered import RenderedTable
 from companion.status import StatusBoard
 from companion.tableside import TableSide, TableSideConfig, TableSideError
 from companion.tableside.places import TablePlaces, load_places
 from companion.web.errors import UnknownQuestion
-from companion.web.serve import announce, running
+from companion.web.serve import running
 from companion.web.settings import Settings
 from companion.web.table import Table
 
@@ -160,6 +163,17 @@ def simulated_devices(status: StatusBoard) -> None:
                   fix="run `python -m calibration` with the camera over the table before a real night")
 
 
+def demo_speaker(app: FastAPI, status: StatusBoard) -> Announcer | None:
+    """The announcer on this machine's speaker, and the status page's Speaker part (changes are not kept)."""
+    from companion.night_at_the_table.serve import speaker
+
+    announcer = speaker(SpeakerSettings(), status)
+    if announcer is not None:
+        listen_to_the_table(app, announcer)
+        speaker_route.attach(app, announcer, lambda _: None)
+    return announcer
+
+
 def summary(side: TableSide) -> str:
     """What the table side did during the demo, in one line."""
     counts = ", ".join(f"{o} {n}" for o, n in sorted(side.reader.outcomes.items())) or "none"
@@ -168,7 +182,8 @@ def summary(side: TableSide) -> str:
 
 def parse(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m companion demo", description=__doc__)
-    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--port", type=int, default=8000, help="default 8000; 0: any free port")
+    parser.add_argument("--port-named", default="--port", help=argparse.SUPPRESS)  # `make demo` says PORT=
     parser.add_argument("--host", default="0.0.0.0", help="0.0.0.0: tablets on the LAN can watch too")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
     parser.add_argument("--seconds", type=float, help="stop after this long (default: until Ctrl-C)")
@@ -177,6 +192,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--camera", choices=("render", "bots"), default="render",
                         help="render: the rendered table read by the real vision pipeline (default); "
                              "bots: the bots' own targets, with a simulated doubt now and then")
+    parser.add_argument("--speak", action="store_true", help="announce the castings, races and winners on this "
+                                                                "machine's speaker (espeak-ng), with a chime at each cue")
     parser.add_argument("--store", type=Path, help="keep the demo night in this SQLite store (default: a temporary one)")
     parser.add_argument("--places", type=Path, help="lay the rendered table out from this layout file "
                                                     "(default: the standard Incantibus layout)")
@@ -216,6 +233,8 @@ def main(argv: list[str]) -> int:
     try:
         settings = settings_file.validate(Settings, {"host": args.host, "port": args.port}, "settings", CannotStart)
         places = load_places(args.places)
+        if args.port:
+            listen(args.host, args.port, args.port_named).close()  # a taken port: one line, before anything starts
         with tempfile.TemporaryDirectory(prefix="incanto-demo-") as folder:
             store_path = args.store or Path(folder) / "demo.sqlite"
             with open_store(store_path) as store, simulated_hub(Path(folder)) as (port, sim):
@@ -232,11 +251,14 @@ def play(args: argparse.Namespace, settings: Settings, night: Night, folder: Pat
     night.start_game("incantibus", PLAYERS, seed=rng.randrange(2**31))
     status = StatusBoard()
     app = display(night, status, settings)
+    announcer = demo_speaker(app, status) if args.speak else None
     side, rendered = simulated_table_side(app, status, folder, port, args.camera, places)
-    with running(app, args.host, args.port) as local_url, side:
+    if announcer is not None:
+        chime_at_the_cue(side, announcer)
+    with running(app, args.host, args.port) as local_url, side, announcer or contextlib.nullcontext():
         if rendered is None:
             simulated_devices(status)
-        announce(app.state.settings, int(local_url.rsplit(":", 1)[1]))
+        announce_join(app, show_join_address(app, args.host, int(local_url.rsplit(":", 1)[1])))
         print(f"On this machine: {local_url}/   controls: {local_url}/join?code={app.state.settings.join_code}", flush=True)
         press_cue = sim.cue if sim is not None else side.cue.tablet
         bots = (TableBots(app.state.table, args.pace, rng, side, rendered, press_cue) if rendered

@@ -5,23 +5,33 @@ from __future__ import annotations
 import argparse
 import contextlib
 import logging
+import socket
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 from typing import Any
 
+import uvicorn
 from fastapi import FastAPI
 
 from calibration.desk import open_desk
 
-from companion.night_at_the_table import CannotStart, data_dir, display, open_store, resume_night, table_side
+from companion.announce import Announcer, Playback, SpeakerError, SpeakerSettings, join_code_words
+from companion.night_at_the_table import (CannotStart, announce_join, backups, chime_at_the_cue, data_dir, display,
+                                          listen_to_the_table, open_store, resume_night, screen, show_join_address,
+                                          table_side)
+from companion.night_at_the_table.backups import AfterEveryGame
+from companion.night_at_the_table import speaker_route
+from companion.night_at_the_table.join_led import JoinCodeLed, status_led
 from companion.night_at_the_table import settings as night_settings
 from companion.status import StatusBoard
 from companion.tableside import TableSideConfig
 from companion.tableside.config import TableSideError, default_camera
 from companion.tableside.places import load_places
 from companion.web.routers import calibration as calibration_route
-from companion.web.serve import announce, serve
+from companion.night_at_the_table.port import listen
+from companion.web.serve import UVICORN
 from vision.frames import Frame
 from vision.touch import TipSwitches
 
@@ -29,7 +39,8 @@ from vision.touch import TipSwitches
 FLAGS = {"host": ("display", "host"), "port": ("display", "port"), "join_code": ("display", "join_code"),
          "hub": ("table", "hub"), "camera": ("table", "camera"), "calibration": ("table", "calibration"),
          "vision_config": ("table", "vision_config"), "places": ("table", "places"), "mic": ("table", "mic"),
-         "hands": ("table", "hands"), "tip_switches": ("table", "tip_switches")}
+         "hands": ("table", "hands"), "tip_switches": ("table", "tip_switches"),
+         "mute": ("speaker", "mute"), "voice": ("speaker", "voice"), "volume": ("speaker", "volume")}
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
@@ -58,6 +69,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
                         help="MediaPipe hands for a wand whose band is hidden (default: on)")
     parser.add_argument("--tip-switches", action=argparse.BooleanOptionalAction,
                         help="the wands' tip beads sit on push switches wired to the hub (default: off)")
+    parser.add_argument("--mute", action=argparse.BooleanOptionalAction, help="the speaker says nothing (default: it speaks)")
+    parser.add_argument("--voice", help="the speaker's espeak-ng voice, e.g. en-gb, en-us, de (default en-gb)")
+    parser.add_argument("--volume", type=int, help="the speaker's volume, 0-100 (default 80)")
     return parser.parse_args(argv)
 
 
@@ -66,11 +80,11 @@ def defaults(folder: Path | None) -> dict[str, dict[str, Any]]:
     table: dict[str, Any] = {"hub": "auto", "camera": default_camera(), "mic": True, "hands": True}
     if folder is not None:
         table |= {"calibration": data_dir.calibration(folder), "cue_templates": data_dir.cue_templates(folder)}
-    return {"display": {}, "table": table}
+    return {"display": {}, "table": table, "speaker": {}}
 
 
 def flags(args: argparse.Namespace) -> dict[str, dict[str, Any]]:
-    given: dict[str, dict[str, Any]] = {"display": {}, "table": {}}
+    given: dict[str, dict[str, Any]] = {"display": {}, "table": {}, "speaker": {}}
     for flag, (part, key) in FLAGS.items():
         if getattr(args, flag) is not None:
             given[part][key] = getattr(args, flag)
@@ -108,15 +122,59 @@ def _serve(args: argparse.Namespace) -> int:
     except TableSideError as e:
         raise CannotStart(e.problems) from None
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s")
-    with open_store(args.store or folder / data_dir.STORE) as store:
+    with listen(settings.display.host, settings.display.port) as sock, \
+            open_store(args.store or folder / data_dir.STORE) as store:
         status = StatusBoard()  # one board: the devices report to it, the pages read it
         app = display(resume_night(store), status, settings.display)
+        listen_to_the_table(app, AfterEveryGame(store.path, folder / backups.FOLDER))  # a backup when a game ends
+        announcer = speaker(settings.speaker, status)
+        if announcer is not None:
+            listen_to_the_table(app, announcer)
+            speaker_route.attach(app, announcer, speaker_route.keep_in(args.settings or folder / data_dir.SETTINGS))
         side = table_side(app, status, config)
-        announce(app.state.settings, settings.display.port)  # the join code in force (kept in the store)
+        if announcer is not None:
+            chime_at_the_cue(side, announcer)
+        where = show_join_address(app, settings.display.host, sock.getsockname()[1])
+        announce_join(app, where)  # the join code in force (kept in the store), at the Pi's LAN address
         camera = None if config.camera == "none" else side.camera.ring.latest
-        with side, calibration_desk(app, config.calibration, camera, side.hub.tips):
-            serve(app, settings.display)
+        with side, calibration_desk(app, config.calibration, camera, side.hub.tips), contextlib.ExitStack() as extras:
+            if announcer is not None:
+                extras.enter_context(announcer)
+            if not screen.attached():
+                without_a_screen(app, announcer, extras, blink=config.hub != "gpio")
+            serve_on(app, sock)
     return 0
+
+
+def without_a_screen(app: FastAPI, announcer: Announcer | None, extras: contextlib.ExitStack, blink: bool) -> None:
+    """No screen shows the join code: the speaker says it, and the status LED blinks it until a tablet
+    joins (not when the wand buttons are on the Pi's pins: that LED then says whether they are ready)."""
+    sessions = app.state.sessions
+    if announcer is not None:
+        announcer.say(join_code_words(sessions.join_code, urlsplit(app.state.join_base).netloc))
+    lamp = status_led() if blink else None
+    if lamp is not None:
+        extras.enter_context(JoinCodeLed(lamp, lambda: sessions.join_code, lambda: sessions.count() == 0))
+
+
+def speaker(settings: SpeakerSettings, status: StatusBoard) -> Announcer | None:
+    """The announcer on the Pi's speaker (muted or not: a tablet may unmute it); None, and the status
+    page says why, when it cannot speak at all."""
+    try:
+        announcer = Announcer(settings, Playback())
+    except SpeakerError as e:
+        status.report("speaker", "warning", f"no announcements: {e}")
+        return None
+    if settings.mute:
+        status.report("speaker", "off", "muted", "unmute it on a joined tablet's status page")
+    else:
+        status.report("speaker", "ok", f"announcing in voice {settings.voice!r} at volume {settings.volume}")
+    return announcer
+
+
+def serve_on(app: FastAPI, sock: socket.socket) -> None:
+    """Serve ``app`` on the socket opened at start until interrupted."""
+    uvicorn.Server(uvicorn.Config(app, log_level="warning", **UVICORN)).run(sockets=[sock])
 
 
 @contextlib.contextmanager

@@ -1,7 +1,8 @@
 """The settings of a night at the table, as one file: the display's and the table side's.
 
     {"display": {"port": 8080, "join_code": "246810"},
-     "table": {"hub": "/dev/incanto-hub", "camera": "picamera2", "places": "/var/lib/incanto/places.json"}}
+     "table": {"hub": "/dev/incanto-hub", "camera": "picamera2", "places": "/var/lib/incanto/places.json"},
+     "speaker": {"volume": 60, "voice": "de", "mute": false}}
 
 ``serve`` reads ``settings.json`` from its data directory when there is one (or ``--settings FILE``);
 a flag given on the command line wins over the file. A bad file is refused whole, every bad key named.
@@ -15,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from companion import settings_file
+from companion.announce.announcer import SpeakerSettings
 from companion.night_at_the_table import CannotStart
 from companion.tableside.config import TableSideConfig, TableSideSettings
 from companion.web.settings import Settings
@@ -25,6 +27,7 @@ class NightSettings(BaseModel):
 
     display: Settings = Field(default_factory=Settings)
     table: TableSideSettings = Field(default_factory=TableSideSettings)
+    speaker: SpeakerSettings = Field(default_factory=SpeakerSettings)
 
     def table_side(self) -> TableSideConfig:
         return TableSideConfig(**self.table.model_dump())
@@ -44,5 +47,5 @@ def merged(defaults: Mapping[str, Mapping[str, Any]], from_file: Mapping[str, An
     """Defaults, then the file, then the flags given, validated together: every problem at once
     (``names``: what to call a key in the problems, e.g. the flag that set it)."""
     parts = {part: {**defaults.get(part, {}), **from_file.get(part, {}), **flags.get(part, {})}
-             for part in ("display", "table")}
+             for part in ("display", "table", "speaker")}
     return settings_file.validate(NightSettings, parts, where, CannotStart, names)

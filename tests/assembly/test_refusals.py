@@ -87,7 +87,7 @@ def test_a_bad_settings_file_lists_every_key_and_what_it_may_be(tmp_path: Path, 
     said = {line.split(": ")[1]: line for line in lines}
     assert set(said) == {"display.port", "display.join_code", "table.hub", "table.mic", "table.swap_recheck_s", "colour"}
     assert "'auto', 'gpio', 'none'" in said["table.hub"] and "65535" in said["display.port"]
-    assert "'display', 'table'" in said["colour"] and "[0-9]" in said["display.join_code"]
+    assert "'display', 'speaker', 'table'" in said["colour"] and "[0-9]" in said["display.join_code"]
     assert all(line.startswith(repr(str(settings))) for line in lines)
     assert not (tmp_path / "incanto.sqlite").exists()
 

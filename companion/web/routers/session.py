@@ -74,6 +74,12 @@ def new_code(body: NewCode, request: Request, sessions: SessionsDep, _: ThePi) -
 
 
 def _shown(request: Request, join_code: str) -> dict[str, Any]:
-    url = f"{request.base_url}join?code={join_code}"
+    """The QR code carries the Pi's address on the table's network (``app.state.join_base``, set by whoever
+    serves the display), never the page's own: the Pi's screen shows the board at localhost. ``lan``: the
+    numeric address, for a phone that cannot resolve the ``.local`` name."""
+    base = getattr(request.app.state, "join_base", None) or str(request.base_url)
+    url = f"{base}join?code={join_code}"
+    lan = getattr(request.app.state, "join_lan", None)
     qr = segno.make(url, error="m")
-    return {"code": join_code, "url": url, "qr_svg": qr.svg_inline(omitsize=True, dark="#111", light="#fff")}
+    return {"code": join_code, "url": url, "lan_url": f"{lan}join?code={join_code}" if lan and lan != base else None,
+            "qr_svg": qr.svg_inline(omitsize=True, dark="#111", light="#fff")}

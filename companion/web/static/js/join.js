@@ -7,10 +7,12 @@ import { post } from "./api.js";
 const params = new URLSearchParams(location.search);
 const next = params.get("next") && params.get("next").startsWith("/") ? params.get("next") : "/controls";
 const root = document.querySelector("main");
-const input = el("input", { id: "code", inputmode: "numeric", autocomplete: "off", maxlength: 12, value: params.get("code") || "" });
+const input = el("input", { id: "code", inputmode: "numeric", autocomplete: "off", maxlength: 12, enterkeyhint: "go",
+  "aria-label": "join code", value: params.get("code") || "" });
 const message = el("div", { class: "refusal", id: "join-message" });
 
-async function join() {
+async function join(event) {
+  if (event) event.preventDefault(); // a form: Enter on a phone's keyboard submits it, as the button does
   const answer = await post("/api/session", { code: input.value.trim() });
   if (answer.ok) location.replace(next);
   else message.textContent = answer.error;
@@ -18,5 +20,6 @@ async function join() {
 
 root.append(el("section", {}, el("h2", {}, "Join the table"),
   el("p", {}, "Type the join code shown on the display."),
-  el("div", { class: "picker-row" }, input, el("button", { class: "primary", id: "join", onclick: join }, "Join")), message));
+  el("form", { class: "picker-row", id: "join-form", onsubmit: join },
+    input, el("button", { class: "primary", id: "join", type: "submit" }, "Join")), message));
 if (params.get("code")) join();
