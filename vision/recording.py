@@ -25,11 +25,10 @@ from pathlib import Path
 import cv2
 
 from vision.config import VisionConfig, load_config
-from vision.decide import CastingResult
+from vision.decide import TARGET, CastingResult
 from vision.frames import Frame
 from vision.pipeline import Pipeline, read_casting
 from vision.profile import ProfileError, load_places, load_profile, profile_places
-from vision.proposal import cast_proposal
 from vision.sources.folder import ImageFolderSource
 from vision.targets import Candidate
 from vision.touch import FixedTipSwitches
@@ -161,9 +160,12 @@ class ReadCasting:
 
     def as_dict(self) -> dict[str, object]:
         if self.result is None:
-            return {"cue": self.cue.as_dict(), "decided": False, "wands": [], "proposal": None}
+            return {"cue": self.cue.as_dict(), "decided": False, "wands": [], "targets": None, "unsure": None}
+        wands = self.result.wands
         return {"cue": self.cue.as_dict(), "decided": True, "decided_at": round(self.result.decided_at, 4),
-                "wands": self.result.as_dicts(), "proposal": cast_proposal(self.result)}
+                "wands": self.result.as_dicts(),
+                "targets": {str(k): (w.target if w.status == TARGET else None) for k, w in sorted(wands.items())},
+                "unsure": [k for k, w in sorted(wands.items()) if w.status != TARGET]}
 
 
 def read_recording(folder: Path, places: Path | None = None, profile: Path | None = None,

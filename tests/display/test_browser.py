@@ -15,7 +15,7 @@ from companion.night import Night
 from companion.status import StatusBoard
 from companion.web.settings import Settings
 
-from .conftest import IN_CHROMIUM
+from .conftest import IN_CHROMIUM, load_here
 
 TABLET = {"width": 1280, "height": 800}
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
@@ -385,8 +385,8 @@ def test_screenshots_of_every_page(chromium: Any, app: FastAPI, server: str, set
     wands = game.view()["wands"]
     legal = game.view()["legal"]
     token = legal["targets"][game.players[0]][0]
-    app.state.table.ask({"type": "cast", "targets": {str(w): token for w in wands.values()}, "unsure": [2],
-                         "why": {"2": "lifted"}}, candidates={2: [token, legal["targets"][game.players[0]][1]]})
+    app.state.table.ask(load_here("asking").question(game.view(), {2: [token, legal["targets"][game.players[0]][1]]},
+                                                     seen={w: token for w in wands.values() if w != 2}, why={2: "lifted"}))
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     tablet = Tablet(chromium, server)
     tablet.join(settings.join_code).close()

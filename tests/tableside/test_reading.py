@@ -14,6 +14,7 @@ from companion.web.table import Table
 
 from .conftest import casts, wait_for
 
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 TARGETS = {"Lera": "r1", "Kirill": "r4", "Katya": "r6", "Rosa": "r6"}  # Katya and Rosa contest r6
 
 
@@ -51,8 +52,13 @@ def test_a_wand_the_camera_cannot_see_becomes_a_question_not_an_engine_action(
     assert list(question["unsure"]) == ["Lera"]
     assert question["why"] == {"Lera": "the camera did not see the tip"}
     assert set(question["unsure"]["Lera"]) == set(table.view()["legal"]["targets"]["Lera"])  # no guess offered
-    assert {p: t for p, t in question["action"]["targets"].items() if p != "Lera"} == \
-        {p: t for p, t in TARGETS.items() if p != "Lera"}
+    asked = table.questions.get(question["id"]).question
+    assert dict(asked.seen) == {p: t for p, t in TARGETS.items() if p != "Lera"}
+    (wand,) = asked.wands
+    assert (wand.player, wand.wand, wand.why) == ("Lera", lera, "unseen")
+    assert wand.picture is not None and wand.picture.startswith(b"\x89PNG")  # the table around the places offered
+    assert [c.name for c in wand.choices][-1] == "no token"
+    assert not any(c.place in c.name for c in wand.choices if c.place)  # named in the game's words, no ids
     # One tap on the tablet and the engine has the whole casting.
     table.answer(question["id"], {"Lera": "r1"}, None)
     assert casts(table) == [{"type": "cast", "targets": TARGETS}]
@@ -73,3 +79,34 @@ def test_a_casting_entered_on_a_tablet_while_the_camera_reads_wins(seeing_side: 
     assert wait_for(lambda: seeing_side.reader.count >= 1)
     assert seeing_side.reader.last.outcome == "stale", seeing_side.reader.last
     assert casts(table) == [{"type": "cast", "targets": tapped}]
+
+
+def test_two_wands_between_tokens_are_asked_each_with_its_picture(seeing_side: TableSide, rendered: RenderedTable,
+                                                                  table: Table) -> None:
+    """Each unsure wand gets the camera's picture of it at the deciding moment, its two candidates
+    outlined and named; a second cue joins the open question instead of asking again."""
+    import cv2
+    import numpy as np
+
+    between = {"Lera": ("r1", "r2"), "Kirill": ("r4", "r5")}
+    start = rendered.point(by_strength(table, {**TARGETS, **between}))  # type: ignore[dict-item]
+    reading = seeing_side.reader.read(Cue("tablet", start))
+    assert reading.outcome == "asked", reading
+    asked = table.questions.get(reading.question_id).question
+    assert {w.player for w in asked.wands} == set(between)
+    for wand in asked.wands:
+        offered = {c.place for c in wand.choices if c.place}
+        assert offered <= set(between[wand.player]) and offered, (wand.player, offered)
+        assert wand.why in ("between", "hidden", "aim")
+        picture = cv2.imdecode(np.frombuffer(wand.picture or b"", np.uint8), cv2.IMREAD_COLOR)
+        assert picture is not None and picture.shape[:2] == (480, 480)
+        # Each candidate's outline is drawn in its own colour, as its button is.
+        for choice in wand.choices:
+            if choice.outline:
+                rgb = bytes.fromhex(choice.outline[1:])
+                assert np.any(np.all(picture == (rgb[2], rgb[1], rgb[0]), axis=2)), choice
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        (ARTIFACTS / f"question-wand-{wand.wand}.png").write_bytes(wand.picture or b"")
+    again = seeing_side.reader.read(Cue("hub", start + 3.0))
+    assert (again.outcome, again.question_id) == ("joined", reading.question_id)
+    assert len(table.questions.open()) == 1

@@ -1,0 +1,85 @@
+"""The deciding moment: the camera's picture when a casting was decided, where each wand's tip was
+last seen, and where each candidate token lies in that picture, so the table can be shown what the
+camera saw of a wand it could not read.
+
+It reads the casting exactly as ``read_casting`` does (the frames pass through unchanged); it only
+keeps the last few frames on the way.
+"""
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from vision.decide import CastingResult
+from vision.frames import Frame, FrameSource
+from vision.pipeline import Pipeline, read_casting
+from vision.targets import Candidate, candidates_from
+from vision.touch import TipSwitches
+
+KEPT = 45  # frames looked back through for a wand hidden at the deciding moment (1.5 s at 30 fps)
+
+
+@dataclass(frozen=True)
+class Moment:
+    """``image``: the frame the casting was decided on (BGR). ``tips_px``: each wand's tip where it was
+    last seen (a wand never seen is absent). ``places_px``: each candidate's disc in the picture, as
+    (x, y, radius) in pixels."""
+
+    image: np.ndarray
+    t: float
+    tips_px: Mapping[int, tuple[float, float]]
+    places_px: Mapping[str, tuple[float, float, float]]
+
+
+class _Keeping:
+    """A frame source that remembers the last ``KEPT`` frames it handed on."""
+
+    def __init__(self, source: FrameSource) -> None:
+        self.source = source
+        self.kept: deque[Frame] = deque(maxlen=KEPT)
+
+    def read(self) -> Frame | None:
+        frame = self.source.read()
+        if frame is not None:
+            self.kept.append(frame)
+        return frame
+
+    def close(self) -> None:
+        self.source.close()
+
+
+def read_casting_at(pipeline: Pipeline, source: FrameSource, cue_at: float, wands: Sequence[int],
+                    candidates: Iterable[Candidate | Mapping[str, Any]],
+                    tips: TipSwitches | None = None) -> tuple[CastingResult, Moment] | None:
+    """``read_casting``'s result, with the moment it was decided; None if the source ends first."""
+    chosen = candidates_from(candidates)
+    keeping = _Keeping(source)
+    result = read_casting(pipeline, keeping, cue_at, wands, chosen, tips=tips)
+    if result is None or not keeping.kept:
+        return None
+    return result, moment(pipeline, list(keeping.kept), wands, chosen)
+
+
+def moment(pipeline: Pipeline, frames: Sequence[Frame], wands: Iterable[int], candidates: Sequence[Candidate]) -> Moment:
+    """The last of ``frames`` as the moment; each wand's tip from the newest frame that shows it."""
+    last = frames[-1]
+    tips: dict[int, tuple[float, float]] = {}
+    wanted = set(wands)
+    for frame in reversed(frames):  # newest first; most castings end with every wand in the last frame
+        seen = pipeline.find(frame.image)
+        for k in wanted - set(tips):
+            if k in seen:
+                tips[k] = (float(seen[k].tip_px[0]), float(seen[k].tip_px[1]))
+        if wanted <= set(tips):
+            break
+    places: dict[str, tuple[float, float, float]] = {}
+    if candidates:
+        on_table = np.array([[c.x_mm, c.y_mm, 0.0] for c in candidates])
+        centres = pipeline.geo.project(on_table)
+        per_mm = pipeline.geo.bead_radius_px(on_table, 1.0)  # a flat disc off the axis grows as a bead does, near enough
+        places = {c.id: (float(x), float(y), float(c.radius_mm * s)) for c, (x, y), s in zip(candidates, centres, per_mm)}
+    return Moment(last.image, last.t, tips, places)
