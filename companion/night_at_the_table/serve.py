@@ -29,7 +29,7 @@ from vision.touch import TipSwitches
 FLAGS = {"host": ("display", "host"), "port": ("display", "port"), "join_code": ("display", "join_code"),
          "hub": ("table", "hub"), "camera": ("table", "camera"), "calibration": ("table", "calibration"),
          "vision_config": ("table", "vision_config"), "places": ("table", "places"), "mic": ("table", "mic"),
-         "hands": ("table", "hands"), "tip_switches": ("table", "tip_switches")}
+         "hands": ("table", "hands"), "tip_switches": ("table", "tip_switches"), "record": ("table", "record")}
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
@@ -58,6 +58,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
                         help="MediaPipe hands for a wand whose band is hidden (default: on)")
     parser.add_argument("--tip-switches", action=argparse.BooleanOptionalAction,
                         help="the wands' tip beads sit on push switches wired to the hub (default: off)")
+    parser.add_argument("--record", type=Path, metavar="DIR",
+                        help="keep each casting's frames, cue and the table's answer in DIR, for "
+                             "`python -m vision read --recording DIR` (default: not kept)")
     return parser.parse_args(argv)
 
 

@@ -58,7 +58,8 @@ class TableSide:
         self.hub = WandHub(config.hub, status, self.cue.heard, self.notices, table, gpio_factory=gpio_factory,
                            tip_switches=config.tip_switches)
         # The casting reading asks the hub's tip switches whether each tip is down (vision.touch).
-        self.reader = CastingReader(table, self.camera, self.places, self.notices, tips=self.hub.tips)
+        self.reader = CastingReader(table, self.camera, self.places, self.notices, tips=self.hub.tips,
+                                    record=config.record)
         self._started: list[Any] = []
 
     def on_cue(self, cue: Cue) -> None:
@@ -87,6 +88,7 @@ class TableSide:
         return self
 
     def stop(self) -> None:
+        self.reader.close()  # the last casting's answer, if the table gave it
         while self._started:
             device = self._started.pop()
             try:

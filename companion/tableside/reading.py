@@ -12,10 +12,12 @@ tablet as ever.
 """
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from companion.cue import Cue
@@ -26,8 +28,10 @@ from companion.tableside.notices import Notices
 from companion.tableside.places import TablePlaces
 from companion.tableside.asking import cast_question, seen_targets, unsure_wands
 from companion.tableside.proposal import CastProposal
+from companion.tableside.recording import TableRecording
 from companion.tableside.table import Table
 from vision.decide import CastingResult
+from vision.frames import FrameSource
 from vision.moment import Moment, read_casting_at
 from vision.touch import TipSwitches
 
@@ -55,9 +59,11 @@ class CastingReader:
     None: the camera alone."""
 
     def __init__(self, table: Table, camera: TableCamera, places: TablePlaces, notices: Notices,
-                 tips: TipSwitches | None = None) -> None:
+                 tips: TipSwitches | None = None, record: Path | None = None) -> None:
         self.table, self.camera, self.places, self.notices = table, camera, places, notices
         self.tips = tips
+        self.record = record  # a folder: every casting's frames, cue and answer kept there (``recording``)
+        self.recording: TableRecording | None = None
         self._busy = threading.Lock()
         self.last: Reading | None = None
         self.finished = threading.Condition()
@@ -95,6 +101,7 @@ class CastingReader:
             view = self.table.view()
         except IncantoError:
             return Reading("no_game", "cue heard, but no game is being played")
+        self.settle()
         legal = view["legal"]
         if legal.get("kind") != "cast":
             return Reading("not_casting", f"cue heard from {cue.source}, but the table is not casting now")
@@ -118,9 +125,11 @@ class CastingReader:
         pipeline = self.camera.pipeline
         assert pipeline is not None
         timeout = pipeline.cfg.decide.give_up_ms / 1000 + SLACK_S
+        frames: FrameSource = self.camera.frames_since(cue.t_end, timeout)
+        if (recording := self._recording()) is not None:
+            frames = recording.casting(cue.t_end, strengths, [c["id"] for c in candidates], frames)
         with self.camera.pipeline_lock:
-            read = read_casting_at(pipeline, self.camera.frames_since(cue.t_end, timeout), cue.t_end, strengths,
-                                   candidates, tips=self.tips)
+            read = read_casting_at(pipeline, frames, cue.t_end, strengths, candidates, tips=self.tips)
         if read is None:
             return self._ask_everyone(view, "the camera sent no pictures after the cue")
         result, moment = read
@@ -143,6 +152,8 @@ class CastingReader:
             # Seen clearly, but not a target its holder may take: the table says what was meant.
             refused = {view["wands"][p.player] for p in e.problems if p.player in view["wands"]}
             return self._ask(view, result, sorted(refused or holders), {**details, "refused": str(e)}, moment)
+        if self.recording is not None:
+            self.recording.read_as_seen(cue.t_end, targets)
         return Reading("cast", f"the camera read the casting: {proposal.said()}", targets, action, details=details)
 
     def _ask(self, view: dict[str, Any], result: CastingResult, unsure: list[int], details: dict[str, Any],
@@ -151,9 +162,32 @@ class CastingReader:
             return Reading("stale", "the casting was entered on a tablet while the camera read it", seen_targets(result))
         holders = {strength: player for player, strength in view["wands"].items()}
         question = self.table.ask(cast_question(view, result, unsure, moment))
+        if self.recording is not None:
+            self.recording.asked(result.cue_at, view["version"], view["wands"], unsure)
         names = ", ".join(f"{holders[s]} (wand {s})" for s in unsure)
         return Reading("asked", f"the camera is not sure of {names}: answer on the tablet", seen_targets(result),
                        question_id=question.id, details=details)
+
+    def _recording(self) -> TableRecording | None:
+        """The night's recording, begun at the first casting read (the table is calibrated by then)."""
+        if self.recording is None and self.record is not None:
+            try:
+                self.recording = TableRecording(self.record, self.camera, self.places, self.camera.calibration_path)
+            except (OSError, ValueError) as e:  # the casting is still read; the tablets hear why it is not kept
+                self.notices.say("reading", f"the night cannot be recorded in {str(self.record)!r}: {e}", outcome="failed")
+                self.record = None
+        return self.recording
+
+    def settle(self) -> None:
+        """The answer to a casting the table was asked about, into the recording once the game has it."""
+        if self.recording is not None:
+            with contextlib.suppress(IncantoError):
+                self.recording.settle(self.table.game)
+
+    def close(self) -> None:
+        self.settle()
+        if self.recording is not None:
+            self.recording.close()
 
     def _lost_around(self, cue: Cue) -> bool:
         """The camera sent pictures until just before the cue and then stopped: lost mid-casting (a

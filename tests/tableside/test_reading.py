@@ -110,3 +110,47 @@ def test_two_wands_between_tokens_are_asked_each_with_its_picture(seeing_side: T
     again = seeing_side.reader.read(Cue("hub", start + 3.0))
     assert (again.outcome, again.question_id) == ("joined", reading.question_id)
     assert len(table.questions.open()) == 1
+
+
+def test_the_live_table_keeps_its_castings_and_answers_for_vision_read(
+        make_side: Callable[..., TableSide], rendered: RenderedTable, calibration: Path, table: Table,
+        status: StatusBoard, tmp_path: Path, capsys) -> None:
+    """With ``record``, each casting's frames, its cue and how the table settled it are kept in
+    ``python -m vision record``'s format; ``python -m vision read`` reads them again and scores the
+    reading against the table's answers: the wand the table answered is the camera's "unsure"."""
+    import json
+    import random
+
+    from vision.__main__ import main as vision_main
+
+    night = tmp_path / "night"
+    side = make_side(TableSideConfig(hub="none", camera="render", calibration=calibration, record=night),
+                     opener=lambda: rendered)
+    assert wait_for(lambda: side.camera.sees), status.snapshot()
+    lera = table.view()["wands"]["Lera"]
+    first = by_strength(table, TARGETS)
+    start = rendered.point(first, hidden=[lera])
+    asked = side.reader.read(Cue("tablet", start))
+    assert asked.outcome == "asked", asked
+    table.answer(asked.question_id, {"Lera": "r1"}, None)  # the table answers on the tablet
+
+    game, rng = table.game, random.Random(4)  # on to the next casting, laid out and held as the game says
+    while table.view()["legal"]["kind"] != "cast":
+        game.propose(game.rules.random_action(game.state, rng))
+    view = table.view()
+    rendered.lay_out(list(view["legal"]["tokens"]))
+    rendered.hold(view["wands"])
+    aims = {p: view["legal"]["targets"][p][i] for i, p in enumerate(view["legal"]["players"])}
+    second = side.reader.read(Cue("tablet", rendered.point(by_strength(table, aims))))
+    side.reader.close()  # as stopping the table side does
+
+    answers = [json.loads(line) for line in (night / "answers.jsonl").read_text().splitlines()]
+    assert second.outcome == "cast", second  # read as seen: the table took it
+    assert answers == [{"t": start, "answered": [lera], "wands": {str(w): t for w, t in sorted(first.items())}},
+                       {"t": answers[1]["t"], "answered": [], "wands": {str(w): t for w, t in sorted(second.targets.items())}}]
+    capsys.readouterr()
+    assert vision_main(["read", "--recording", str(night), "--json"]) == 0
+    read = json.loads(capsys.readouterr().out)
+    assert [c["decided"] for c in read["castings"]] == [True, True]
+    assert read["castings"][0]["score"]["wands"][str(lera)] == "unsure"  # not seen, asked: never a guess
+    assert read["score"]["wrong"] == 0 and read["score"]["right"] >= 3
