@@ -36,5 +36,7 @@ class CastProposal:
         """The game's own cast (``companion.question.cast_action``): each player's target."""
         return cast_action(self.targets)
 
-    def said(self) -> str:
-        return ", ".join(f"{player} → {target or 'nothing'}" for player, target in self.targets.items())
+    def said(self, names: Mapping[str, str]) -> str:
+        """In the game's words: each player and the place's name (``names``: place -> as the board says it)."""
+        return ", ".join(f"{player} → {names.get(target, 'a token') if target else 'nothing'}"
+                         for player, target in self.targets.items())

@@ -26,7 +26,7 @@ from companion.tableside.camera import TableCamera
 from companion.tableside.config import TableSideError
 from companion.tableside.notices import Notices
 from companion.tableside.places import TablePlaces
-from companion.tableside.asking import cast_question, seen_targets, unsure_wands
+from companion.tableside.asking import cast_question, place_names, seen_targets, unsure_wands
 from companion.tableside.proposal import CastProposal
 from companion.tableside.recording import TableRecording
 from companion.tableside.table import Table
@@ -154,7 +154,8 @@ class CastingReader:
             return self._ask(view, result, sorted(refused or holders), {**details, "refused": str(e)}, moment)
         if self.recording is not None:
             self.recording.read_as_seen(cue.t_end, targets)
-        return Reading("cast", f"the camera read the casting: {proposal.said()}", targets, action, details=details)
+        said = proposal.said(place_names(view, [t for t in targets.values() if t is not None]))
+        return Reading("cast", f"the camera read the casting: {said}", targets, action, details=details)
 
     def _ask(self, view: dict[str, Any], result: CastingResult, unsure: list[int], details: dict[str, Any],
              moment: Moment) -> Reading:

@@ -14,7 +14,9 @@ def test_a_reading_by_wand_becomes_a_proposal_by_player() -> None:
                                          Cue("hub", 12.5))
     assert proposal.action() == {"type": "cast", "targets": {"Rosa": "r2", "Kirill": None, "Lera": "p0"}}
     assert (proposal.base, proposal.action_id) == (7, "camera-hub-12.500")
-    assert proposal.said() == "Rosa → r2, Kirill → nothing, Lera → p0"
+    assert proposal.said({"r2": "mandrake", "p0": "healing potion"}) == \
+        "Rosa → mandrake, Kirill → nothing, Lera → healing potion"
+    assert proposal.said({}) == "Rosa → a token, Kirill → nothing, Lera → a token"  # never a place id
 
 
 def test_a_wand_nobody_holds_is_not_guessed_at() -> None:

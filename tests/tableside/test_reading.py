@@ -2,6 +2,7 @@
 engine or the tablets hearing of it; never a guess."""
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -34,6 +35,7 @@ def test_a_cue_on_the_hub_leads_to_a_reading_and_one_cast_keyed_by_player(
     sim.cue()  # the caller presses the hub's cue button as the wands start to move
     assert wait_for(lambda: side.reader.count >= 1)
     assert side.reader.last.outcome == "cast", side.reader.last
+    assert "→" in side.reader.last.message and not re.search(r"\b[rpbs]\d+\b", side.reader.last.message)  # no place ids
     assert casts(table) == [{"type": "cast", "targets": TARGETS}]
     assert table.view()["version"] == version + 1
     assert table.game.log.events()[-1].action_id.startswith("camera-hub-")
