@@ -14,20 +14,20 @@ from typing import Any
 
 import numpy as np
 
-from vision.decide import CastingResult
+from vision.decide import TARGET, CastingResult
 from vision.frames import Frame, FrameSource
 from vision.pipeline import Pipeline, read_casting
 from vision.targets import Candidate, candidates_from
 from vision.touch import TipSwitches
 
-KEPT = 45  # frames looked back through for a wand hidden at the deciding moment (1.5 s at 30 fps)
-STRIDE = 3  # ... every third of them: a wand's last place is as good a tenth of a second apart, at a third of the cost
+KEPT = 30  # frames looked back through for a wand hidden at the deciding moment (1 s at 30 fps)
+STRIDE = 6  # ... every sixth of them: a wand's last place a fifth of a second apart is as good, at a sixth of the cost
 
 
 @dataclass(frozen=True)
 class Moment:
-    """``image``: the frame the casting was decided on (BGR). ``tips_px``: each wand's tip where it was
-    last seen (a wand never seen is absent). ``places_px``: each candidate's disc in the picture, as
+    """``image``: the frame the casting was decided on (BGR). ``tips_px``: each asked-about wand's tip
+    where it was last seen (a wand not seen in the last second is absent). ``places_px``: each candidate's disc in the picture, as
     (x, y, radius) in pixels."""
 
     image: np.ndarray
@@ -56,13 +56,16 @@ class _Keeping:
 def read_casting_at(pipeline: Pipeline, source: FrameSource, cue_at: float, wands: Sequence[int],
                     candidates: Iterable[Candidate | Mapping[str, Any]],
                     tips: TipSwitches | None = None) -> tuple[CastingResult, Moment] | None:
-    """``read_casting``'s result, with the moment it was decided; None if the source ends first."""
+    """``read_casting``'s result, with the moment it was decided (the tips of the wands it could not
+    read); None if the source ends first."""
     chosen = candidates_from(candidates)
     keeping = _Keeping(source)
     result = read_casting(pipeline, keeping, cue_at, wands, chosen, tips=tips)
     if result is None or not keeping.kept:
         return None
-    return result, moment(pipeline, list(keeping.kept), wands, chosen)
+    # Only a wand the table will be asked about needs its place in the picture: a sure casting costs nothing more.
+    unsure = [k for k, w in result.wands.items() if w.status != TARGET]
+    return result, moment(pipeline, list(keeping.kept), unsure, chosen)
 
 
 def moment(pipeline: Pipeline, frames: Sequence[Frame], wands: Iterable[int],
@@ -74,7 +77,7 @@ def moment(pipeline: Pipeline, frames: Sequence[Frame], wands: Iterable[int],
     wanted = set(wands)
     newest = list(reversed(frames))
     looked = newest[::STRIDE] + ([newest[-1]] if (len(newest) - 1) % STRIDE else [])  # and the oldest kept
-    for frame in looked:  # newest first; most castings end with every wand in the last frame
+    for frame in looked if wanted else ():  # newest first; most castings end with every wand in the last frame
         seen = pipeline.find(frame.image)
         for k in wanted - set(tips):
             if k in seen:
