@@ -25,12 +25,13 @@ def unsure_wands(result: CastingResult) -> list[int]:
 
 
 def place_names(view: Mapping[str, Any], places: Iterable[str]) -> dict[str, str]:
-    """Each place as the board says what lies on it: the token's kind in words ("secret token" for one
-    face down, "face-down sorcerer"); two that read alike also say where they lie ("room 2")."""
+    """Each place as the board says what lies on it (as the tablets' ``tokenLabel`` does): the token's
+    kind in words ("secret token" for one face down, "face-down sorcerer"); one that reads like another
+    on the table also says where it lies ("room 2")."""
     tokens = (view.get("legal") or {}).get("tokens") or {}
+    on_table = Counter(_token_name(t) for t in tokens.values())
     named = {p: _token_name(tokens.get(p) or {}) for p in places}
-    twice = {n for n, c in Counter(named.values()).items() if c > 1}
-    return {p: f"{n}, {_where(tokens.get(p) or {})}" if n in twice and _where(tokens.get(p) or {}) else n
+    return {p: f"{n}, {_where(tokens.get(p) or {})}" if on_table[n] > 1 and _where(tokens.get(p) or {}) else n
             for p, n in named.items()}
 
 

@@ -87,6 +87,8 @@ def play_contested_casting(page: Any) -> tuple[str, list[str]]:
     legal = page.evaluate("window.incanto.model.game.legal")
     first, second = legal["players"][:2]
     token = next(t for t in legal["targets"][first] if t in legal["targets"][second])
+    labels = page.eval_on_selector_all(".picker button[data-target]", "bs => bs.map(b => b.innerText)")
+    assert labels and not any(re.search(r"\b[rpbs]\d+\b", label) for label in labels), labels  # the game's words
     for player in (first, second):
         page.click(f'.picker button[data-player="{player}"][data-target="{token}"]')
     page.click('[data-do="cast"]')

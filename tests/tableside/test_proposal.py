@@ -33,3 +33,17 @@ def test_the_readings_give_the_wands_read_and_the_wands_to_ask() -> None:
     assert seen_targets(result) == {1: None, 2: None, 4: "room2"}
     assert unsure_wands(result) == [1, 2]
     assert result.as_dicts()[1]["runner_up"] == "room3"
+
+
+def test_places_are_named_as_the_board_names_them_never_by_id() -> None:
+    from companion.tableside.asking import place_names
+
+    view = {"legal": {"tokens": {
+        "r0": {"place": "room", "slot": 0, "visible": False, "kind": None},
+        "r1": {"place": "room", "slot": 1, "visible": True, "kind": "crystal_ball"},
+        "r2": {"place": "room", "slot": 2, "visible": False, "kind": None},
+        "s3": {"place": "sorcerer", "slot": 3, "visible": False, "kind": None},
+        "p0": {"place": "potion", "slot": 0, "visible": True, "kind": "crystal_ball"}}}}
+    assert place_names(view, ["r0", "r1", "s3"]) == {"r0": "secret token, room 1", "r1": "crystal ball, room 2",
+                                                     "s3": "face-down sorcerer"}
+    assert place_names(view, ["p0"]) == {"p0": "crystal ball, potion 1"}  # alike to one on the table, not asked
