@@ -315,3 +315,29 @@ def test_the_tablet_has_words_for_every_reason_the_camera_gives() -> None:
     from vision.decide import WHY
 
     assert set(WHY) <= set(WHY_WORDS)
+
+
+def test_two_tablets_answering_the_last_wand_at_once_make_one_cast(app: FastAPI, night: Night) -> None:
+    import threading
+
+    from companion.web.errors import UnknownQuestion
+
+    table = app.state.table
+    holder = {w: p for p, w in table.view()["wands"].items()}
+    question = table.ask(asking.question(table.view(), {1: ["r0t0", "r0t1"]}))
+    start, outcomes = threading.Barrier(2), []
+
+    def tap(place: str, action_id: str) -> None:
+        start.wait()
+        try:
+            outcomes.append(type(table.answer(question.id, {holder[1]: place}, action_id)).__name__)
+        except UnknownQuestion:
+            outcomes.append("answered already")
+
+    taps = [threading.Thread(target=tap, args=args) for args in (("r0t0", "tap-a"), ("r0t1", "tap-b"))]
+    for t in taps:
+        t.start()
+    for t in taps:
+        t.join(5)
+    assert sorted(outcomes) == ["Event", "answered already"]
+    assert [e["kind"] for e in night.current.history()].count("action") == 1  # type: ignore[union-attr]
