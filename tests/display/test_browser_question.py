@@ -131,6 +131,7 @@ def test_a_two_wand_question_is_answered_from_the_pictures_candidates(
     names = page.eval_on_selector_all("button.answer", "bs => bs.map(b => b.innerText.trim())")
     assert names and not any(re.search(r"\b[rpbs]\d+\b", name) for name in names), names  # the game's words, no ids
     uncovered(page, "button.answer")
+    assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]  # never scrolled sideways
 
     # Lera's wand: the camera's first candidate. Marked at once here and on the other tablet.
     lera, kirill = players[:2]
