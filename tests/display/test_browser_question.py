@@ -17,7 +17,6 @@ import pytest
 from fastapi import FastAPI
 
 from companion.cue import Cue
-from companion.night import Night
 from companion.night_at_the_table.rendered import RenderedTable
 from companion.status import StatusBoard
 from companion.tableside import TableSide, TableSideConfig
@@ -100,7 +99,7 @@ def uncovered(page: Any, selector: str) -> None:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_two_wand_question_is_answered_from_the_pictures_candidates(
-        chromium: Any, server: str, settings: Settings, night: Night, seeing: tuple[TableSide, RenderedTable],
+        chromium: Any, server: str, settings: Settings, seeing: tuple[TableSide, RenderedTable],
         size: str) -> None:
     side, rendered = seeing
     table = side.table
