@@ -6,7 +6,7 @@
           --under_tip---> the token under the tip (the table card's reading), with margin to neighbours
           --score_tokens> only for a tip over no token: aimed from afar, with margin
           --Casting-----> settle window after the cue, then target / unsure / missing / none per wand
-          --proposal----> {"type": "cast", ...} for the rules engine
+          (the table side turns the readings into the game's cast, or a question for the table)
 
 Undistortion is applied to the few marker points, not to the whole image. Thresholds come from
 ``vision.config``; the table's profile (``vision.profile``) says where the camera and the table are and

@@ -3,9 +3,12 @@ casting of a recording again.
 
     python -m vision record --source SPEC --out DIR [--profile FILE] [--places FILE] [--seconds N] [--every S]
         Frames at a reduced rate (one every S seconds, 0.5 by default), whole around each cue. Cues: a
-        rendered source says when its castings start; with a camera, press Enter at each "In-can-to!".
+        rendered source says when its castings start (and where its players meant to point: the
+        answers); with a camera, press Enter at each "In-can-to!".
     python -m vision read --recording DIR [--places FILE] [--profile FILE] [--json]
-        Every casting of the recording, read with its own profile and places unless others are given.
+        Every casting of the recording, read with its own profile and places unless others are given,
+        and scored against what the table answered (answers.jsonl): right / wrong / unsure per wand,
+        per casting and overall. JSON: {"castings": [...], "score": {...}}.
 """
 from __future__ import annotations
 
@@ -19,7 +22,7 @@ from pathlib import Path
 
 from vision.config import ConfigError
 from vision.profile import ProfileError, save_places, save_profile
-from vision.recording import Cue, Recorder, RecordingError, read_recording
+from vision.recording import Answer, Cue, Recorder, RecordingError, overall, read_recording
 from vision.sources.errors import BadSourceSpec, SourceUnavailable
 
 
@@ -63,6 +66,9 @@ def _record(args: argparse.Namespace) -> tuple[int, int]:
                     wands = tuple(sorted(source.scene.gestures)) if rendered else (1, 2, 3, 4)  # type: ignore[attr-defined]
                     legal = tuple(source.scene.layout.legal) if rendered else None  # type: ignore[attr-defined]
                     recorder.cue(Cue(float(cue_at), wands, legal))
+                    if rendered:  # the rendered players say where they meant to point, as the table would
+                        truth = {k: g.target for k, g in source.scene.gestures.items()}  # type: ignore[attr-defined]
+                        recorder.answer(Answer(float(cue_at), truth))
                     last_cue, cues = cue_at, cues + 1
                 recorder.add(frame)
         finally:
@@ -98,14 +104,19 @@ def read(argv: list[str]) -> int:
     try:
         castings = read_recording(args.recording, args.places, args.profile)
         readings = [c.as_dict() for c in castings]
+        score = overall([c.score for c in castings if c.score is not None])
     except (RecordingError, ProfileError, ConfigError, SourceUnavailable, BadSourceSpec, ValueError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps(readings))
-    else:
-        for c in castings:
-            decided = c.result.as_dicts() if c.result is not None else []
-            wands = ", ".join(f"wand {w['wand']}: {w['target'] or w['status']}" for w in decided)
-            print(f"cue at {c.cue.t:.2f} s: {wands or 'not decided'}")
+        print(json.dumps({"castings": readings, "score": score}))
+        return 0
+    for c in castings:
+        decided = c.result.as_dicts() if c.result is not None else []
+        wands = ", ".join(f"wand {w['wand']}: {w['target'] or w['status']}" for w in decided)
+        judged = "" if c.score is None else "  [" + ", ".join(f"{k}: {v}" for k, v in c.score.wands.items()) + "]"
+        print(f"cue at {c.cue.t:.2f} s: {wands or 'not decided'}{judged}")
+    if score["wands"]:
+        print(f"against the table's answers: {score['right']} right, {score['wrong']} wrong, {score['unsure']} asked "
+              f"of {score['wands']} wands in {score['castings']} castings")
     return 0

@@ -6,13 +6,18 @@ A recording is a folder:
     cues.jsonl       one line per cue: {"t": seconds in the frames' clock, "wands": [1, 2, 3, 4],
                      "legal": [place ids] or null (every place), "tips": {"1": true, ...} or absent
                      (the wands' tip switches as the casting read them; absent: not known)}
+    answers.jsonl    one line per casting the table settled: {"t": the cue's t, "wands": {"1": place or
+                     null, ...} (the casting as the table made it, by wand), "answered": [2] (the wands
+                     the table answered on the tablet; the rest it took as the camera read them)}
     profile.json     the table's profile as it was that night
     places.json      the places file, when there was one
 
 Frames are kept at a reduced rate (``every_s``) except around a cue: the second before it (the table as
 it was) and the few seconds after (the casting) are kept whole.
 
-``read_recording`` plays every cue's frames through the pipeline and returns each casting's reading.
+``read_recording`` plays every cue's frames through the pipeline and returns each casting's reading,
+scored against what the table answered (``Score``): each wand right, wrong (read as another place
+with no question: a silent error) or unsure (asked).
 """
 from __future__ import annotations
 
@@ -25,11 +30,10 @@ from pathlib import Path
 import cv2
 
 from vision.config import VisionConfig, load_config
-from vision.decide import CastingResult
+from vision.decide import TARGET, CastingResult, WandReading
 from vision.frames import Frame
 from vision.pipeline import Pipeline, read_casting
 from vision.profile import ProfileError, load_places, load_profile, profile_places
-from vision.proposal import cast_proposal
 from vision.sources.folder import ImageFolderSource
 from vision.targets import Candidate
 from vision.touch import FixedTipSwitches
@@ -56,6 +60,57 @@ class Cue:
         if self.tips is not None:
             out["tips"] = {str(k): v for k, v in sorted(self.tips.items())}
         return out
+
+
+@dataclass(frozen=True)
+class Answer:
+    """How the table settled the casting cued at ``t``: each wand's place (None: at nothing), and the
+    wands it answered on the tablet."""
+
+    t: float
+    wands: dict[int, str | None]
+    answered: tuple[int, ...] = ()
+
+    def as_dict(self) -> dict[str, object]:
+        return {"t": self.t, "wands": {str(k): v for k, v in sorted(self.wands.items())},
+                "answered": sorted(self.answered)}
+
+
+RIGHT, WRONG, ASKED = "right", "wrong", "unsure"
+
+
+@dataclass(frozen=True)
+class Score:
+    """Per wand the table answered: right, wrong (read as another place, no question) or unsure."""
+
+    wands: dict[int, str]
+
+    @classmethod
+    def of(cls, result: CastingResult | None, answer: Answer) -> Score:
+        readings = {} if result is None else result.wands
+        return cls({k: _judge(readings.get(k), place) for k, place in sorted(answer.wands.items())})
+
+    def counts(self) -> dict[str, int]:
+        return {v: sum(s == v for s in self.wands.values()) for v in (RIGHT, WRONG, ASKED)}
+
+    def as_dict(self) -> dict[str, object]:
+        return {"wands": {str(k): v for k, v in self.wands.items()}, **self.counts()}
+
+
+def _judge(reading: WandReading | None, place: str | None) -> str:
+    if reading is None or reading.status != TARGET:
+        return ASKED
+    return RIGHT if reading.target == place else WRONG
+
+
+def overall(scores: list[Score]) -> dict[str, object]:
+    """Every scored wand of a recording together, with the shares a bench reports."""
+    counts = {v: sum(s.counts()[v] for s in scores) for v in (RIGHT, WRONG, ASKED)}
+    n = sum(counts.values())
+    return {"castings": len(scores), "wands": n, **counts,
+            "accuracy": round(counts[RIGHT] / n, 4) if n else None,
+            "silent_errors": round(counts[WRONG] / n, 4) if n else None,
+            "castings_automatic": round(sum(s.counts()[ASKED] == 0 for s in scores) / len(scores), 4) if scores else None}
 
 
 class Recorder:
@@ -95,6 +150,11 @@ class Recorder:
             self._write(frame)
         self._whole_until = cue.t + AFTER_S
 
+    def answer(self, answer: Answer) -> None:
+        """How the table settled a casting (after its cue): kept beside that casting's frames."""
+        with open(self.folder / "answers.jsonl", "a") as f:
+            f.write(json.dumps(answer.as_dict()) + "\n")
+
     def _write(self, frame: Frame) -> None:
         key = round(frame.t * 1e6)
         if key in self._written:
@@ -133,6 +193,30 @@ def read_cues(folder: Path) -> list[Cue]:
     return cues
 
 
+def read_answers(folder: Path) -> list[Answer]:
+    """The table's answers (none for a recording made without them); a bad line is refused by number."""
+    path = Path(folder) / "answers.jsonl"
+    if not path.is_file():
+        return []
+    answers = []
+    for n, line in enumerate(path.read_text().splitlines(), 1):
+        try:
+            d = json.loads(line)
+            wands = d["wands"]
+            if not isinstance(wands, dict) or not all(v is None or isinstance(v, str) for v in wands.values()):
+                raise ValueError(f"wands must map wands to a place or null, not {wands!r}")
+            answers.append(Answer(float(d["t"]), {int(k): v for k, v in wands.items()},
+                                  tuple(int(w) for w in d.get("answered", ()))))
+        except (ValueError, KeyError, TypeError) as e:
+            raise RecordingError(f"answers.jsonl line {n} of {str(folder)!r} is bad ({e}): {line!r}") from None
+    return answers
+
+
+def _answer_for(cue: Cue, answers: list[Answer]) -> Answer | None:
+    """The answer written for this cue (the same instant, to the microsecond the file keeps)."""
+    return next((a for a in answers if abs(a.t - cue.t) < 1e-3), None)
+
+
 def _tips(raw: object) -> dict[int, bool] | None:
     """A cue's tip switches: {"wand": true/false}; anything else is refused by its value."""
     if raw is None:
@@ -158,12 +242,24 @@ def recording_places(folder: Path, places: Path | None, profile_path: Path) -> d
 class ReadCasting:
     cue: Cue
     result: CastingResult | None
+    answer: Answer | None = None  # how the table settled it, when the recording says
+
+    @property
+    def score(self) -> Score | None:
+        return None if self.answer is None else Score.of(self.result, self.answer)
 
     def as_dict(self) -> dict[str, object]:
+        return {**self._reading(), "answer": None if self.answer is None else self.answer.as_dict(),
+                "score": None if self.score is None else self.score.as_dict()}
+
+    def _reading(self) -> dict[str, object]:
         if self.result is None:
-            return {"cue": self.cue.as_dict(), "decided": False, "wands": [], "proposal": None}
+            return {"cue": self.cue.as_dict(), "decided": False, "wands": [], "targets": None, "unsure": None}
+        wands = self.result.wands
         return {"cue": self.cue.as_dict(), "decided": True, "decided_at": round(self.result.decided_at, 4),
-                "wands": self.result.as_dicts(), "proposal": cast_proposal(self.result)}
+                "wands": self.result.as_dicts(),
+                "targets": {str(k): (w.target if w.status == TARGET else None) for k, w in sorted(wands.items())},
+                "unsure": [k for k, w in sorted(wands.items()) if w.status != TARGET]}
 
 
 def read_recording(folder: Path, places: Path | None = None, profile: Path | None = None,
@@ -176,13 +272,14 @@ def read_recording(folder: Path, places: Path | None = None, profile: Path | Non
     except ProfileError as e:
         raise RecordingError(str(e)) from None
     candidates = recording_places(folder, places, profile_path)
+    answers = read_answers(folder)
     out = []
     for cue in read_cues(folder):
         chosen = [candidates[p] for p in (cue.legal or candidates) if p in candidates]
         source = _from(folder / "frames", cue.t - BEFORE_S)
         tips = None if cue.tips is None else FixedTipSwitches(cue.tips)
         out.append(ReadCasting(cue, read_casting(Pipeline(known, config or load_config()), source, cue.t,
-                                                 cue.wands, chosen, tips=tips)))
+                                                 cue.wands, chosen, tips=tips), _answer_for(cue, answers)))
     return out
 
 
@@ -207,4 +304,5 @@ def _from(frames: Path, start: float) -> _From:
     return _From(frames, start)
 
 
-__all__ = ["Cue", "Recorder", "RecordingError", "ReadCasting", "read_recording", "read_cues"]
+__all__ = ["Answer", "Cue", "Recorder", "RecordingError", "ReadCasting", "Score", "overall", "read_answers",
+           "read_recording", "read_cues"]

@@ -34,8 +34,10 @@ from companion.night_at_the_table import (CannotStart, announce_join, chime_at_t
 from companion.night_at_the_table.port import listen
 from companion.night import Night
 from companion.night_at_the_table.rendered import RenderedTable
+from companion.question import NOTHING, OUTLINES, AskedWand, CastQuestion, Choice
 from companion.status import StatusBoard
 from companion.tableside import TableSide, TableSideConfig, TableSideError
+from companion.tableside.asking import place_names
 from companion.tableside.places import TablePlaces, load_places
 from companion.web.errors import UnknownQuestion
 from companion.web.serve import running
@@ -77,15 +79,17 @@ class Bots:
         self.table.propose(action, f"bot-{game.version + 1}-{self.rng.randrange(2**31)}", game.version)
 
     def ask_the_table(self, action: dict[str, Any], view: dict[str, Any]) -> None:
-        """What the camera would send: targets by wand strength, one wand marked unsure."""
+        """What the camera would ask: one wand between the place it took and another."""
         wands = view["wands"]
         doubted = self.rng.choice(list(action["targets"]))
         seen = action["targets"][doubted]
         legal = view["legal"]["targets"][doubted]
         runner_up = self.rng.choice([t for t in legal if t != seen] or [None])
-        reading = {"type": "cast", "source": "camera", "unsure": [wands[doubted]], "why": {str(wands[doubted]): "between"},
-                   "targets": {str(wands[p]): t for p, t in action["targets"].items()}}
-        question = self.table.ask(reading, candidates={wands[doubted]: [seen, runner_up]})
+        offered = [t for t in (seen, runner_up) if t is not None]
+        names = place_names(view, offered)
+        choices = tuple(Choice(t, names[t], None, OUTLINES[i]) for i, t in enumerate(offered)) + (Choice(None, NOTHING),)
+        question = self.table.ask(CastQuestion({p: t for p, t in action["targets"].items() if p != doubted},
+                                               (AskedWand(doubted, wands[doubted], choices, "between"),), view["version"]))
         deadline = time.monotonic() + TAP_WAIT_S
         while time.monotonic() < deadline:
             if self.stop.wait(0.2) or not any(q["id"] == question.id for q in self.table.questions.open()):

@@ -37,8 +37,10 @@ Target = str | tuple[str, str] | None
 class RenderedTable:
     def __init__(self, places: TablePlaces, players: Sequence[str], holders: Mapping[str, int],
                  seed: int = 7, clock: Callable[[], float] = time.monotonic,
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+                 sleep: Callable[[float], None] = time.sleep, hold_s: float = POINTING_S) -> None:
+        """``hold_s``: how long the players keep their wands on their targets once settled."""
         self.places, self.players, self.seed = places, list(players), seed
+        self.hold_s = hold_s
         self.clock, self.sleep = clock, sleep
         self.rng = np.random.default_rng(seed)
         self.camera = random_camera(self.rng)
@@ -90,7 +92,7 @@ class RenderedTable:
             scene = self._casting_scene(targets, hidden)
             settled = max((g.settled_at for g in scene.gestures.values()), default=0.0)
             start = self.clock()
-            self._casting = (start, scene, start + settled + POINTING_S)
+            self._casting = (start, scene, start + settled + self.hold_s)
             return start
 
     def _casting_scene(self, targets: Mapping[int, Target], hidden: Sequence[int]) -> Scene:

@@ -39,7 +39,7 @@ from vision.touch import TipSwitches
 FLAGS = {"host": ("display", "host"), "port": ("display", "port"), "join_code": ("display", "join_code"),
          "hub": ("table", "hub"), "camera": ("table", "camera"), "calibration": ("table", "calibration"),
          "vision_config": ("table", "vision_config"), "places": ("table", "places"), "mic": ("table", "mic"),
-         "hands": ("table", "hands"), "tip_switches": ("table", "tip_switches"),
+         "hands": ("table", "hands"), "tip_switches": ("table", "tip_switches"), "record": ("table", "record"),
          "mute": ("speaker", "mute"), "voice": ("speaker", "voice"), "volume": ("speaker", "volume")}
 
 
@@ -72,6 +72,9 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--mute", action=argparse.BooleanOptionalAction, help="the speaker says nothing (default: it speaks)")
     parser.add_argument("--voice", help="the speaker's espeak-ng voice, e.g. en-gb, en-us, de (default en-gb)")
     parser.add_argument("--volume", type=int, help="the speaker's volume, 0-100 (default 80)")
+    parser.add_argument("--record", type=Path, metavar="DIR",
+                        help="keep each casting's frames, cue and the table's answer in DIR, for "
+                             "`python -m vision read --recording DIR` (default: not kept)")
     return parser.parse_args(argv)
 
 
@@ -163,12 +166,13 @@ def speaker(settings: SpeakerSettings, status: StatusBoard) -> Announcer | None:
     try:
         announcer = Announcer(settings, Playback())
     except SpeakerError as e:
-        status.report("speaker", "warning", f"no announcements: {e}")
+        status.report("speaker", "warning", f"no announcements: {e}", "install the espeak-ng package on the Pi and restart Incanto")
         return None
     if settings.mute:
         status.report("speaker", "off", "muted", "unmute it on a joined tablet's status page")
     else:
-        status.report("speaker", "ok", f"announcing in voice {settings.voice!r} at volume {settings.volume}")
+        status.report("speaker", "ok", f"announcing in voice {settings.voice!r} at volume {settings.volume}",
+                      "change the voice or volume, or mute it, on a joined tablet's status page")
     return announcer
 
 

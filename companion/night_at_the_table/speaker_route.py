@@ -50,7 +50,8 @@ def change(body: SpeakerChange, request: Request, _: Joined) -> dict[str, Any]:
     if settings.mute:
         request.app.state.table.status.report("speaker", "off", "muted from a tablet", "unmute it here")
     else:
-        request.app.state.table.status.report("speaker", "ok", f"announcing in voice {settings.voice!r} at volume {settings.volume}")
+        request.app.state.table.status.report("speaker", "ok", f"announcing in voice {settings.voice!r} at volume {settings.volume}",
+                                              "change the voice or volume, or mute it, here")
     if body.test:
         announcer.say(TEST_SENTENCE)
     return shown(request)

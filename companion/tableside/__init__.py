@@ -60,7 +60,7 @@ class TableSide:
         # The casting reading asks the hub's tip switches whether each tip is down (vision.touch), and
         # tells the hub as it reads: the wands' LEDs follow it, the switches' record is kept.
         self.reader = CastingReader(table, self.camera, self.places, self.notices, tips=self.hub.tips,
-                                    watcher=self.hub)
+                                    watcher=self.hub, record=config.record)
         self._started: list[Any] = []
 
     def on_cue(self, cue: Cue) -> None:
@@ -89,6 +89,7 @@ class TableSide:
         return self
 
     def stop(self) -> None:
+        self.reader.close()  # the last casting's answer, if the table gave it
         while self._started:
             device = self._started.pop()
             try:

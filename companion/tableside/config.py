@@ -51,6 +51,8 @@ class TableSideSettings(BaseModel):
     tip_switches: StrictBool = False
     hands: StrictBool = False  # MediaPipe hands for a wand whose band is hidden (costs start-up time and CPU)
     cue_templates: Path | None = Field(None, strict=False)
+    # A folder: each casting's frames, cue and the table's answer kept there (``python -m vision read``).
+    record: Path | None = Field(None, strict=False)
     swap_check_after_s: Seconds = 4.0  # the players need a moment to hand their wands over
     swap_recheck_s: Seconds = 3.0
     swap_give_up_s: Seconds = 40.0

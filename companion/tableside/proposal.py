@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.cue import Cue
+from companion.question import cast_action
 
 
 @dataclass(frozen=True)
@@ -32,8 +33,10 @@ class CastProposal:
         return cls(targets, base, f"camera-{cue.source}-{cue.t_end:.3f}")
 
     def action(self) -> dict[str, Any]:
-        """The engine's form of it: ``{"type": "cast", "targets": {player: target}}``."""
-        return {"type": "cast", "targets": dict(self.targets)}
+        """The game's own cast (``companion.question.cast_action``): each player's target."""
+        return cast_action(self.targets)
 
-    def said(self) -> str:
-        return ", ".join(f"{player} → {target or 'nothing'}" for player, target in self.targets.items())
+    def said(self, names: Mapping[str, str]) -> str:
+        """In the game's words: each player and the place's name (``names``: place -> as the board says it)."""
+        return ", ".join(f"{player} → {names.get(target, 'a token') if target else 'nothing'}"
+                         for player, target in self.targets.items())

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from companion.engine.game import Game
+from companion.question import CastQuestion
 
 
 class Asked(Protocol):
@@ -26,5 +27,9 @@ class Table(Protocol):
     def propose(self, action: dict[str, Any], action_id: str | None, base: int | None) -> object:
         """Hand an action to the engine, which validates it; refusals are ``IncantoError``s."""
 
-    def ask(self, reading: dict[str, Any], candidates: dict[int, list[str | None]] | None = None) -> Asked:
-        """Put a reading keyed by wand strength, with its ``unsure`` wands, to the tablets."""
+    def ask(self, question: CastQuestion) -> Asked:
+        """Put the camera's question to the tablets; one already open for this casting is returned
+        instead (a second cue joins it)."""
+
+    def asking(self) -> Asked | None:
+        """The camera's question open for the current casting, if any."""

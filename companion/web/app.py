@@ -78,6 +78,7 @@ def create_app(night: Night, status: StatusBoard, settings: Settings) -> FastAPI
     app.state.join_guard = JoinGuard(settings.joins_per_minute, settings.join_failures_per_minute)
     for routes in (game_routes, games_routes, night_routes, status_routes, session_routes, stream_routes):
         app.include_router(routes.router, responses=refused(*EVERY_ROUTE))
+    app.include_router(game_routes.pictures, responses=refused(*EVERY_ROUTE))
     _add_refusals(app)
     app.include_router(calibration_routes.router, responses=refused(*EVERY_ROUTE))  # answers 409 without a camera
     _add_pages(app)

@@ -1,19 +1,22 @@
-"""Asking the table instead of guessing: a camera reading with "unsure" wands waits for a tap.
+"""Asking the table instead of guessing: the camera's ``CastQuestion`` waits for one tap per wand.
 
-The camera proposes a casting keyed by wand strength (``{"type": "cast", "targets": {"4": "r2", ...},
-"unsure": [2], "why": {"2": "between"}}``). The table sees it with the camera's best guess, the
-candidates for each unsure wand and, in words, why the camera could not tell; one tap confirms the
-guess or picks another target, and only then does the engine hear of it.
+Every tablet sees the same open question: per asked wand its holder, the camera's picture, the
+candidate places (the tap targets) and, in words, why the camera could not tell. A tap marks that
+wand's answer at once on every tablet (the push stream hears each change); a player may change their
+mind until every wand is answered, and only then does the engine hear of the casting. One question
+at a time per casting: a second cue while one is open joins it, so the first never vanishes
+mid-answer.
 """
 from __future__ import annotations
 
 import itertools
 import threading
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
-from collections.abc import Callable
 
 from companion.errors import MalformedAction
+from companion.question import CastQuestion
 from companion.web.errors import UnknownQuestion
 
 
@@ -32,25 +35,36 @@ WHY_WORDS = {
 
 
 @dataclass(frozen=True)
-class Question:
+class OpenQuestion:
+    """A question the tablets see: its ``id``, the camera's question, and the answers tapped so far
+    (player -> place, None: at nothing)."""
+
     id: str
-    action: dict[str, Any]  # the proposed action, keyed by player, holding the best guesses
-    unsure: dict[str, list[str | None]]  # player -> candidate targets, best guess first
-    base: int  # the game version the reading was made at
-    source: str = "camera"
-    why: dict[str, str] = field(default_factory=dict)  # player -> why the camera asks, in words
+    question: CastQuestion
+    marks: Mapping[str, str | None] = field(default_factory=dict)
+
+    @property
+    def base(self) -> int:
+        return self.question.base
+
+    @property
+    def unsure(self) -> dict[str, list[str | None]]:
+        """Player -> the places offered, best guess first."""
+        return {w.player: [c.place for c in w.choices if c.place is not None] for w in self.question.wands}
+
+    @property
+    def complete(self) -> bool:
+        return all(w.player in self.marks for w in self.question.wands)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "action": self.action, "unsure": self.unsure, "base": self.base,
-                "source": self.source, "why": self.why}
-
-    def resolve(self, targets: dict[str, str | None]) -> dict[str, Any]:
-        """The action with the table's answers for the unsure wands; other wands stay as seen."""
-        if unknown := sorted(set(targets) - set(self.unsure)):
-            raise MalformedAction(f"the camera was sure about {unknown!r}; only {sorted(self.unsure)!r} are asked")
-        if missing := sorted(set(self.unsure) - set(targets)):
-            raise MalformedAction(f"answer every unsure wand: {missing!r} not answered")
-        return {**self.action, "targets": {**self.action["targets"], **targets}}
+        # An unknown reason is left unsaid rather than refused: the question matters more than its why.
+        wands = [{"player": w.player, "wand": w.wand, "why": WHY_WORDS.get(w.why, ""),
+                  "picture": f"/api/questions/{self.id}/wand/{w.wand}.png" if w.picture else None,
+                  "choices": [c.as_dict() for c in w.choices], "marked": w.player in self.marks,
+                  "mark": self.marks.get(w.player)} for w in self.question.wands]
+        return {"id": self.id, "base": self.base, "source": self.question.source, "wands": wands,
+                "unsure": self.unsure, "marks": dict(self.marks),
+                "why": {w.player: WHY_WORDS[w.why] for w in self.question.wands if w.why in WHY_WORDS}}
 
 
 class Questions:
@@ -58,33 +72,51 @@ class Questions:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._open: dict[str, Question] = {}
+        self._open: dict[str, OpenQuestion] = {}
         self._ids = itertools.count(1)
         self._listeners: list[Callable[[list[dict[str, Any]]], None]] = []
+        self._telling = threading.Lock()  # listeners hear the states in order: the last told is the latest
 
-    def ask_cast(self, reading: dict[str, Any], wands: dict[str, int], base: int,
-                 candidates: dict[int, list[str | None]] | None = None) -> Question:
-        """Turn a camera reading keyed by wand strength into a question keyed by player."""
-        holder = {strength: player for player, strength in wands.items()}
-        targets = {_player(holder, s): t for s, t in _strength_keys(reading.get("targets")).items()}
-        unsure = {_player(holder, s): list((candidates or {}).get(s) or [targets[_player(holder, s)]])
-                  for s in _strengths(reading.get("unsure", []))}
-        action = {"type": reading.get("type", "cast"), "targets": targets}
-        why = reading.get("why") or {}
-        # An unknown reason is left unsaid rather than refused: the question matters more than its why.
-        words = {player: WHY_WORDS[code] for s, code in (_strength_keys(why).items() if isinstance(why, dict) else ())
-                 if (player := holder.get(s)) in unsure and isinstance(code, str) and code in WHY_WORDS}
-        question = Question(f"q{next(self._ids)}", action, unsure, base, str(reading.get("source", "camera")), words)
+    def ask(self, question: CastQuestion) -> OpenQuestion:
+        """Open ``question``, or return the one already open for the same casting (a second cue)."""
         with self._lock:
-            self._open[question.id] = question
+            if (joined := self._for(question.base)) is not None:
+                return joined
+            asked = OpenQuestion(f"q{next(self._ids)}", question)
+            self._open[asked.id] = asked
         self._tell()
-        return question
+        return asked
 
-    def get(self, question_id: str) -> Question:
+    def asking(self, version: int) -> OpenQuestion | None:
+        """The question open for the casting at game version ``version``, if any."""
+        with self._lock:
+            return self._for(version)
+
+    def _for(self, version: int) -> OpenQuestion | None:
+        return next((q for q in self._open.values() if q.base == version), None)
+
+    def get(self, question_id: str) -> OpenQuestion:
         with self._lock:
             if question_id not in self._open:
                 raise UnknownQuestion(f"no open question {question_id!r}: it was answered or withdrawn")
             return self._open[question_id]
+
+    def mark(self, question_id: str, targets: Mapping[str, str | None]) -> OpenQuestion:
+        """Mark the tapped answers (a later tap for the same wand replaces its mark); refused whole,
+        naming the player, when a tap is for a wand the question does not ask about."""
+        with self._lock:
+            if question_id not in self._open:
+                raise UnknownQuestion(f"no open question {question_id!r}: it was answered or withdrawn")
+            asked = self._open[question_id]
+            players = [w.player for w in asked.question.wands]
+            if unknown := sorted(set(targets) - set(players)):
+                raise MalformedAction(f"the camera was sure about {unknown!r}; only {players!r} are asked")
+            if not targets:
+                raise MalformedAction(f"a tap answers at least one wand of {players!r}")
+            marked = replace(asked, marks={**asked.marks, **targets})
+            self._open[question_id] = marked
+        self._tell()
+        return marked
 
     def close(self, question_id: str) -> None:
         with self._lock:
@@ -112,25 +144,7 @@ class Questions:
         self._listeners.append(listener)
 
     def _tell(self) -> None:
-        questions = self.open()
-        for listener in list(self._listeners):
-            listener(questions)
-
-
-def _strength_keys(targets: Any) -> dict[int, str | None]:
-    if not isinstance(targets, dict):
-        raise MalformedAction(f"a camera reading needs 'targets' by wand strength, not {targets!r}")
-    return {s: t for s, t in zip(_strengths(list(targets)), targets.values())}
-
-
-def _strengths(values: Any) -> list[int]:
-    try:
-        return [int(v) for v in values]
-    except (TypeError, ValueError):
-        raise MalformedAction(f"wand strengths must be whole numbers, not {values!r}") from None
-
-
-def _player(holder: dict[int, str], strength: int) -> str:
-    if strength not in holder:
-        raise MalformedAction(f"no player holds wand {strength!r}; wands in play: {sorted(holder)!r}")
-    return holder[strength]
+        with self._telling:
+            questions = self.open()
+            for listener in list(self._listeners):
+                listener(questions)

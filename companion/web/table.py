@@ -15,7 +15,8 @@ from companion.engine.game import Game
 from companion.night import Night
 from companion.status import DeviceStatus, StatusBoard
 from companion.web.errors import NoGame
-from companion.web.questions import Question, Questions
+from companion.question import CastQuestion
+from companion.web.questions import OpenQuestion, Questions
 
 Publish = Callable[[dict[str, Any]], None]
 
@@ -32,6 +33,7 @@ class Table:
         self.questions = Questions()
         self._night_row = night.store.night(night.id)  # read once: pages ask for it on every connect
         self._lock = threading.Lock()
+        self._answering = threading.Lock()
         self._publish: Publish | None = None
         self._followed: Game | None = None
         self._unsubscribe: Callable[[], None] | None = None
@@ -69,21 +71,31 @@ class Table:
     def propose(self, action: dict[str, Any], action_id: str | None, base: int | None) -> Event:
         return self.game.propose(action, action_id, base)
 
-    def answer(self, question_id: str, targets: dict[str, str | None], action_id: str | None) -> Event:
-        """The table's answer to a camera question becomes the proposal the camera could not make."""
+    def answer(self, question_id: str, targets: Mapping[str, str | None], action_id: str | None) -> Event | OpenQuestion:
+        """A tap on a camera question: the wands it answers are marked; once every asked wand is, the
+        answers become the cast the camera could not make (the event). Until then, the question as
+        marked, and a later tap may change a mark."""
         action_id = action_id or f"answer-{question_id}"
-        if (done := self.game.log.find(action_id)) is not None:
-            return done  # a retried answer: the question was closed by the first one
-        question = self.questions.get(question_id)
-        event = self.game.propose(question.resolve(targets), action_id, question.base)
-        self.questions.close(question_id)
-        return event
+        with self._answering:  # two tablets completing one question at once: one cast
+            if (done := self.game.log.find(action_id)) is not None:
+                return done  # a retried answer: the question was closed by the first one
+            marked = self.questions.mark(question_id, targets)
+            if not marked.complete:
+                return marked
+            event = self.game.propose(marked.question.cast(marked.marks), action_id, marked.base)
+            self.questions.close(question_id)
+            return event
 
-    def ask(self, reading: dict[str, Any], candidates: dict[int, list[str | None]] | None = None) -> Question:
-        """Put the camera's reading to the table (see ``companion.web.questions``)."""
+    def ask(self, question: CastQuestion) -> OpenQuestion:
+        """Put the camera's question to the table (see ``companion.web.questions``); a question already
+        open for this casting is returned instead: a second cue joins it."""
         self.follow_current()  # a game started elsewhere: its questions must not be withdrawn as old
-        view = self.view()
-        return self.questions.ask_cast(reading, view.get("wands", {}), view["version"], candidates)
+        return self.questions.ask(question)
+
+    def asking(self) -> OpenQuestion | None:
+        """The camera's question open for the current casting, if any."""
+        self.follow_current()
+        return self.questions.asking(self.game.version)
 
     def start_game(self, name: str, players: Sequence[str], options: Mapping[str, Any] | None = None,
                    seed: int | None = None) -> Game:

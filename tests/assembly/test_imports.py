@@ -92,7 +92,56 @@ def test_the_check_sees_imports_where_they_are(tmp_path: Path) -> None:
         imports("companion.tableside.reading", module)
     found = modules()
     assert "companion.tableside.reading" in found and "firmware" in found
-    assert "vision.pipeline.read_casting" in imports("companion.tableside.reading", found["companion.tableside.reading"])
+    assert "vision.moment.read_casting_at" in imports("companion.tableside.reading", found["companion.tableside.reading"])
     assert "companion.web.routers.game" in imports("companion.web.routers.cue", found["companion.web.routers.cue"])
     assert "companion.night_at_the_table.bench" in imports("companion.tableside.__main__",
                                                            found["companion.tableside.__main__"])
+
+
+# -- the casting as a type: vision returns readings, the table side makes the game's cast ----------
+
+GAMES = ROOT / "companion" / "games"
+
+
+def action_types() -> set[str]:
+    """Every action type a game declares (``type: Literal["cast"]`` in its ``actions`` module)."""
+    found: set[str] = set()
+    for path in GAMES.glob("*/actions.py"):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id == "type":
+                found.update(c.value for c in ast.walk(node.annotation)
+                             if isinstance(c, ast.Constant) and isinstance(c.value, str))
+    return found
+
+
+def named_actions(path: Path, types: set[str]) -> list[str]:
+    """"line N: {"type": "cast"}" for every dict in ``path`` that spells an action of ``types``."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Dict):
+            for key, value in zip(node.keys, node.values):
+                if isinstance(key, ast.Constant) and key.value == "type" and isinstance(value, ast.Constant) \
+                        and value.value in types:
+                    found.append(f"line {node.lineno}: {{'type': {value.value!r}}}")
+    return found
+
+
+def test_vision_names_no_engine_action() -> None:
+    """Vision returns its readings; the game's cast is made on the table side (``companion.question``)."""
+    types = action_types()
+    assert "cast" in types
+    spelled = [f"{name} {hit}" for name, path in sorted(modules().items()) if within(name, "vision")
+               for hit in named_actions(path, types)]
+    assert spelled == []
+    assert breaks(("vision",), ("companion",)) == []
+
+
+def test_the_display_imports_no_games_actions() -> None:
+    games_actions = tuple(f"companion.games.{p.parent.name}.actions" for p in GAMES.glob("*/actions.py"))
+    assert games_actions and breaks(("companion.web",), games_actions) == []
+
+
+def test_the_action_check_sees_an_action_spelled_out(tmp_path: Path) -> None:
+    module = tmp_path / "proposal.py"
+    module.write_text('def cast_proposal(r):\n    return {"type": "cast", "targets": r}\n\nx = {"type": "band"}\n')
+    assert named_actions(module, action_types()) == ["line 2: {'type': 'cast'}"]

@@ -13,6 +13,10 @@ from companion.status import StatusBoard
 from companion.web.app import create_app
 from companion.web.settings import Settings
 
+from .conftest import load_here
+
+asking = load_here("asking")
+
 
 def cast(targets: dict[str, str | None]) -> dict[str, Any]:
     return {"type": "cast", "targets": targets}
@@ -182,12 +186,14 @@ def test_unsure_wand_is_asked_and_the_answer_applies(app: FastAPI, tablet: TestC
     table = app.state.table
     wands = table.view()["wands"]
     holder = {w: p for p, w in wands.items()}
-    reading = {"type": "cast", "targets": {"1": "r0t0", "2": "r0t1", "3": None, "4": None}, "unsure": [2],
-               "source": "camera", "why": {"2": "between", "3": "nothing"}}
-    question = table.ask(reading, candidates={2: ["r0t1", "r0t2"]})
+    question = table.ask(asking.question(table.view(), {2: ["r0t1", "r0t2"]}, seen={1: "r0t0", 3: None, 4: None},
+                                         why={2: "between"}))
     asked = tablet.get("/api/game/questions").json()[0]
     assert asked["unsure"] == {holder[2]: ["r0t1", "r0t2"]}
     assert asked["why"] == {holder[2]: "the tip is between two tokens"}  # only the wands asked, in words
+    (wand,) = asked["wands"]
+    assert [c["name"] for c in wand["choices"]] == ["token 1", "token 2", "no token"]
+    assert (wand["player"], wand["wand"], wand["marked"], wand["picture"]) == (holder[2], 2, False, None)
     wrong = tablet.post(f"/api/game/questions/{question.id}", json={"targets": {holder[1]: "r0t3"}})
     assert wrong.status_code == 400 and holder[1] in wrong.json()["error"]
     tap = {"targets": {holder[2]: "r0t2"}, "action_id": "tap-q"}
@@ -202,20 +208,74 @@ def test_unsure_wand_is_asked_and_the_answer_applies(app: FastAPI, tablet: TestC
     assert other_tap.status_code == 404 and "answered" in other_tap.json()["error"]
 
 
+def test_each_tap_marks_one_wand_and_the_last_one_casts(app: FastAPI, tablet: TestClient, watcher: TestClient,
+                                                       night: Night) -> None:
+    """A two-wand question: the first tap is marked for every tablet and changes nothing in the game;
+    a change of mind replaces the mark; the tap that answers the last wand casts, once."""
+    table = app.state.table
+    holder = {w: p for p, w in table.view()["wands"].items()}
+    question = table.ask(asking.question(table.view(), {1: ["r0t0", "r0t1"], 3: ["r0t2", "r0t3"]}))
+    first = tablet.post(f"/api/game/questions/{question.id}", json={"targets": {holder[1]: "r0t0"}})
+    assert first.status_code == 200 and first.json()["complete"] is False
+    seen = watcher.get("/api/game/questions").json()[0]
+    assert seen["marks"] == {holder[1]: "r0t0"} and [w["marked"] for w in seen["wands"]] == [True, False]
+    assert night.current.version == 0  # type: ignore[union-attr]
+    tablet.post(f"/api/game/questions/{question.id}", json={"targets": {holder[1]: "r0t1"}})  # a change of mind
+    assert watcher.get("/api/game/questions").json()[0]["marks"] == {holder[1]: "r0t1"}
+    last = tablet.post(f"/api/game/questions/{question.id}", json={"targets": {holder[3]: None}})
+    assert last.status_code == 200 and last.json()["complete"] is True, last.text
+    casts = [e for e in night.current.history() if e["kind"] == "action"]  # type: ignore[union-attr]
+    assert [e["payload"]["targets"] for e in casts] == [{holder[1]: "r0t1", holder[2]: None, holder[3]: None,
+                                                          holder[4]: None}]
+    assert watcher.get("/api/game/questions").json() == []
+
+
+def test_a_second_question_for_the_same_casting_joins_the_first(app: FastAPI, tablet: TestClient) -> None:
+    table = app.state.table
+    first = table.ask(asking.question(table.view(), {1: ["r0t0"]}))
+    empty = tablet.post(f"/api/game/questions/{first.id}", json={"targets": {}})
+    assert empty.status_code == 400 and "at least one wand" in empty.json()["error"]
+    again = table.ask(asking.question(table.view(), {2: ["r0t1"]}))
+    assert again.id == first.id and [q["id"] for q in tablet.get("/api/game/questions").json()] == [first.id]
+    assert table.asking() is not None and table.asking().id == first.id
+
+
+def test_the_wands_picture_is_served_and_unknown_ones_are_not(app: FastAPI, watcher: TestClient) -> None:
+    import cv2
+    import numpy as np
+
+    table = app.state.table
+    ok, png = cv2.imencode(".png", np.full((40, 40, 3), (30, 120, 200), np.uint8))
+    question = table.ask(asking.question(table.view(), {2: ["r0t1", "r0t2"], 3: ["r0t0"]}, pictures={2: png.tobytes()}))
+    asked = watcher.get("/api/game/questions").json()[0]
+    assert [w["picture"] for w in asked["wands"]] == [f"/api/questions/{question.id}/wand/2.png", None]
+    got = watcher.get(f"/api/questions/{question.id}/wand/2.png")
+    assert got.status_code == 200 and got.headers["content-type"] == "image/png"
+    picture = cv2.imdecode(np.frombuffer(got.content, np.uint8), cv2.IMREAD_COLOR)
+    assert picture.shape == (40, 40, 3) and tuple(picture[0, 0]) == (30, 120, 200)
+    for path, says in ((f"/api/questions/{question.id}/wand/3.png", "no picture of wand 3"),  # asked, no picture
+                       (f"/api/questions/{question.id}/wand/4.png", "no picture of wand 4"),  # not asked
+                       ("/api/questions/q99/wand/2.png", "'q99'")):
+        missing = watcher.get(path)
+        assert missing.status_code == 404 and says in missing.json()["error"], (path, missing.text)
+    assert watcher.get(f"/api/questions/{question.id}/wand/two.png").status_code == 422
+
+
 def test_a_new_game_withdraws_the_cameras_open_questions(app: FastAPI, tablet: TestClient) -> None:
-    wands = app.state.table.view()["wands"]
-    app.state.table.ask({"type": "cast", "targets": {str(w): None for w in wands.values()}, "unsure": [1]})
+    app.state.table.ask(asking.question(app.state.table.view(), {1: ["r0t0"]}))
     assert len(tablet.get("/api/game/questions").json()) == 1
     tablet.post("/api/night/games", json={"game": "counting", "players": ["Ann", "Bo"]})
     assert tablet.get("/api/game/questions").json() == []
 
 
-def test_a_camera_reading_naming_a_wand_nobody_holds_is_refused(app: FastAPI) -> None:
-    with pytest.raises(ValueError, match="no player holds wand 7"):
-        app.state.table.ask({"type": "cast", "targets": {"7": "r0t0"}, "unsure": [7]})
-    with pytest.raises(ValueError, match="'four'"):
-        app.state.table.ask({"type": "cast", "targets": {"four": "r0t0"}, "unsure": []})
-    assert app.state.table.questions.open() == []
+def test_a_question_asking_nobody_or_a_player_twice_is_refused() -> None:
+    from companion.question import AskedWand, CastQuestion, Choice
+
+    wand = AskedWand("Lera", 1, (Choice("r0t0", "token 1"),))
+    with pytest.raises(ValueError, match="at least one wand"):
+        CastQuestion({"Lera": None}, (), 0)
+    with pytest.raises(ValueError, match="'Lera'"):
+        CastQuestion({"Lera": None}, (wand,), 0)
 
 
 @pytest.mark.parametrize("game_name", ["incantibus"])
@@ -242,12 +302,12 @@ def test_random_garbage_actions_never_get_a_5xx(night: Night, status: StatusBoar
 
 
 def test_a_reason_the_tablet_does_not_know_is_left_unsaid(app: FastAPI, tablet: TestClient) -> None:
-    wands = app.state.table.view()["wands"]
-    holder = {w: p for p, w in wands.items()}
-    app.state.table.ask({"type": "cast", "targets": {str(w): None for w in wands.values()}, "unsure": [1, 2],
-                         "why": {"1": "gremlins", "2": ["hidden"]}})
+    table = app.state.table
+    holder = {w: p for p, w in table.view()["wands"].items()}
+    table.ask(asking.question(table.view(), {1: ["r0t0"], 2: ["r0t1"]}, why={1: "gremlins", 2: "hidden"}))
     asked = tablet.get("/api/game/questions").json()[0]
-    assert set(asked["unsure"]) == {holder[1], holder[2]} and asked["why"] == {}
+    assert set(asked["unsure"]) == {holder[1], holder[2]} and asked["why"] == {holder[2]: "the tip is partly hidden"}
+    assert [w["why"] for w in asked["wands"]] == ["", "the tip is partly hidden"]
 
 
 def test_the_tablet_has_words_for_every_reason_the_camera_gives() -> None:
@@ -255,3 +315,29 @@ def test_the_tablet_has_words_for_every_reason_the_camera_gives() -> None:
     from vision.decide import WHY
 
     assert set(WHY) <= set(WHY_WORDS)
+
+
+def test_two_tablets_answering_the_last_wand_at_once_make_one_cast(app: FastAPI, night: Night) -> None:
+    import threading
+
+    from companion.web.errors import UnknownQuestion
+
+    table = app.state.table
+    holder = {w: p for p, w in table.view()["wands"].items()}
+    question = table.ask(asking.question(table.view(), {1: ["r0t0", "r0t1"]}))
+    start, outcomes = threading.Barrier(2), []
+
+    def tap(place: str, action_id: str) -> None:
+        start.wait()
+        try:
+            outcomes.append(type(table.answer(question.id, {holder[1]: place}, action_id)).__name__)
+        except UnknownQuestion:
+            outcomes.append("answered already")
+
+    taps = [threading.Thread(target=tap, args=args) for args in (("r0t0", "tap-a"), ("r0t1", "tap-b"))]
+    for t in taps:
+        t.start()
+    for t in taps:
+        t.join(5)
+    assert sorted(outcomes) == ["Event", "answered already"]
+    assert [e["kind"] for e in night.current.history()].count("action") == 1  # type: ignore[union-attr]

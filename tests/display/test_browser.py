@@ -15,7 +15,7 @@ from companion.night import Night
 from companion.status import StatusBoard
 from companion.web.settings import Settings
 
-from .conftest import IN_CHROMIUM
+from .conftest import IN_CHROMIUM, load_here
 
 TABLET = {"width": 1280, "height": 800}
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
@@ -87,6 +87,8 @@ def play_contested_casting(page: Any) -> tuple[str, list[str]]:
     legal = page.evaluate("window.incanto.model.game.legal")
     first, second = legal["players"][:2]
     token = next(t for t in legal["targets"][first] if t in legal["targets"][second])
+    labels = page.eval_on_selector_all(".picker button[data-target]", "bs => bs.map(b => b.innerText)")
+    assert labels and not any(re.search(r"\b[rpbs]\d+\b", label) for label in labels), labels  # the game's words
     for player in (first, second):
         page.click(f'.picker button[data-player="{player}"][data-target="{token}"]')
     page.click('[data-do="cast"]')
@@ -385,8 +387,8 @@ def test_screenshots_of_every_page(chromium: Any, app: FastAPI, server: str, set
     wands = game.view()["wands"]
     legal = game.view()["legal"]
     token = legal["targets"][game.players[0]][0]
-    app.state.table.ask({"type": "cast", "targets": {str(w): token for w in wands.values()}, "unsure": [2],
-                         "why": {"2": "lifted"}}, candidates={2: [token, legal["targets"][game.players[0]][1]]})
+    app.state.table.ask(load_here("asking").question(game.view(), {2: [token, legal["targets"][game.players[0]][1]]},
+                                                     seen={w: token for w in wands.values() if w != 2}, why={2: "lifted"}))
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     tablet = Tablet(chromium, server)
     tablet.join(settings.join_code).close()

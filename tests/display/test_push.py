@@ -13,6 +13,8 @@ from companion.night import Night
 from companion.status import StatusBoard
 from companion.web.push import FELL_BEHIND, Hub
 
+from .conftest import load_here
+
 
 def nobody(view: dict[str, Any]) -> dict[str, Any]:
     return {"type": "cast", "targets": {p: None for p in view["wands"]}}
@@ -68,7 +70,7 @@ def test_device_status_and_camera_questions_are_pushed(app: FastAPI, watcher: Te
         assert pushed["status"] == [{**pushed["status"][0], "device": "hub", "level": "error",
                                      "fix": "plug the hub's USB cable back in"}]
         wands = app.state.table.view()["wands"]
-        app.state.table.ask({"type": "cast", "targets": {str(w): None for w in wands.values()}, "unsure": [4]})
+        app.state.table.ask(load_here("asking").question(app.state.table.view(), {4: ["r0t0"]}))
         asked = stream.receive_json()
         assert asked["type"] == "questions"
         holder = next(p for p, w in wands.items() if w == 4)

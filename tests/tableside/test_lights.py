@@ -15,6 +15,7 @@ from companion.night_at_the_table.rendered import RenderedTable
 from companion.status import StatusBoard
 from companion.tableside import TableSide, TableSideConfig
 from companion.tableside.lights import BLINK, OFF, STEADY, WandLights
+from companion.tableside.places import standard_places
 from companion.web.table import Table
 from tests.firmware.micropython_hub import MicroPythonHub, blinks
 from vision.decide import MISSING, NONE, TARGET, UNSURE, CastingSoFar, WandReading
@@ -22,6 +23,16 @@ from vision.decide import MISSING, NONE, TARGET, UNSURE, CastingSoFar, WandReadi
 from .conftest import wait_for
 
 TARGETS = {"Lera": "r1", "Kirill": "r4", "Katya": "r6", "Rosa": "r6"}
+
+
+@pytest.fixture
+def rendered(table: Table) -> RenderedTable:
+    """Players who keep their tips down until their LEDs go out, as the table card teaches: the casting
+    then closes on the LEDs, not on a player who went back to rest while a slow machine drew the table."""
+    view = table.view()
+    table_ = RenderedTable(standard_places(), [p["name"] for p in view["players"]], view["wands"], hold_s=8.0)
+    table_.lay_out(list(view["legal"]["tokens"]))
+    return table_
 
 
 @pytest.fixture

@@ -22,7 +22,7 @@ def test_a_recorded_night_is_read_again_with_its_own_profile_and_places(tmp_path
     capsys.readouterr()
 
     assert vision_main(["read", "--recording", str(out), "--json"]) == 0
-    readings = json.loads(capsys.readouterr().out)
+    readings = json.loads(capsys.readouterr().out)["castings"]
     assert [r["decided"] for r in readings] == [True, True]
     source = RenderedSource("hover", 41, castings=2)
     for reading in readings:
@@ -82,11 +82,11 @@ def test_a_recordings_tip_switches_are_read_with_its_frames(tmp_path: Path, caps
     assert vision_main(["record", "--source", "render:distance:19:1", "--out", str(out)]) == 0
     capsys.readouterr()
     assert vision_main(["read", "--recording", str(out), "--json"]) == 0
-    assert _silent_errors(json.loads(capsys.readouterr().out), 19) >= 2
+    assert _silent_errors(json.loads(capsys.readouterr().out)["castings"], 19) >= 2
     cue = json.loads((out / "cues.jsonl").read_text())
     (out / "cues.jsonl").write_text(json.dumps({**cue, "tips": {"1": False, "2": False, "3": False, "4": False}}))
     assert vision_main(["read", "--recording", str(out), "--json"]) == 0
-    readings = json.loads(capsys.readouterr().out)
+    readings = json.loads(capsys.readouterr().out)["castings"]
     assert readings[0]["cue"]["tips"] == {"1": False, "2": False, "3": False, "4": False}
     assert _silent_errors(readings, 19) == 0
 
@@ -100,3 +100,51 @@ def test_a_cue_with_bad_tip_switches_is_refused_by_its_value(tmp_path: Path, cap
     assert vision_main(["read", "--recording", str(out), "--json"]) == 2
     err = capsys.readouterr().err
     assert "'pressed'" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_tables_answers_score_the_reading(tmp_path: Path, capsys) -> None:
+    """Answers kept beside the casting's frames: ``vision read`` says per wand whether the camera read
+    it right, wrong (with no question) or asked, per casting and overall; an answer the camera read
+    otherwise is a silent error."""
+    out = tmp_path / "night"
+    assert vision_main(["record", "--source", "render:hover:41:2", "--out", str(out), "--every", "0.3"]) == 0
+    answers = [json.loads(line) for line in (out / "answers.jsonl").read_text().splitlines()]
+    cues = [json.loads(line) for line in (out / "cues.jsonl").read_text().splitlines()]
+    assert [a["t"] for a in answers] == [c["t"] for c in cues] and set(answers[0]["wands"]) == {"1", "2", "3", "4"}
+    capsys.readouterr()
+    assert vision_main(["read", "--recording", str(out), "--json"]) == 0
+    read = json.loads(capsys.readouterr().out)
+    score = read["score"]
+    assert (score["castings"], score["wands"]) == (2, 8) and score["right"] + score["wrong"] + score["unsure"] == 8
+    assert score["wrong"] == 0 and score["right"] >= 6  # as the reading above: no silent error, most wands read
+    for casting in read["castings"]:
+        judged = casting["score"]["wands"]
+        for w in casting["wands"]:
+            expected = "unsure" if w["status"] != "target" else \
+                "right" if w["target"] == casting["answer"]["wands"][str(w["wand"])] else "wrong"
+            assert judged[str(w["wand"])] == expected
+
+    # The table answered one wand the camera read as another place: that wand is a silent error.
+    first = read["castings"][0]
+    sure = next(w for w in first["wands"] if w["status"] == "target")
+    other = next(p for p in first["cue"]["legal"] if p != sure["target"])
+    answers[0] = {**answers[0], "wands": {**answers[0]["wands"], str(sure["wand"]): other},
+                  "answered": [sure["wand"]]}
+    (out / "answers.jsonl").write_text("".join(json.dumps(a) + "\n" for a in answers))
+    assert vision_main(["read", "--recording", str(out), "--json"]) == 0
+    again = json.loads(capsys.readouterr().out)
+    assert again["castings"][0]["score"]["wands"][str(sure["wand"])] == "wrong"
+    assert again["score"]["wrong"] == 1 and again["score"]["right"] == score["right"] - 1
+    assert again["score"]["silent_errors"] == round(1 / 8, 4)
+    assert vision_main(["read", "--recording", str(out)]) == 0
+    assert f"{score['right'] - 1} right, 1 wrong" in capsys.readouterr().out
+
+
+def test_a_bad_answer_line_is_refused_by_its_line(tmp_path: Path, capsys) -> None:
+    out = tmp_path / "night"
+    assert vision_main(["record", "--source", "render:hover:41:1", "--out", str(out)]) == 0
+    (out / "answers.jsonl").write_text('{"t": 1.0, "wands": {"1": 7}}\n')
+    capsys.readouterr()
+    assert vision_main(["read", "--recording", str(out), "--json"]) == 2
+    err = capsys.readouterr().err
+    assert "answers.jsonl line 1" in err and "7" in err and len(err.strip().splitlines()) == 1

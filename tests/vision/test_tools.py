@@ -1,4 +1,4 @@
-"""The swap check, the engine proposal, the watch tool and the bench's bookkeeping."""
+"""The swap check, the watch tool and the bench's bookkeeping."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,8 +8,6 @@ import pytest
 from vision.__main__ import main as vision_main
 from vision.axis import WandAxis
 from vision.bench import WandOutcome, by_bins, evaluate, summary
-from vision.decide import CastingResult, WandReading
-from vision.proposal import cast_proposal
 from vision.render.scene import make_scene
 from vision.render.source import BadRenderSpec, open_rendered
 from vision.swap import SeatPlace, check_swap, seat_of
@@ -44,19 +42,6 @@ def test_seat_of_a_pointing_wand_is_its_holders_seat_or_unknown() -> None:
             wrong += got is not None and got != seat.name
     assert wrong <= 1 and told >= 60  # of 80 wands
     assert seat_of(geo, WandAxis(1, axis.tip_px, None, 0, "tip"), SEATS) is None
-
-
-def test_proposal_lists_unsure_wands_for_the_tablet() -> None:
-    result = CastingResult({
-        4: WandReading(4, "target", "room2", 0.97, "room1", {}),
-        2: WandReading(2, "unsure", None, 0.5, "room3", {}, best="room1"),
-        1: WandReading(1, "missing", None, 0.0, None, {}),
-    }, decided_at=1.0, cue_at=0.0)
-    p = cast_proposal(result)
-    assert p["type"] == "cast" and p["source"] == "camera"
-    assert p["targets"] == {1: None, 2: None, 4: "room2"}
-    assert p["unsure"] == [1, 2]
-    assert result.as_dicts()[2]["runner_up"] == "room1"
 
 
 def test_watch_writes_annotated_images_without_a_screen(tmp_path: Path, monkeypatch) -> None:

@@ -3,12 +3,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Response
 from pydantic import Field
 
 from companion.web.answers import CHANGES, refused
 from companion.web.bodies import Body
 from companion.web.deps import Joined, TableDep
+from companion.web.errors import UnknownQuestion
+from companion.web.questions import OpenQuestion
 from companion.web.table import entry
 
 router = APIRouter(prefix="/api/game", tags=["game"])
@@ -50,5 +52,28 @@ def questions(table: TableDep) -> list[dict[str, Any]]:
 
 @router.post("/questions/{question_id}", responses=refused(*CHANGES, 404, 409))
 def answer(question_id: str, body: Answer, table: TableDep, _: Joined) -> dict[str, Any]:
-    event = table.answer(question_id, body.targets, body.action_id)
-    return {"event": entry(event), "version": table.game.version}
+    """One tap answers one wand (or several): marked at once on every tablet; the tap that answers the
+    last wand makes the casting (``event``)."""
+    done = table.answer(question_id, body.targets, body.action_id)
+    if isinstance(done, OpenQuestion):
+        return {"question": done.as_dict(), "complete": False, "version": table.game.version}
+    return {"event": entry(done), "complete": True, "version": table.game.version}
+
+
+# The camera's picture of each asked wand, for the question's <img>: outside /api/game, since it
+# belongs to the question, which outlives no game but is not part of the game's view.
+pictures = APIRouter(prefix="/api/questions", tags=["game"])
+PNG: dict[int | str, dict[str, Any]] = {200: {"content": {"image/png": {}}, "description": "the wand's picture at the deciding moment"}}
+
+
+@pictures.get("/{question_id}/wand/{wand}.png", response_class=Response, responses={**PNG, **refused(404)})
+def wand_picture(question_id: str, wand: int, table: TableDep) -> Response:
+    asked = table.questions.get(question_id)
+    try:
+        picture = asked.question.wand(wand).picture
+    except KeyError:
+        picture = None
+    if picture is None:
+        raise UnknownQuestion(f"question {question_id!r} has no picture of wand {wand!r}")
+    # A question's pictures never change: a tablet redrawing its marks need not fetch them again.
+    return Response(picture, media_type="image/png", headers={"Cache-Control": "private, max-age=600"})

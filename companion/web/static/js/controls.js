@@ -1,7 +1,7 @@
 // The controls: answer the camera's questions, enter what the rules ask for, undo, redo, and go
 // back to any point of the history, and give the cue. Every tap carries its own action id.
 
-import { el, historyList, undoBar, tokenLabel, who } from "./parts.js";
+import { el, historyList, undoBar, wandBadge, who } from "./parts.js";
 import { actionId, getJSON, handle, post, proposer } from "./api.js";
 import { cueButton } from "./cue.js";
 import { noticeBanner, recentNotices } from "./notices.js";
@@ -13,7 +13,7 @@ const refusal = el("div", { class: "refusal", role: "status", id: "refusal" });
 const say = (text) => { refusal.textContent = text || ""; };
 const propose = proposer(model, stream, say);
 const notices = recentNotices(model);
-document.body.append(noticeBanner(model));
+document.body.append(noticeBanner(model, { inPage: true })); // after the page, never over a button being tapped
 let cue = null; // the cue button, once the session says this display hears cues
 
 let drawn = null; // what the controls were drawn for: a half-made choice survives anything else
@@ -28,35 +28,70 @@ model.onChange(async (why) => {
   if (why === "notice") return;
   if (!model.game) return render(root, el("section", {}, el("h2", {}, "No game yet"), "Start one from the Night page."), notices);
   const view = model.game;
-  const key = JSON.stringify([view.game, model.history[0] && model.history[0].at, view.version, model.questions.map((q) => q.id)]);
-  if (key === drawn) return;
-  drawn = key;
-  const game = await gameModule(view.game);
-  render(root,
-    cue,
-    model.questions.map((q) => question(view, q)),
-    game.controls(view, { model, propose }),
-    el("section", { "data-part": "undo" }, el("h2", {}, "Fix a mistake"), undoBar(view, propose), refusal),
-    el("section", { "data-part": "history" }, el("h2", {}, "History"), historyList(view, model.history, propose)),
-    notices);
+  const asked = model.questions.map((q) => [q.id, q.wands.map((w) => [w.player, w.choices.map((c) => c.place)])]);
+  const key = JSON.stringify([view.game, model.history[0] && model.history[0].at, view.version, asked]);
+  if (key !== drawn) {
+    drawn = key;
+    const game = await gameModule(view.game);
+    // While the camera asks, its question is the only thing here: nothing to mistap, nothing to scroll past.
+    if (model.questions.length) render(root, model.questions.map((q) => question(view, q)), refusal);
+    else render(root,
+      cue,
+      game.controls(view, { model, propose }),
+      el("section", { "data-part": "undo" }, el("h2", {}, "Fix a mistake"), undoBar(view, propose), refusal),
+      el("section", { "data-part": "history" }, el("h2", {}, "History"), historyList(view, model.history, propose)),
+      notices);
+  }
+  for (const q of model.questions) showMarks(q); // marks change without redrawing: a tap never lands on a new button
 });
 
-/** The camera was unsure about some wands: one tap per wand says where it pointed. */
+/** The camera could not read some wands: per wand its picture, and one tap on where it pointed. */
 function question(view, q) {
-  const answers = {};
-  const unsure = Object.entries(q.unsure);
   return el("section", { class: "question", "data-question": q.id },
-    el("h2", {}, "The camera is unsure — where did this wand point?"),
-    unsure.map(([player, candidates]) => el("div", { class: "picker-row" },
-      who(view, player), ` (wand ${(view.wands || {})[player] ?? "?"})`,
-      (q.why || {})[player] ? el("span", { class: "why", "data-why": player }, q.why[player]) : null,
-      [...candidates, ...(candidates.includes(null) ? [] : [null])].map((target) => el("button", {
-        "data-player": player, "data-target": target ?? "none",
-        onclick: async () => {
-          answers[player] = target;
-          if (Object.keys(answers).length < unsure.length) return;
-          const answer = await post(`/api/game/questions/${q.id}`, { targets: answers, action_id: actionId() });
-          handle(answer, stream, say);
-        },
-      }, target === null ? "no target" : tokenLabel(view, target))))));
+    el("h2", {}, q.wands.length > 1 ? "The camera asks: where did these wands point?" : "The camera asks: where did this wand point?"),
+    el("p", { class: "muted question-hint" }, "One tap per wand. Tap another to change your mind until every wand is answered."),
+    q.wands.map((w) => askedWand(view, q, w)));
+}
+
+function askedWand(view, q, w) {
+  return el("div", { class: "asked-wand", "data-player": w.player, "data-wand": w.wand },
+    el("div", { class: "asked-who" }, who(view, w.player), " · wand ", wandBadge(w.wand),
+      el("span", { class: "asked-state", "data-state": w.player })),
+    w.why ? el("div", { class: "why", "data-why": w.player }, w.why) : null,
+    w.picture ? el("img", { class: "wand-picture", src: w.picture, width: 480, height: 480,
+                            alt: `The camera's picture of ${w.player}'s wand, the places it may point at outlined` }) : null,
+    el("div", { class: "answers" }, w.choices.map((c) => el("button", {
+      class: "answer", "data-player": w.player, "data-target": c.place ?? "none", "aria-pressed": "false",
+      style: c.outline ? `--outline: ${c.outline}` : "",
+      onclick: () => tap(q, w, c.place),
+    }, c.outline ? el("span", { class: "outline", "aria-hidden": "true" }) : null,
+       c.icon ? el("span", { class: "icon", "aria-hidden": "true" }, c.icon) : null, c.name))));
+}
+
+/** Marked here at once; the push stream then marks it on every tablet (and corrects this one). */
+async function tap(q, w, place) {
+  const shown = model.questions.find((x) => x.id === q.id);
+  if (shown) { shown.marks = { ...shown.marks, [w.player]: place }; showMarks(shown); }
+  const answer = await post(`/api/game/questions/${q.id}`, { targets: { [w.player]: place }, action_id: actionId() });
+  handle(answer, stream, say);
+}
+
+function showMarks(q) {
+  const section = root.querySelector(`[data-question="${q.id}"]`);
+  if (!section) return;
+  for (const w of q.wands) {
+    const marked = Object.prototype.hasOwnProperty.call(q.marks || {}, w.player);
+    const mark = marked ? (q.marks[w.player] ?? "none") : undefined;
+    const row = section.querySelector(`.asked-wand[data-player="${CSS.escape(w.player)}"]`);
+    if (!row) continue;
+    row.dataset.marked = marked ? "yes" : "no";
+    for (const b of row.querySelectorAll("button.answer")) {
+      const chosen = marked && b.dataset.target === mark;
+      b.classList.toggle("chosen", chosen);
+      b.setAttribute("aria-pressed", chosen ? "true" : "false");
+    }
+    const state = row.querySelector(".asked-state");
+    const name = marked ? (w.choices.find((c) => (c.place ?? "none") === mark) || { name: mark }).name : null;
+    state.textContent = marked ? ` ✓ ${name}` : " — not answered yet";
+  }
 }

@@ -17,7 +17,7 @@ const KINDS = {
   early_press: { title: "Too early", seconds: 3, tone: "warn" },
   press: { title: "Press", seconds: 2, tone: "info" },
 };
-const OUTCOME_TONE = { cast: "ok", asked: "warn", blind: "warn", failed: "bad", no_pictures: "bad", unknown_place: "bad" };
+const OUTCOME_TONE = { cast: "ok", asked: "warn", joined: "warn", blind: "warn", failed: "bad", no_pictures: "bad", unknown_place: "bad" };
 const SHOWN = 5;
 
 export function noticeTitle(notice) { return (KINDS[notice.kind] || { title: notice.kind }).title; }
@@ -31,9 +31,10 @@ function timeOf(notice) {
   return notice.at ? new Date(notice.at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" }) : "";
 }
 
-/** The banner over the page: the newest notice of a known kind, until its time is up or it is tapped. */
-export function noticeBanner(model) {
-  const banner = el("div", { class: "notice-banner", role: "alert", "aria-live": "assertive", hidden: true,
+/** The banner over the page: the newest notice of a known kind, until its time is up or it is tapped.
+ *  ``inPage``: in the page's own flow instead of over it (the controls, where every button is tapped). */
+export function noticeBanner(model, { inPage = false } = {}) {
+  const banner = el("div", { class: inPage ? "notice-banner in-page" : "notice-banner", role: "alert", "aria-live": "assertive", hidden: true,
                              onclick: () => { banner.hidden = true; } });
   let timer = null;
   model.onChange((why) => {

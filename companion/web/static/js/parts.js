@@ -46,12 +46,21 @@ export function playerCards(view, flashed = new Set()) {
   }));
 }
 
+/** A place as the board names what lies on it, never by its id: two that read alike also say where
+ *  (the camera's question names its candidates the same way: companion/tableside/asking.py). */
 export function tokenLabel(view, id) {
   if (id === null || id === undefined) return "nothing";
   const token = tokenInfo(view, id);
-  if (!token) return id;
-  const kind = token.kind || (token.visible === false ? "secret token" : "token");
-  return `${kind.replaceAll("_", " ")} (${id})`;
+  if (!token) return "a token";
+  const name = tokenName(token);
+  const legal = (view.legal && view.legal.tokens) || {};
+  const alike = Object.entries(legal).filter(([other, t]) => other !== id && tokenName(t) === name).length > 0;
+  return alike && token.place && Number.isInteger(token.slot) ? `${name}, ${token.place} ${token.slot + 1}` : name;
+}
+
+function tokenName(token) {
+  if (token.kind) return String(token.kind).replaceAll("_", " ");
+  return token.place === "sorcerer" ? "face-down sorcerer" : "secret token";
 }
 
 export function tokenInfo(view, id) {
