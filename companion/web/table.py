@@ -52,7 +52,8 @@ class Table:
 
     def night_view(self) -> dict[str, Any]:
         games = [{"id": gid, "game": g.rules.name, "title": g.rules.title, "players": g.players,
-                  "over": g.rules.is_over(g.state), "scores": g.rules.score(g.state),
+                  "options": g.options, "over": g.rules.is_over(g.state), "scores": g.rules.score(g.state),
+                  "version": g.version,
                   "current": g is self.night.current} for gid, g in self.night.played()]
         return {**self._night_row, "games": games, "standings": self.night.standings(),
                 "points_per_place": list(POINTS_PER_PLACE)}

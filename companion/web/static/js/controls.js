@@ -4,6 +4,7 @@
 import { el, historyList, undoBar, tokenLabel, who } from "./parts.js";
 import { actionId, getJSON, handle, post, proposer } from "./api.js";
 import { cueButton } from "./cue.js";
+import { endingPanel } from "./ending.js";
 import { noticeBanner, recentNotices } from "./notices.js";
 import { boot, gameModule, render } from "./shell.js";
 
@@ -33,6 +34,7 @@ model.onChange(async (why) => {
   drawn = key;
   const game = await gameModule(view.game);
   render(root,
+    endingPanel(model, stream), // the game's end comes first
     cue,
     model.questions.map((q) => question(view, q)),
     game.controls(view, { model, propose }),
