@@ -13,7 +13,7 @@ from companion.night import Night
 from companion.web.settings import Settings
 
 from .conftest import IN_CHROMIUM
-from .test_browser import TABLET, Tablet, wait_live
+from .test_browser import TABLET, Tablet, screenshot, wait_live
 
 pytestmark = IN_CHROMIUM
 
@@ -80,6 +80,8 @@ def test_each_game_is_started_from_the_night_page_with_its_options(host: Any, ni
         if name == "witchcraft":  # each witch chosen for her player
             page.select_option('[data-option="witches"] select[data-assign="Lera"]', "kind")
             page.select_option('[data-option="witches"] select[data-assign="Rosa"]', "brave")
+        if name == "grimoire":
+            screenshot(page, "night-page-grimoire-options")
         start_anyway(page)
         game = night.current
         assert game is not None and game.rules.name == name
@@ -129,6 +131,9 @@ def test_starting_over_a_running_game_asks_and_the_left_game_is_resumed(host: An
     assert board.evaluate("window.incanto.model.game.game") == "incantibus"
 
 
+ROWS = "rs => rs.map(r => [r.dataset.player, r.querySelector('.final-score').textContent, r.querySelector('.parts').textContent])"
+
+
 def test_the_winner_is_the_first_thing_on_the_board_and_the_controls(host: Any, night: Night) -> None:
     board = host.open("/")
     wait_live(board)
@@ -148,11 +153,11 @@ def test_the_winner_is_the_first_thing_on_the_board_and_the_controls(host: Any, 
         assert winner in (headline.text_content() or "")
         box = headline.bounding_box()
         assert box is not None and box["y"] + box["height"] <= TABLET["height"]  # above the fold
-        rows = page.eval_on_selector_all('[data-part="ending"] tr[data-player]',
-                                         "rs => rs.map(r => [r.dataset.player, r.querySelector('.final-score').textContent, r.querySelector('.parts').textContent])")
+        rows = page.eval_on_selector_all('[data-part="ending"] tr[data-player]', ROWS)
         assert [r[0] for r in rows] == game.rules.ranking(game.state)
         assert {r[0]: int(r[1]) for r in rows} == game.rules.score(game.state)
         assert all(r[2] for r in rows)  # each score with its parts (the rulebook's categories)
+        screenshot(page, "ending-" + ("board" if page is board else "controls"))
     controls.click('[data-do="same-players"]')
     board.wait_for_function("() => window.incanto.model.game && !window.incanto.model.game.over")
     assert night.current is not game and night.current.players == game.players  # type: ignore[union-attr]
