@@ -142,3 +142,12 @@ def test_a_bot_move_that_fails_is_reported_and_the_bots_play_on(app: FastAPI, ni
     assert reported["level"] == "warning" and "KeyError" in reported["message"]
     bots.step_safely()
     assert game.version == 1 and bots.failures == 1
+
+
+@pytest.mark.parametrize("name", ["incantibus", "grimoire", "ravenskeep", "via_magica", "witchcraft"])
+def test_the_terminal_demo_plays_each_game_to_its_end(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from companion import demo as terminal
+
+    assert terminal.main(["--game", name, "--seed", "2"]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last.startswith("final scores: Lera ") and (" win" in last or "nobody wins" in last)
