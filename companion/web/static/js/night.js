@@ -150,7 +150,11 @@ function control(o) {
         values.map((v) => el("option", { value: String(v.value), selected: given[p] !== undefined && String(given[p]) === String(v.value) }, v.label)))))));
 }
 
-function running() { return model.night.games.find((g) => g.current && !g.over); }
+/** The game being played, unless it is over (the pushed view knows before the night's list does). */
+function running() {
+  const playing = model.night.games.find((g) => g.current && !g.over);
+  return playing && !(model.game && model.game.over) ? playing : null;
+}
 
 function confirmOrStart() {
   const playing = running();
