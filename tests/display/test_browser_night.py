@@ -162,3 +162,18 @@ def test_the_winner_is_the_first_thing_on_the_board_and_the_controls(host: Any, 
     board.wait_for_function("() => window.incanto.model.game && !window.incanto.model.game.over")
     assert night.current is not game and night.current.players == game.players  # type: ignore[union-attr]
     assert board.locator('[data-part="ending"]').count() == 0
+
+
+def test_a_grimoire_the_table_lost_says_so_first_with_each_players_madness(host: Any, night: Night) -> None:
+    game = night.start_game("grimoire", ["Lera", "Kirill"], seed=5)
+    rng = random.Random(5)
+    while (action := game.rules.random_action(game.state, rng)) is not None:
+        game.propose(action)
+    assert game.state.outcome == "lost"  # this seed: the final monster escapes
+    board = host.open("/")
+    wait_live(board)
+    board.wait_for_selector('[data-part="ending"]')
+    assert board.eval_on_selector("main", "m => m.firstElementChild.dataset.part") == "ending"
+    assert "beat the table" in (board.locator('[data-part="ending"] .winners').text_content() or "")
+    parts = board.eval_on_selector_all('[data-part="ending"] .parts', "ps => ps.map(p => p.textContent)")
+    assert len(parts) == 2 and all("monsters banished" in p and "madness" in p for p in parts)
