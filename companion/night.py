@@ -102,7 +102,10 @@ class Night:
         kept = self.store.meta(self._resumed_key)
         if not kept or not self._games:
             return None
-        game_id, newest = (int(n) for n in kept.split())
+        try:
+            game_id, newest = (int(n) for n in kept.split())
+        except ValueError:  # not written by this Incanto: follow the latest game, as before any resume
+            return None
         return self._games.get(game_id) if newest == max(self._games) else None
 
     def _load(self, game_id: int, name: str) -> Game:

@@ -64,6 +64,8 @@ def test_an_unfinished_game_is_resumed_and_stays_resumed_through_a_restart(store
     assert again.current_id() == first_id
     again.start_game("grimoire", PLAYERS, seed=6)  # a newer game: the night follows it after a restart
     assert Night(store, night.id).current.rules.name == "grimoire"  # type: ignore[union-attr]
+    store.set_meta(f"night {night.id} resumed", "not two numbers")  # damaged by hand: the latest game, as before
+    assert Night(store, night.id).current.rules.name == "grimoire"  # type: ignore[union-attr]
     with pytest.raises(CannotResume, match="99"):
         again.resume(99)
     assert isinstance(CannotResume("x"), MalformedAction)
