@@ -43,7 +43,8 @@ function gamesTable(night) {
   if (!night.games.length) return el("p", { class: "muted" }, "No game yet tonight.");
   return el("table", {},
     el("tr", {}, ["#", "Game", "Players", "Scores", ""].map((h) => el("th", {}, h))),
-    night.games.map((g, i) => el("tr", { "data-game-id": g.id },
+    night.games.map((g) => (g.current && model.game ? { ...g, scores: model.game.scores || g.scores, over: model.game.over } : g))
+      .map((g, i) => el("tr", { "data-game-id": g.id },
       el("td", {}, i + 1), el("td", {}, g.title), el("td", {}, g.players.join(", ")),
       el("td", {}, Object.entries(g.scores).map(([p, s]) => `${p} ${s}`).join(" · ")),
       el("td", {}, g.over ? "finished" : g.current ? "playing now" : [
