@@ -177,3 +177,19 @@ def test_a_grimoire_the_table_lost_says_so_first_with_each_players_madness(host:
     assert "beat the table" in (board.locator('[data-part="ending"] .winners').text_content() or "")
     parts = board.eval_on_selector_all('[data-part="ending"] .parts', "ps => ps.map(p => p.textContent)")
     assert len(parts) == 2 and all("monsters banished" in p and "madness" in p for p in parts)
+
+
+def test_a_name_being_typed_survives_the_game_moving_on(host: Any, night: Night) -> None:
+    page = night_page(host)
+    page.click("#new-player")
+    page.keyboard.type("Zo")
+    game = night.current
+    assert game is not None
+    rng = random.Random(2)
+    for _ in range(2):
+        game.propose(game.rules.random_action(game.state, rng))  # type: ignore[arg-type]
+    page.wait_for_function("v => window.incanto.model.game.version === v", arg=2)
+    page.keyboard.type("ë")
+    assert page.input_value("#new-player") == "Zoë"
+    page.keyboard.press("Enter")
+    assert page.eval_on_selector_all("ol.seats li", "ls => ls.map(l => l.textContent)")[-1] == "Zoë"

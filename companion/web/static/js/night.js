@@ -16,14 +16,17 @@ const ORDINAL = ["—", "1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th"];
 const next = { known: [], game: null, seats: [], names: [], options: {}, confirming: false, made: false };
 const nextSection = el("section", { "data-part": "next-game" });
 
+const standingsSection = el("section", { "data-part": "standings" });
+const gamesSection = el("section", { "data-part": "games" });
+root.append(nextSection, standingsSection, gamesSection); // placed once: a name being typed keeps its focus
+
 model.onChange((why) => {
   if (why === "status" || why === "questions" || why === "notice" || !model.night) return;
   const night = model.night;
   if (!next.made) { next.made = true; choose(night); }
-  render(root, nextSection,
-    el("section", { "data-part": "standings" }, el("h2", {}, `${night.name}: standings`), standings(night)),
-    el("section", { "data-part": "games" }, el("h2", {}, "Games tonight"), gamesTable(night)));
-  drawNext();
+  render(standingsSection, el("h2", {}, `${night.name}: standings`), standings(night));
+  render(gamesSection, el("h2", {}, "Games tonight"), gamesTable(night));
+  if (why === "snapshot" && !next.confirming) drawNext(); // a game started or resumed elsewhere
 });
 
 function standings(night) {
