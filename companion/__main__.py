@@ -2,7 +2,7 @@
 
     games                          the games Incanto knows
     replay FILE [--json]           play a game script and print the final public state
-    demo [...]                     a simulated Incantibus table on the tablets (no hardware)
+    demo [...]                     a simulated table on the tablets (no hardware): bots play any of the five games
     serve [--data-dir DIR] [...]   the display for a real table, its state in one data directory
     status [--data-dir DIR]        the join code and where to join (for a Pi with no screen)
     install [--root DIR]           the Pi boots into a table: the service, and the kiosk with a screen

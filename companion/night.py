@@ -11,8 +11,16 @@ from collections.abc import Mapping, Sequence
 
 from companion import games
 from companion.engine.game import Game, prepare
-from companion.errors import UnknownGame
+from companion.errors import MalformedAction, UnknownGame
 from companion.store import Store
+
+# The night's points for first, second, third and fourth place in any game (fifth and below: none).
+# Tied players share the better place; a co-operative game the group lost gives nobody a place.
+POINTS_PER_PLACE = (5, 3, 2, 1)
+
+
+class CannotResume(MalformedAction):
+    """The game asked for is not an unfinished game of this night."""
 
 
 class Night:
@@ -24,6 +32,7 @@ class Night:
         self.current: Game | None = None
         for row in store.games(night_id):
             self.current = self._load(row["id"], row["game"])
+        self.current = self._resumed() or self.current
 
     @classmethod
     def resume_or_start(cls, store: Store, name: str = "Game night") -> Night:
@@ -49,24 +58,55 @@ class Night:
         return list(self._games.items())
 
     def standings(self) -> list[dict[str, Any]]:
-        """Across every game of the night: wins, place points (one for each player who finished below)
-        and the sum of points, best first. Unfinished games count only once they are over."""
+        """Across every finished game of the night, ranked by the night's points for each place
+        (``POINTS_PER_PLACE``), never by a game's own points: the five games count on different scales.
+        Each row: ``night_points``, ``wins``, ``places`` (the place in each game, in the order played),
+        ``place_points`` (one for each player who finished below) and ``games``. Ties go to more wins,
+        then the name. Unfinished games count only once they are over."""
         table: dict[str, dict[str, Any]] = {}
         for game in self._games.values():
             if not game.rules.is_over(game.state):
                 continue
-            groups = places(game)
-            scores = game.rules.score(game.state)
-            for place, group in enumerate(groups):
-                below = sum(len(g) for g in groups[place + 1:])
-                for player in group:
-                    row = table.setdefault(player, {"player": player, "games": 0, "wins": 0, "place_points": 0,
-                                                    "points": 0})
-                    row["games"] += 1
-                    row["wins"] += place == 0
-                    row["place_points"] += below
-                    row["points"] += scores.get(player, 0)
-        return sorted(table.values(), key=lambda r: (-r["wins"], -r["place_points"], -r["points"], r["player"]))
+            for player, place, below in placings(places(game)):
+                row = table.setdefault(player, {"player": player, "games": 0, "wins": 0, "night_points": 0,
+                                                "place_points": 0, "places": []})
+                row["games"] += 1
+                row["wins"] += place == 1
+                row["night_points"] += night_points(place)
+                row["place_points"] += below
+                row["places"].append(place)
+        return sorted(table.values(), key=lambda r: (-r["night_points"], -r["wins"], r["player"]))
+
+    def resume(self, game_id: int) -> Game:
+        """Make an unfinished game of this night the current one again (it was left when another was
+        started). Remembered in the store, so a restart comes back to it while no newer game is started."""
+        with self._lock:
+            game = self._games.get(game_id)
+            if game is None:
+                raise CannotResume(f"game {game_id!r} is not one of tonight's games ({sorted(self._games)})")
+            if game.rules.is_over(game.state):
+                raise CannotResume(f"game {game_id} ({game.rules.title}) is over; start a new one instead")
+            self.store.set_meta(self._resumed_key, f"{game_id} {max(self._games)}")
+            self.current = game
+            return game
+
+    def current_id(self) -> int | None:
+        return next((gid for gid, g in self._games.items() if g is self.current), None)
+
+    @property
+    def _resumed_key(self) -> str:
+        return f"night {self.id} resumed"
+
+    def _resumed(self) -> Game | None:
+        """The game resumed last, if no game was started after it."""
+        kept = self.store.meta(self._resumed_key)
+        if not kept or not self._games:
+            return None
+        try:
+            game_id, newest = (int(n) for n in kept.split())
+        except ValueError:  # not written by this Incanto: follow the latest game, as before any resume
+            return None
+        return self._games.get(game_id) if newest == max(self._games) else None
 
     def _load(self, game_id: int, name: str) -> Game:
         game = Game(games.get(name), self.store.log(game_id))
@@ -83,3 +123,21 @@ def places(game: Game) -> list[list[str]]:
     if shared is not None:
         return shared(game.state)  # type: ignore[no-any-return]
     return [[player] for player in game.rules.ranking(game.state)]
+
+
+def placings(groups: list[list[str]]) -> list[tuple[str, int, int]]:
+    """(player, place, players below) for each player of ``places``' groups. A group shares the place of
+    its best member (two tied winners are both first, the next player third); players behind an empty
+    first place (the game beat the group) have no place at all (0)."""
+    beaten = bool(groups) and not groups[0]
+    found: list[tuple[str, int, int]] = []
+    ahead, total = 0, sum(len(g) for g in groups)
+    for group in groups:
+        for player in group:
+            found.append((player, 0 if beaten else ahead + 1, total - ahead - len(group)))
+        ahead += len(group)
+    return found
+
+
+def night_points(place: int) -> int:
+    return POINTS_PER_PLACE[place - 1] if 0 < place <= len(POINTS_PER_PLACE) else 0

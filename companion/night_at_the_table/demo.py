@@ -1,18 +1,21 @@
 """``python -m companion demo``: a whole table working with no hardware at all.
 
 A fresh night in a temporary store, four players at Incantibus, and bots playing a casting every
-couple of seconds. The table side is the one a real night runs: the wand hub is the simulated hub (the
+couple of seconds. Any game started from the night page is played by the same bots (all five games), and a
+bot move that fails is reported on the status page and skipped: it never stops the bots. The table side
+is the one a real night runs: the wand hub is the simulated hub (the
 real firmware logic behind a real socat pty), whose cue button the caller presses before each casting;
 the camera is the rendered table (``--camera render``, the default): the players are drawn pointing at
 the bots' targets and the real vision pipeline reads them, proposing the casting or asking the tablets
 when it is unsure. With ``--camera bots`` the bots' own targets are proposed, and now and then a
 simulated doubt about one wand is put to the tablets. A question is answered by a tap on the controls
-(or by a bot, after a while). When a game ends, the next one starts.
+(or by a bot, after a while). When a game ends, the same game starts again with the same players.
 """
 from __future__ import annotations
 
 import argparse
 import contextlib
+import logging
 import random
 import shutil
 import sys
@@ -44,6 +47,8 @@ from companion.web.serve import running
 from companion.web.settings import Settings
 from companion.web.table import Table
 
+log = logging.getLogger(__name__)
+
 PLAYERS = ["Lera", "Kirill", "Katya", "Rosa"]
 UNSURE_EVERY = 3  # one casting in three, the camera asks about one wand
 TAP_WAIT_S = 8.0  # how long a question waits for a tap before a bot answers it
@@ -56,23 +61,38 @@ FORGOTTEN_S = 7.0
 class Bots:
     """The players at the demo table, and a camera that is sometimes unsure."""
 
-    def __init__(self, table: Table, pace_s: float, rng: random.Random) -> None:
-        self.table, self.pace_s, self.rng = table, pace_s, rng
+    def __init__(self, table: Table, pace_s: float, rng: random.Random, status: StatusBoard | None = None) -> None:
+        self.table, self.pace_s, self.rng, self.status = table, pace_s, rng, status
         self.castings = 0
+        self.failures = 0  # moves that failed and were skipped
         self.stop = threading.Event()
 
     def run(self) -> None:
         while not self.stop.wait(self.pace_s):
+            self.step_safely()
+
+    def step_safely(self) -> None:
+        """One move; whatever goes wrong in it (a tablet moved the game on, a game the bots read wrongly)
+        is logged and skipped, so the bots keep playing this game and every game started after it."""
+        try:
             self.step()
+        except IncantoError as e:  # refused: the table moved on under the bot; it chooses again
+            log.info("a bot's move was refused: %s", e)
+        except Exception as e:  # noqa: BLE001 - a bot must never stop the others, whatever the game did
+            self.failures += 1
+            log.exception("a bot's move failed")
+            if self.status is not None:
+                self.status.report("bots", "warning", f"a bot's move failed and was skipped: {type(e).__name__}: {e}",
+                                   fix="nothing to do: the bots carry on; tell the developers if it repeats")
 
     def step(self) -> None:
         game = self.table.game
         action = game.rules.random_action(game.state, self.rng)
-        if action is None:  # game over: a moment to look at the board, then the next game
-            if not self.stop.wait(self.pace_s * 4):
-                self.table.start_game("incantibus", PLAYERS, seed=self.rng.randrange(2**31))
+        if action is None:  # game over: a moment to look at the board, then the same game again
+            if not self.stop.wait(self.pace_s * 4) and self.table.game is game:
+                self.table.start_game(game.rules.name, game.players, game.options, seed=self.rng.randrange(2**31))
             return
-        if action["type"] == "cast":
+        if action["type"] == "cast" and is_wand_casting(action, game.view()):
             self.castings += 1
             if self.castings % UNSURE_EVERY == 0:
                 return self.ask_the_table(action, game.view())
@@ -105,18 +125,23 @@ class TableBots(Bots):
     while the rendered players point at the bots' targets, and the table side reads it like any night."""
 
     def __init__(self, table: Table, pace_s: float, rng: random.Random, side: TableSide,
-                 rendered: RenderedTable, press_cue: Any) -> None:
-        super().__init__(table, pace_s, rng)
+                 rendered: RenderedTable, press_cue: Any, status: StatusBoard | None = None) -> None:
+        super().__init__(table, pace_s, rng, status)
         self.side, self.rendered, self.press_cue = side, rendered, press_cue
         self.swaps = 0
 
     def step(self) -> None:
         game = self.table.game
         action = game.rules.random_action(game.state, self.rng)
-        if action is not None and action["type"] == "cast":
+        if action is not None and action["type"] == "cast" and self.can_draw(game.view()):
             self.castings += 1
             return self.cast(action, game.view())
         super().step()
+
+    def can_draw(self, view: dict[str, Any]) -> bool:
+        """The rendered table draws an Incantibus casting of the players it was laid out for; any other
+        game's moves (a Grimoire spell is also a "cast") are entered as on the tablet."""
+        return view.get("game") == "incantibus" and sorted(view.get("wands", {})) == sorted(self.rendered.players)
 
     def cast(self, action: dict[str, Any], view: dict[str, Any]) -> None:
         self.rendered.lay_out(list(view["legal"]["tokens"]))
@@ -158,6 +183,12 @@ class TableBots(Bots):
         forgotten = self.swaps % FORGET_EVERY == 0
         if not self.stop.wait(FORGOTTEN_S if forgotten else SWAP_AFTER_S):
             self.rendered.hold(game.view()["wands"])
+
+
+def is_wand_casting(action: dict[str, Any], view: dict[str, Any]) -> bool:
+    """A casting the camera reads: every player's wand pointed at a token (Incantibus). A Grimoire
+    spell is also of type "cast" but names a spell, not targets, and nobody's wand is read."""
+    return isinstance(action.get("targets"), dict) and "wands" in view and "targets" in view.get("legal", {})
 
 
 def simulated_devices(status: StatusBoard) -> None:
@@ -265,8 +296,8 @@ def play(args: argparse.Namespace, settings: Settings, night: Night, folder: Pat
         announce_join(app, show_join_address(app, args.host, int(local_url.rsplit(":", 1)[1])))
         print(f"On this machine: {local_url}/   controls: {local_url}/join?code={app.state.settings.join_code}", flush=True)
         press_cue = sim.cue if sim is not None else side.cue.tablet
-        bots = (TableBots(app.state.table, args.pace, rng, side, rendered, press_cue) if rendered
-                else Bots(app.state.table, args.pace, rng))
+        bots = (TableBots(app.state.table, args.pace, rng, side, rendered, press_cue, status) if rendered
+                else Bots(app.state.table, args.pace, rng, status))
         playing = threading.Thread(target=bots.run, daemon=True, name="bots")
         playing.start()
         if not args.no_browser:

@@ -168,12 +168,7 @@ def speaker(settings: SpeakerSettings, status: StatusBoard) -> Announcer | None:
     except SpeakerError as e:
         status.report("speaker", "warning", f"no announcements: {e}", "install the espeak-ng package on the Pi and restart Incanto")
         return None
-    if settings.mute:
-        status.report("speaker", "off", "muted", "unmute it on a joined tablet's status page")
-    else:
-        status.report("speaker", "ok", f"announcing in voice {settings.voice!r} at volume {settings.volume}",
-                      "change the voice or volume, or mute it, on a joined tablet's status page")
-    return announcer
+    return announcer  # on the status board once attached (``speaker_route.attach``)
 
 
 def serve_on(app: FastAPI, sock: socket.socket) -> None:

@@ -14,6 +14,7 @@ from fastapi import APIRouter, FastAPI, HTTPException, Request
 from pydantic import Field, ValidationError
 
 from companion.announce import Announcer, SpeakerSettings
+from companion.status import StatusBoard
 from companion.web.answers import CHANGES, EVERY_ROUTE, refused
 from companion.web.bodies import Body
 from companion.web.deps import Joined
@@ -47,11 +48,7 @@ def change(body: SpeakerChange, request: Request, _: Joined) -> dict[str, Any]:
     except ValueError as e:  # a voice espeak-ng does not have
         raise HTTPException(422, str(e)) from None
     request.app.state.keep_speaker(settings)
-    if settings.mute:
-        request.app.state.table.status.report("speaker", "off", "muted from a tablet", "unmute it here")
-    else:
-        request.app.state.table.status.report("speaker", "ok", f"announcing in voice {settings.voice!r} at volume {settings.volume}",
-                                              "change the voice or volume, or mute it, here")
+    report(request.app.state.table.status, settings)
     if body.test:
         announcer.say(TEST_SENTENCE)
     return shown(request)
@@ -69,5 +66,16 @@ def keep_in(path: Path) -> Callable[[SpeakerSettings], None]:
 
 
 def attach(app: FastAPI, announcer: Announcer, keep: Callable[[SpeakerSettings], None]) -> None:
+    """The route, and the speaker on the status board: the status page shows its Speaker part only for
+    a display whose board lists one."""
     app.state.speaker, app.state.keep_speaker = announcer, keep
     app.include_router(router, responses=refused(*EVERY_ROUTE))
+    report(app.state.table.status, announcer.settings)
+
+
+def report(status: StatusBoard, settings: SpeakerSettings) -> None:
+    if settings.mute:
+        status.report("speaker", "off", "muted", "unmute it on a joined tablet's status page")
+    else:
+        status.report("speaker", "ok", f"announcing in voice {settings.voice!r} at volume {settings.volume}",
+                      "change the voice or volume, or mute it, on a joined tablet's status page")

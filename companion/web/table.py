@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from companion.engine.events import Event
 from companion.engine.game import Game
-from companion.night import Night
+from companion.night import POINTS_PER_PLACE, Night
 from companion.status import DeviceStatus, StatusBoard
 from companion.web.errors import NoGame
 from companion.question import CastQuestion
@@ -54,9 +54,11 @@ class Table:
 
     def night_view(self) -> dict[str, Any]:
         games = [{"id": gid, "game": g.rules.name, "title": g.rules.title, "players": g.players,
-                  "over": g.rules.is_over(g.state), "scores": g.rules.score(g.state),
+                  "options": g.options, "over": g.rules.is_over(g.state), "scores": g.rules.score(g.state),
+                  "version": g.version,
                   "current": g is self.night.current} for gid, g in self.night.played()]
-        return {**self._night_row, "games": games, "standings": self.night.standings()}
+        return {**self._night_row, "games": games, "standings": self.night.standings(),
+                "points_per_place": list(POINTS_PER_PLACE)}
 
     def snapshot(self) -> dict[str, Any]:
         """Everything a page needs to draw itself from nothing."""
@@ -100,6 +102,13 @@ class Table:
     def start_game(self, name: str, players: Sequence[str], options: Mapping[str, Any] | None = None,
                    seed: int | None = None) -> Game:
         game = self.night.start_game(name, players, options, seed)
+        if self.follow_current() and self._publish:
+            self._publish({"type": "snapshot", **self.snapshot()})
+        return game
+
+    def resume(self, game_id: int) -> Game:
+        """An unfinished game of the night becomes the current one again; every page redraws for it."""
+        game = self.night.resume(game_id)
         if self.follow_current() and self._publish:
             self._publish({"type": "snapshot", **self.snapshot()})
         return game

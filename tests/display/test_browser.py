@@ -409,13 +409,16 @@ def test_screenshots_of_every_page(chromium: Any, app: FastAPI, server: str, set
     assert status_page.get_attribute('[data-device="calibration"]', "data-level") == "off"  # never reported
     night_page = tablet.open("/night")
     night_page.wait_for_selector('.standings tr[data-player]')
-    choice = night_page.wait_for_selector('[data-part="next-game"] select option[value="witchcraft"]', state="attached").evaluate(
-        "o => [...o.parentElement.options].map(x => [x.value, x.textContent])")
+    choice = night_page.wait_for_selector('.game-choice button[data-game="witchcraft"]').evaluate(
+        "b => [...b.parentElement.children].map(x => [x.dataset.game, x.textContent])")
     assert [c for c in choice if c[0] != "counting"] == [  # Counting is the display tests' own game
         ["incantibus", "Incantibus"], ["grimoire", "Das Grimoire des Wahnsinns"], ["ravenskeep", "Ravenskeep"],
         ["via_magica", "Via Magica"], ["witchcraft", "Witchcraft: Moonlight Magic"]]
-    night_page.select_option('[data-part="next-game"] select', "ravenskeep")
-    night_page.click('[data-part="next-game"] button')
+    night_page.click('.game-choice button[data-game="ravenskeep"]')
+    night_page.click('[data-part="next-game"] [data-do="start"]')
+    night_page.click('[data-do="start-anyway"]')  # the Incantibus game is not finished: the page asks first
+    night_page.wait_for_url("**/controls")
+    night_page.goto(night_page.url.replace("/controls", "/night"))
     night_page.wait_for_function("document.querySelector('[data-part=games]').innerText.includes('Ravenskeep')")
     assert night.current is not None and night.current.rules.name == "ravenskeep"
     assert night.current.players == ["Lera", "Kirill", "Katya", "Rosa"]

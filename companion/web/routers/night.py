@@ -1,9 +1,9 @@
-"""The night: standings across the games played, and starting the next game."""
+"""The night: standings across the games played, starting the next game, and resuming an unfinished one."""
 from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter
+from fastapi import APIRouter, Path
 from pydantic import Field, StringConstraints
 
 from companion.web.answers import CHANGES, refused
@@ -31,3 +31,10 @@ def night(table: TableDep) -> dict[str, Any]:
 def start_game(body: NewGame, table: TableDep, _: Joined) -> dict[str, Any]:
     game = table.start_game(body.game, body.players, body.options)
     return {"game": game.rules.name, "players": game.players, "version": game.version}
+
+
+@router.post("/games/{game_id}/resume", responses=refused(*CHANGES, 400))
+def resume_game(game_id: Annotated[int, Path(ge=1, le=2**63 - 1)], table: TableDep, _: Joined) -> dict[str, Any]:
+    """An unfinished game of tonight, left when another was started, is played on from where it was."""
+    game = table.resume(game_id)
+    return {"game": game.rules.name, "players": game.players, "version": game.version, "id": game_id}

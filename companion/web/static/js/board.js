@@ -2,10 +2,11 @@
 
 import { el } from "./parts.js";
 import { getJSON } from "./api.js";
+import { endingPanel } from "./ending.js";
 import { noticeBanner, recentNotices } from "./notices.js";
 import { boot, gameModule, render } from "./shell.js";
 
-const { model } = boot("Board");
+const { model, stream } = boot("Board");
 const root = document.querySelector("main");
 const notices = recentNotices(model);
 document.body.append(noticeBanner(model));
@@ -19,7 +20,7 @@ model.onChange(async (why) => {
   const scores = model.game.scores || {};
   const flashed = new Set(Object.keys(scores).filter((p) => why === "event" && shownScores[p] !== scores[p]));
   shownScores = { ...scores };
-  render(root, game.board(model.game, { model, flashed }), notices, joinCorner);
+  render(root, endingPanel(model, stream), game.board(model.game, { model, flashed }), notices, joinCorner);
 });
 
 // The Pi's own screen and tablets that have joined show the join code, so another tablet can join.

@@ -4,6 +4,7 @@
 import { el, historyList, undoBar, wandBadge, who } from "./parts.js";
 import { actionId, getJSON, handle, post, proposer } from "./api.js";
 import { cueButton } from "./cue.js";
+import { endingPanel } from "./ending.js";
 import { noticeBanner, recentNotices } from "./notices.js";
 import { boot, gameModule, render } from "./shell.js";
 
@@ -36,6 +37,7 @@ model.onChange(async (why) => {
     // While the camera asks, its question is the only thing here: nothing to mistap, nothing to scroll past.
     if (model.questions.length) render(root, model.questions.map((q) => question(view, q)), refusal);
     else render(root,
+      endingPanel(model, stream), // the game's end comes first
       cue,
       game.controls(view, { model, propose }),
       el("section", { "data-part": "undo" }, el("h2", {}, "Fix a mistake"), undoBar(view, propose), refusal),

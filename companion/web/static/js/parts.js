@@ -180,10 +180,10 @@ function entryText(entry) {
 export function standingsTable(standings) {
   if (!standings || standings.length === 0) return el("p", { class: "muted" }, "No game finished yet tonight.");
   return el("table", { class: "standings" },
-    el("tr", {}, ["", "Player", "Wins", "Place points", "Points", "Games"].map((h) => el("th", {}, h))),
+    el("tr", {}, ["", "Player", "Night points", "Wins", "Place points", "Games"].map((h) => el("th", {}, h))),
     standings.map((row, i) => el("tr", { "data-player": row.player },
-      el("td", {}, i + 1), el("td", {}, el("b", {}, row.player)), el("td", {}, row.wins),
-      el("td", {}, row.place_points), el("td", {}, row.points), el("td", {}, row.games))));
+      el("td", {}, i + 1), el("td", {}, el("b", {}, row.player)), el("td", {}, row.night_points), el("td", {}, row.wins),
+      el("td", {}, row.place_points), el("td", {}, row.games))));
 }
 
 const DEVICES = {

@@ -1,5 +1,5 @@
 // The Pi's speaker from a tablet: mute, volume, voice, and a sentence to hear the change. Shown only
-// where the display has a speaker (GET /api/speaker answers); changing it needs the join code.
+// where the display has a speaker (the status board lists one); changing it needs the join code.
 
 import { el } from "./parts.js";
 import { getJSON, post } from "./api.js";
@@ -29,4 +29,10 @@ function draw(speaker) {
     message);
 }
 
-getJSON("/api/speaker").then((speaker) => { if (speaker.ok) draw(speaker); });
+// Only a display with a speaker reports one on its status board: elsewhere /api/speaker is not asked
+// for at all (a page that loads what is not there looks broken in the browser's own console).
+getJSON("/api/status").then(async (status) => {
+  if (!status.ok || !(status.devices || []).some((d) => d.device === "speaker")) return;
+  const speaker = await getJSON("/api/speaker");
+  if (speaker.ok) draw(speaker);
+});

@@ -1,0 +1,91 @@
+"""What the host sets before a game: each option a game's setup accepts, as a control for the night page.
+
+The engine's setups say which options they take (each game's ``setup.OPTIONS``, checked by its
+``check_options``); this module describes them for people: a label in the rulebook's words, the kind of
+control, the choices and the rulebook's default (which is what the setup does when the option is left
+out, so the page sends an option only when the host changed it). ``NOT_OFFERED`` names the options a
+setup accepts that the page does not show, and why; a test keeps both lists complete.
+
+Kinds of control: ``choice`` (one of ``choices``), ``bool``, ``player`` (one of the seated players,
+tapped; ``role: "first"`` marks the one who starts), ``assign`` (each seated player gets a different one
+of ``values``, or ``values_by_count`` for the number of players).
+"""
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+DRAWS = {"key": "draws", "label": "Draws", "kind": "choice", "default": "companion",
+         "choices": [{"value": "companion", "label": "by Incanto"}, {"value": "table", "label": "by the table"}]}
+
+
+def _incantibus() -> list[dict[str, Any]]:
+    from companion.games.incantibus.tokens import load
+    return [
+        {"key": "expert", "label": "Expert mode (magic books, the wand bonus)", "kind": "bool", "default": False},
+        {**DRAWS, "label": "Rooms, faces and cards drawn"},
+        {"key": "deal", "label": "Wands", "kind": "assign", "default": None, "default_label": "dealt at random",
+         "values_by_count": {str(n): list(s) for n, s in load().wands.items()}},
+    ]
+
+
+def _grimoire() -> list[dict[str, Any]]:
+    from companion.games.grimoire.catalogue import load
+    rows = list(load().difficulty)
+    names = {"leicht": "leicht (easy)", "normal": "normal", "schwer": "schwer (hard)"}
+    return [
+        {"key": "difficulty", "label": "Schwierigkeit (difficulty)", "kind": "choice", "default": "normal",
+         "choices": [{"value": r, "label": names.get(r, r)} for r in rows]},
+        {**DRAWS, "label": "Curses shuffled and drawn"},
+        {"key": "first", "label": "Startspieler (first player)", "kind": "player", "role": "first", "default": None,
+         "default_label": "drawn at random"},
+    ]
+
+
+def _ravenskeep() -> list[dict[str, Any]]:
+    return [{"key": "first", "label": "Starting player", "kind": "player", "role": "first", "default": None,
+             "default_label": "drawn at random"}]
+
+
+def _via_magica() -> list[dict[str, Any]]:
+    return [
+        {**DRAWS, "label": "Animus tokens drawn from the bag"},
+        {"key": "portals", "label": "Portal cards dealt and turned up", "kind": "choice", "default": "companion",
+         "choices": [{"value": "companion", "label": "by Incanto"}, {"value": "table", "label": "by the table"}]},
+        {"key": "deal", "label": "Starting portals", "kind": "choice", "default": "choose",
+         "choices": [{"value": "choose", "label": "six dealt, keep three"},
+                     {"value": "random", "label": "three each (first game)"}]},
+        {"key": "catcher", "label": "First Catcher (the oldest player)", "kind": "player", "role": "first",
+         "default": None, "default_label": "the first seat"},
+    ]
+
+
+def _witchcraft() -> list[dict[str, Any]]:
+    from companion.games.witchcraft.cards import load
+    return [
+        {"key": "witches", "label": "Witches", "kind": "assign", "default": None, "default_label": "drawn at random",
+         "values": [{"value": n, "label": w.title} for n, w in load().witches.items()]},
+        {"key": "first", "label": "Starts when nobody is the Brave (the last to have cast a spell)", "kind": "player",
+         "role": "first", "default": None, "default_label": "the first seat"},
+    ]
+
+
+OFFERED = {"incantibus": _incantibus, "grimoire": _grimoire, "ravenskeep": _ravenskeep,
+           "via_magica": _via_magica, "witchcraft": _witchcraft}
+
+# Options a setup accepts that the night page does not offer, and why.
+NOT_OFFERED = {"grimoire": {"book": "the five middle pages in order: only for replaying a described grimoire"}}
+
+
+def options(game: str) -> list[dict[str, Any]]:
+    """The controls for ``game``'s options, in the order the page shows them (none for a game it does
+    not describe, such as a test's game)."""
+    made = OFFERED.get(game)
+    return made() if made else []
+
+
+def accepted(game: str) -> set[str]:
+    """The option keys ``game``'s setup accepts (its ``setup.OPTIONS``)."""
+    from companion import games
+    module = importlib.import_module(games.MODULES[game] + ".setup")
+    return set(getattr(module, "OPTIONS", {}))

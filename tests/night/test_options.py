@@ -1,0 +1,45 @@
+"""The night page's controls cover every option each game's setup accepts, and each control's values are
+ones the setup takes: a host can never build a start the game refuses."""
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+
+from companion import games, night_options
+from companion.engine.game import prepare
+
+PLAYERS = ["Lera", "Kirill", "Katya"]
+
+
+@pytest.mark.parametrize("game", games.names())
+def test_every_option_a_setup_accepts_is_offered_or_said_why_not(game: str) -> None:
+    offered = {o["key"] for o in night_options.options(game)}
+    assert offered | set(night_options.NOT_OFFERED.get(game, {})) == night_options.accepted(game)
+    assert not offered & set(night_options.NOT_OFFERED.get(game, {}))
+
+
+@pytest.mark.parametrize("game", games.names())
+def test_every_value_of_every_control_starts_the_game(game: str) -> None:
+    rules = games.get(game)
+    for option in night_options.options(game):
+        for value in values(option):
+            prepare(rules, PLAYERS, {option["key"]: value}, 1, None)  # refused: MalformedAction
+        if option["default"] is not None:  # the default is the setup's own: leaving it out is the same start
+            a = prepare(rules, PLAYERS, {option["key"]: option["default"]}, 1, None)[1]
+            b = prepare(rules, PLAYERS, {}, 1, None)[1]
+            assert rules.public_view(a) == rules.public_view(b)
+
+
+def values(option: dict) -> list:  # type: ignore[type-arg]
+    kind = option["kind"]
+    if kind == "choice":
+        return [c["value"] for c in option["choices"]]
+    if kind == "bool":
+        return [True, False]
+    if kind == "player":
+        return PLAYERS
+    pool = option.get("values_by_count", {}).get(str(len(PLAYERS))) or [v["value"] for v in option["values"]]
+    shuffled = list(pool)
+    Random(2).shuffle(shuffled)
+    return [dict(zip(PLAYERS, shuffled))]
