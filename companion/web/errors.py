@@ -24,12 +24,12 @@ class TooManyRequests(IncantoError, RuntimeError):
 
 
 class JoiningPaused(TooManyRequests):
-    """Too many wrong join codes from anywhere: every join waits, whatever address it comes from."""
+    """Too many wrong join codes from one address: joining from there waits (other tablets do not)."""
 
-    def __init__(self, wait_s: float, failures: int) -> None:
-        self.who, self.per_minute, self.retry_after_s = "anyone", 0, wait_s
-        RuntimeError.__init__(self, f"joining is paused for {wait_s:.0f} s after {failures} wrong join codes; "
-                                    "try again then (the Pi's status page shows the attempts)")
+    def __init__(self, wait_s: float, failures: int, who: str) -> None:
+        self.who, self.per_minute, self.retry_after_s = who, 0, wait_s
+        RuntimeError.__init__(self, f"joining from {who!r} is paused for {max(1.0, wait_s):.0f} s after {failures} wrong "
+                                    "join codes from there; try again then (the Pi's status page shows the attempts)")
 
 
 class NoGame(IncantoError, LookupError):

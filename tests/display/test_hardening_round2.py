@@ -6,10 +6,15 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
+from fastapi import FastAPI
 
 from companion.engine.events import Event
 from companion.store import Store
+from companion.web.ratelimit import JoinGuard
+from companion.web.serve import running
+from companion.web.settings import Settings
 
 
 # -- 9: a game start is one transaction ------------------------------------------------------------
@@ -28,3 +33,31 @@ def test_a_start_that_fails_between_the_games_row_and_its_setup_leaves_nothing(t
         assert db.execute("SELECT count(*) FROM games").fetchone() == (1,)
     with Store(path) as store:
         assert store.notices == []
+
+
+# -- 1: joining under spam ---------------------------------------------------------------------------
+
+def at(address: str) -> httpx.Client:
+    return httpx.Client(transport=httpx.HTTPTransport(local_address=address))
+
+
+def test_wrong_codes_from_ten_addresses_keep_no_tablet_the_pi_or_a_new_code_out(app: FastAPI, settings: Settings) -> None:
+    spammers = [at(f"127.0.0.{n}") for n in range(10, 20)]
+    tablet, pi = at("127.0.0.3"), at("127.0.0.1")
+    with running(app) as url:
+        joined, tries, guessed = 0, 0, 0
+        for round_ in range(20):  # 200 wrong codes, each sent as soon as the last was answered
+            for n, spammer in enumerate(spammers):
+                answer = spammer.post(f"{url}/api/session", json={"code": f"{round_ * 10 + n:06d}"})
+                guessed += answer.status_code == 403  # checked (and wrong), as opposed to refused unchecked
+                assert answer.status_code in (403, 429)
+            tries += 1
+            joined += tablet.post(f"{url}/api/session", json={"code": settings.join_code}).status_code == 200
+        assert (joined, tries) == (20, 20)
+        assert guessed <= settings.join_failures_per_minute + 10 * JoinGuard.FREE_WRONG  # a few tries each, then paused
+
+        assert pi.post(f"{url}/api/session", json={"code": "999999"}).status_code == 403  # the host mistypes too
+        assert pi.post(f"{url}/api/session", json={"code": settings.join_code}).status_code == 200
+        new = pi.post(f"{url}/api/session/code", json={}).json()["code"]
+        assert at("127.0.0.4").post(f"{url}/api/session", json={"code": new}).status_code == 200
+        assert spammers[0].post(f"{url}/api/session", json={"code": new}).status_code == 429  # still paused there

@@ -28,8 +28,8 @@ class NewCode(Body):
 
 @router.post("", responses=refused(403, 429, 503, 507))
 def join(body: Join, response: Response, sessions: SessionsDep, guard: JoinGuardDep, settings: SettingsDep,
-         who: Address) -> dict[str, Any]:
-    token = guard.admit(who, lambda: sessions.join(body.code.strip()))
+         who: Address, on_the_pi: OnThePi) -> dict[str, Any]:
+    token = guard.admit(who, lambda: sessions.join(body.code.strip()), exempt=on_the_pi)
     response.set_cookie(COOKIE, token, max_age=int(settings.session_hours * 3600), httponly=True, samesite="strict")
     return {"joined": True}
 

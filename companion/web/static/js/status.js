@@ -17,7 +17,7 @@ function draw() {
 }
 
 function joinsSection(joins, code) {
-  const paused = joins.paused_s > 0 ? `Joining is paused for ${Math.ceil(joins.paused_s)} s. ` : "";
+  const paused = joins.paused_s > 0 ? `Joining is paused at ${joins.paused_addresses} addresses (up to ${Math.ceil(joins.paused_s)} s). ` : "";
   const warn = joins.failed > 0 ? "warning" : "ok";
   const recent = joins.recent.slice(-5).reverse().map((r) =>
     el("li", {}, r.address, " at ", new Date(r.at * 1000).toLocaleTimeString()));
