@@ -2,9 +2,11 @@
 from many addresses, a redirect to another site, a game start cut in half, settings that bite later."""
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import httpx
 import pytest
@@ -15,6 +17,8 @@ from companion.store import Store
 from companion.web.ratelimit import JoinGuard
 from companion.web.serve import running
 from companion.web.settings import Settings
+
+from .conftest import CHROMIUM
 
 
 # -- 9: a game start is one transaction ------------------------------------------------------------
@@ -61,3 +65,24 @@ def test_wrong_codes_from_ten_addresses_keep_no_tablet_the_pi_or_a_new_code_out(
         new = pi.post(f"{url}/api/session/code", json={}).json()["code"]
         assert at("127.0.0.4").post(f"{url}/api/session", json={"code": new}).status_code == 200
         assert spammers[0].post(f"{url}/api/session", json={"code": new}).status_code == 429  # still paused there
+
+
+# -- 7: /join?next= goes only to a page of this display -----------------------------------------------
+
+@pytest.mark.browser
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"Debian's Chromium is not installed at {CHROMIUM}")
+@pytest.mark.parametrize("wanted, lands", [
+    ("//example.invalid/phish", "/controls"), ("/%2F/example.invalid", "/%2F/example.invalid"),
+    ("/\\\\example.invalid", "/controls"), ("https://example.invalid/", "/controls"),
+    ("javascript:alert(1)", "/controls"), ("/night", "/night"),
+])
+def test_joining_goes_only_to_a_page_of_this_display(chromium: Any, server: str, settings: Settings, wanted: str,
+                                                     lands: str) -> None:
+    context = chromium.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"{server}/join?code={settings.join_code}&next={quote(wanted, safe='')}")
+        page.wait_for_url(lambda url: "/join" not in url, timeout=10_000)
+        assert page.url == server + lands
+    finally:
+        context.close()
