@@ -88,13 +88,16 @@ class CalibrationDesk:
             return None
         return w, h
 
-    def state(self) -> dict[str, Any]:
+    def state(self, paths: bool = True) -> dict[str, Any]:
+        """What the page shows; without ``paths`` (a tablet that has not joined), no file's full path:
+        where the Pi keeps its files is nobody's business on the LAN."""
         profile, refused = self.profile()
-        return {"profile": str(self.profile_path), "refused": refused, "lines": describe(self.profile_path, self._resolution()),
+        state = {"profile": str(self.profile_path), "refused": refused, "lines": describe(self.profile_path, self._resolution()),
                 "image": dict(zip(("width", "height"), self._resolution() or (0, 0))),
                 "game": self.game.game, "places": [{"name": n, "words": self.game.describe(n)} for n in self.game.names],
                 "steps": self._steps(profile), "places_px": self._places_px(profile),
                 "validation": self.validation.summary() if self.validation else None}
+        return state if paths else _without_paths(state, self.profile_path.parent)
 
     def _steps(self, profile: Profile | None) -> dict[str, dict[str, Any]]:
         has = profile is not None
@@ -236,6 +239,19 @@ class CalibrationDesk:
         except CalibrationError:
             learned = []
         return learned or [1, 2, 3, 4]
+
+
+def _without_paths(value: Any, folder: Path) -> Any:
+    """``value`` with every mention of ``folder`` (the profile's, in any string) cut to the file names."""
+    if isinstance(value, str):
+        for prefix in {str(folder) + "/", str(folder.resolve()) + "/"}:
+            value = value.replace(prefix, "")
+        return value
+    if isinstance(value, dict):
+        return {k: _without_paths(v, folder) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_without_paths(v, folder) for v in value]
+    return value
 
 
 def _step(done: bool, words: str) -> dict[str, Any]:

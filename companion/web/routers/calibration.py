@@ -38,7 +38,8 @@ class CalibrationDesk(Protocol):
     @property
     def feed(self) -> LivePicture: ...
 
-    def state(self) -> dict[str, Any]: ...
+    def state(self, paths: bool = True) -> dict[str, Any]:
+        """What the page shows; ``paths=False`` for a tablet that has not joined: no file's full path."""
 
     def sheet(self, kind: str) -> bytes: ...
 
@@ -129,8 +130,8 @@ async def calibration_page() -> FileResponse:
 
 
 @router.get("/api/calibration", responses=refused(401, 409, 422))
-def calibration_state(desk: Desk) -> dict[str, Any]:
-    return desk.state()
+def calibration_state(request: Request, desk: Desk) -> dict[str, Any]:
+    return desk.state(paths=request.app.state.sessions.valid(session_token(request)))
 
 
 @router.get("/api/calibration/frame.jpg", responses=refused(401, 409, 422))
