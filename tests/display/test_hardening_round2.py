@@ -11,8 +11,10 @@ from urllib.parse import quote
 import httpx
 import pytest
 from fastapi import FastAPI
+from fastapi.testclient import TestClient
 
 from companion.engine.events import Event
+from companion.night import Night
 from companion.store import Store
 from companion.web.ratelimit import JoinGuard
 from companion.web.serve import running
@@ -86,3 +88,14 @@ def test_joining_goes_only_to_a_page_of_this_display(chromium: Any, server: str,
         assert page.url == server + lands
     finally:
         context.close()
+
+
+# -- 8: option values of the wrong kind ----------------------------------------------------------------
+
+@pytest.mark.parametrize("difficulty", [[], {}, ["normal"], 3, None])
+def test_a_grimoire_difficulty_that_is_no_row_name_is_refused(tablet: TestClient, night: Night, difficulty: Any) -> None:
+    played = len(night.played())
+    answer = tablet.post("/api/night/games", json={"game": "grimoire", "players": ["Lera", "Kirill"],
+                                                   "options": {"difficulty": difficulty}})
+    assert answer.status_code == 400 and "option 'difficulty'" in answer.json()["error"], answer.text
+    assert len(night.played()) == played
