@@ -12,6 +12,18 @@ class NotThePi(IncantoError, PermissionError):
     """Something only the Pi's own screen may do (a new join code) was asked from elsewhere."""
 
 
+class NotTheHost(IncantoError, PermissionError):
+    """A change to the table's calibration from a tablet the host has not made a host."""
+
+
+class CalibrationBusy(IncantoError, RuntimeError):
+    """The calibration's queue is full, or a step ran past its time budget: nothing was saved from it."""
+
+    def __init__(self, message: str, retry_after_s: float = 5.0) -> None:
+        self.retry_after_s = retry_after_s
+        super().__init__(message)
+
+
 class WrongJoinCode(IncantoError, PermissionError):
     """The join code typed on a tablet is not the one shown on the display."""
 

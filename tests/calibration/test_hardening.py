@@ -4,6 +4,7 @@ one line of words, no traceback, nothing changed."""
 from __future__ import annotations
 
 import json
+import struct
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -59,9 +60,22 @@ def client(tmp_path: Path, desk: CalibrationDesk) -> Iterator[TestClient]:
             yield c
 
 
-def joined(client: TestClient) -> TestClient:
+def joined(client: TestClient, host: bool = True) -> TestClient:
+    """A tablet that joined and (``host``) typed the host PIN shown on the Pi's own screen."""
     assert client.post("/api/session", json={"code": CODE}).status_code == 200
+    if host:
+        pi = TestClient(client.app, client=("127.0.0.1", 50000))
+        pi.portal = client.portal  # type: ignore[attr-defined]
+        pin = pi.get("/api/session/code").json()["host_pin"]
+        assert client.post("/api/session/host", json={"pin": pin}).status_code == 200
     return client
+
+
+def another(client: TestClient) -> TestClient:
+    """A second tablet on the same display (its own cookies)."""
+    other = TestClient(client.app, raise_server_exceptions=False)
+    other.portal = client.portal  # type: ignore[attr-defined]
+    return other
 
 
 # -- 4: board specifications -----------------------------------------------------------------------
@@ -166,3 +180,131 @@ def _copy(source: Path, to: Path) -> None:
     import shutil
 
     shutil.copytree(source, to)
+
+
+# -- 2: calibration is the host's -------------------------------------------------------------------
+
+CHANGING = [("/api/calibration/table", None), ("/api/calibration/layout", {"taps": {"r0": [1, 1]}}),
+            ("/api/calibration/wands/empty", None), ("/api/calibration/wands", {"seconds": 0.5}),
+            ("/api/calibration/camera/photo", {"board": "chessboard:9x6:25"}), ("/api/calibration/camera", {}),
+            ("/api/calibration/cue", {"player": "Lera"}), ("/api/calibration/tips", None),
+            ("/api/calibration/tips/lift", None), ("/api/calibration/rollback", {"version": 1})]
+
+
+def files(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_a_player_with_the_join_code_cannot_recalibrate_the_table(client: TestClient, desk: CalibrationDesk) -> None:
+    player = joined(client, host=False)
+    assert "host_pin" not in player.get("/api/session/code").json()  # shown on the Pi's own screen only
+    before = files(desk.profile_path.parent)
+    for route, body in CHANGING:
+        answer = player.post(route, json=body) if body is not None else player.post(route)
+        assert answer.status_code == 403 and answer.json()["kind"] == "NotTheHost", (route, answer.text)
+    wrong = player.post("/api/session/host", json={"pin": "000000"})
+    assert wrong.status_code == 403 and "host PIN" in wrong.json()["error"]
+    assert files(desk.profile_path.parent) == before and desk.empty_table is None
+
+
+def test_each_change_says_what_when_and_from_where_and_can_be_rolled_back(client: TestClient, desk: CalibrationDesk,
+                                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    host = joined(client)
+    camera_only = desk.profile_path.read_bytes()
+    assert host.post("/api/calibration/table").status_code == 200
+    state = host.get("/api/calibration").json()
+    assert state["versions"] == [1, 2] and state["steps"]["table"]["done"]
+    assert state["changes"][-1]["what"] == "table found" and state["changes"][-1]["by"] == "the tablet at testclient"
+    assert any(line.startswith("last change: table found") and "from the tablet at testclient" in line
+               for line in state["lines"])
+    assert main(["status", "--profile", str(desk.profile_path)]) == 0
+    assert "from the tablet at testclient" in capsys.readouterr().out
+
+    back = host.post("/api/calibration/rollback", json={"version": 1})
+    assert back.status_code == 200 and desk.profile_path.read_bytes() == camera_only
+    assert not host.get("/api/calibration").json()["steps"]["table"]["done"]
+    assert host.post("/api/calibration/rollback", json={"version": 9}).status_code == 422
+    assert main(["rollback", "--profile", str(desk.profile_path), "--to", "2"]) == 0  # and from the command line
+    assert "last change: rolled back to calibration 2" in "\n".join(desk.state()["lines"])
+
+
+def test_the_wands_are_learned_only_after_the_empty_table(client: TestClient, desk: CalibrationDesk) -> None:
+    host = joined(client)
+    assert host.post("/api/calibration/table").status_code == 200
+    before = desk.profile_path.read_bytes()
+    answer = host.post("/api/calibration/wands", json={"seconds": 0.5})
+    assert answer.status_code == 422 and "note the empty table first" in answer.json()["error"]
+    assert desk.profile_path.read_bytes() == before
+
+
+# -- 5: hostile WAV headers; each tablet's own recording ------------------------------------------------
+
+def wav_header(rate: int, channels: int, bits: int, data_bytes: int, kind: int = 1) -> bytes:
+    fmt = struct.pack("<HHIIHH", kind, channels, rate, (rate * channels * bits // 8) % 2**32, channels * bits // 8, bits)
+    return (b"RIFF" + struct.pack("<I", 36 + data_bytes) + b"WAVE" + b"fmt " + struct.pack("<I", 16) + fmt
+            + b"data" + struct.pack("<I", data_bytes))
+
+
+@pytest.mark.parametrize("header, words", [
+    (wav_header(1, 1, 16, 6000), "1 Hz"), (wav_header(4_000_000_000, 1, 16, 6000), "4000000000 Hz"),
+    (wav_header(16_000, 0, 16, 6000), "0 channels"), (wav_header(16_000, 9, 16, 6000), "9 channels"),
+    (wav_header(16_000, 1, 8, 6000), "not 16-bit PCM"), (wav_header(16_000, 1, 16, 6000, kind=3), "not 16-bit PCM"),
+    (b"RIFF\x00\x00\x00\x00WAVEdata" + bytes(40), "no format chunk"), (b"OggS" + bytes(60), "not a WAV file"),
+])
+def test_a_recording_whose_header_would_cost_minutes_is_refused_as_it_arrives(client: TestClient, desk: CalibrationDesk,
+                                                                               header: bytes, words: str) -> None:
+    host = joined(client)
+    answer = host.post("/api/calibration/cue/audio?offset=0", content=header + bytes(3000))
+    assert answer.status_code == 422 and words in answer.json()["error"], answer.text
+    enrol = host.post("/api/calibration/cue", json={"player": "Lera"})
+    assert enrol.status_code == 422 and not (desk.profile_path.parent / "cue").exists()
+
+
+def test_a_recording_of_two_minutes_at_8_khz_is_the_longest(client: TestClient, desk: CalibrationDesk) -> None:
+    from calibration.cue_step import wav_problem
+
+    assert wav_problem(wav_header(8_000, 1, 16, 0) + bytes(8_000 * 2 * 120)) is None
+    assert "over 120 s" in str(wav_problem(wav_header(8_000, 1, 16, 0) + bytes(8_000 * 2 * 121)))
+
+
+def test_each_tablet_records_its_own_chant(client: TestClient, desk: CalibrationDesk) -> None:
+    north, south = joined(client, host=False), joined(another(client), host=False)
+    header = wav_header(16_000, 1, 16, 32_000)
+    assert north.post("/api/calibration/cue/audio?offset=0", content=header + bytes(956)).json() == {"received": 1000}
+    assert south.post("/api/calibration/cue/audio?offset=0", content=header).json() == {"received": 44}
+    more = north.post("/api/calibration/cue/audio?offset=1000", content=bytes(1000))
+    assert more.json() == {"received": 2000}  # the other tablet's new recording did not wipe this one
+
+
+# -- 6: heavy calibration work never delays the game ------------------------------------------------
+
+def test_many_long_wand_reads_never_hold_up_the_game(client: TestClient, desk: CalibrationDesk) -> None:
+    import threading
+
+    import httpx
+
+    from companion.web.serve import running
+
+    app = client.app
+    with running(app) as url:  # a real uvicorn; requests from 127.0.0.1: the Pi's own screen, a host
+        assert httpx.post(f"{url}/api/calibration/table", timeout=60).status_code == 200
+        assert httpx.post(f"{url}/api/calibration/wands/empty", timeout=60).status_code == 200
+        answers: list[tuple[str, int]] = []
+
+        def read_wands() -> None:
+            status = httpx.post(f"{url}/api/calibration/wands", json={"seconds": 10.0}, timeout=120).status_code
+            answers.append(("wands", status))
+
+        readers = [threading.Thread(target=read_wands) for _ in range(45)]
+        for reader in readers:
+            reader.start()
+        while sum(1 for _, s in answers if s == 503) < 45 - 3:  # all but the running one and two waiting: refused
+            assert len(answers) < 45, answers
+            threading.Event().wait(0.05)
+        game = httpx.get(f"{url}/api/night", timeout=60)
+        answers.append(("game", game.status_code))
+        for reader in readers:
+            reader.join()
+    assert game.status_code == 200
+    slow = [i for i, (kind, status) in enumerate(answers) if kind == "wands" and status != 503]
+    assert 2 <= len(slow) <= 3 and answers.index(("game", 200)) < min(slow)  # answered while the reads went on
