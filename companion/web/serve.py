@@ -16,7 +16,10 @@ from fastapi import FastAPI
 from companion.web.settings import Settings
 
 # A page only ever sends "resync" on its stream; pings find tablets that vanished without a goodbye.
-UVICORN: dict[str, Any] = {"ws_max_size": 4096, "ws_ping_interval": 10.0, "ws_ping_timeout": 10.0}
+# On SIGTERM (systemd stopping the display) requests still running get a few seconds, then are dropped:
+# a calibration step is never waited for (its thread is a daemon), so the display stops promptly.
+UVICORN: dict[str, Any] = {"ws_max_size": 4096, "ws_ping_interval": 10.0, "ws_ping_timeout": 10.0,
+                           "timeout_graceful_shutdown": 3}
 
 
 def lan_address(family: socket.AddressFamily = socket.AF_INET) -> str:

@@ -13,6 +13,7 @@ import pytest
 
 from calibration.__main__ import main
 from calibration.desk import CalibrationDesk, open_desk
+from calibration.layout import game_places
 from calibration.profiles import save
 from companion.night import Night
 from companion.night_at_the_table.serve import main as serve_main
@@ -308,3 +309,38 @@ def test_many_long_wand_reads_never_hold_up_the_game(client: TestClient, desk: C
     assert game.status_code == 200
     slow = [i for i, (kind, status) in enumerate(answers) if kind == "wands" and status != 503]
     assert 2 <= len(slow) <= 3 and answers.index(("game", 200)) < min(slow)  # answered while the reads went on
+
+
+# -- 3: layouts no board has ------------------------------------------------------------------------
+
+def degenerate(kind: str) -> dict[str, list[float]]:
+    names = [n for n in game_places("incantibus").names if not n.startswith("seat")]
+    if kind == "one pixel":
+        return {n: [320.0, 240.0] for n in names}
+    if kind == "one line":
+        return {n: [100.0 + 15.0 * i, 240.0] for i, n in enumerate(names)}
+    return {n: [300.0 + 3.0 * (i % 9), 200.0 + 3.0 * (i // 9)] for i, n in enumerate(names)}  # a board 1/10 the size
+
+
+@pytest.mark.parametrize("kind, words", [("one pixel", "0 mm apart"), ("one line", "incantibus's board"),
+                                         ("tiny", "apart")])
+def test_a_layout_no_board_has_is_refused_from_the_tablet_and_the_command_line(
+        client: TestClient, desk: CalibrationDesk, tmp_path: Path, kind: str, words: str,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    host = joined(client)
+    assert host.post("/api/calibration/table").status_code == 200
+    before = files(desk.profile_path.parent)
+    answer = host.post("/api/calibration/layout", json={"taps": degenerate(kind)})
+    assert answer.status_code == 422 and words in answer.json()["error"], answer.text
+    few = {n: [320.0, 240.0] for n in ("r0", "r8", "s0")}
+    suggested = host.post("/api/calibration/layout/board", json={"taps": few})
+    assert suggested.status_code == 422 and "0% of its size" in suggested.json()["error"], suggested.text
+    taps = tmp_path / "taps.json"
+    taps.write_text(json.dumps(degenerate(kind)))
+    assert main(["layout", "--game", "incantibus", "--taps", str(taps), "--profile", str(desk.profile_path)]) == 2
+    assert words in one_line(capsys)
+    taps.write_text(json.dumps(few))
+    assert main(["layout", "--game", "incantibus", "--taps", str(taps), "--profile", str(desk.profile_path),
+                 "--from-board"]) == 2
+    assert "of its size" in one_line(capsys)
+    assert files(desk.profile_path.parent) == before
