@@ -177,6 +177,8 @@ def _similarity(a: np.ndarray, b: np.ndarray) -> tuple[float, np.ndarray, np.nda
 def on_table(pixels: Mapping[str, tuple[float, float]], to_table: ToTable) -> dict[str, tuple[float, float]]:
     """Each tap's point on the table (mm); refused for a tap whose ray never reaches the table."""
     names = list(pixels)
+    if not names:  # nothing tapped yet (OpenCV asserts on an empty list of points)
+        return {}
     points = to_table(np.array([pixels[n] for n in names], np.float64).reshape(-1, 2))
     off = [n for n, p in zip(names, points) if not np.all(np.isfinite(p))]
     if off:
