@@ -2,6 +2,7 @@
 from many addresses, a redirect to another site, a game start cut in half, settings that bite later."""
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 from pathlib import Path
@@ -99,3 +100,43 @@ def test_a_grimoire_difficulty_that_is_no_row_name_is_refused(tablet: TestClient
                                                    "options": {"difficulty": difficulty}})
     assert answer.status_code == 400 and "option 'difficulty'" in answer.json()["error"], answer.text
     assert len(night.played()) == played
+
+
+# -- 5: serve stops on SIGTERM even while a calibration step works -------------------------------------
+
+def test_serve_stops_on_sigterm_during_a_long_calibration_step(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+    import threading
+
+    from calibration.profiles import save
+    from companion.bench_faults import free_port
+    from vision.render.source import RenderedSource
+
+    save(RenderedSource("hover", 3, castings=1).profile(), tmp_path / "calibration.json")
+    port = free_port()
+    serve = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--data-dir", str(tmp_path), "--host", "127.0.0.1",
+                              "--port", str(port), "--hub", "none", "--camera", "render:hover:3:50", "--no-mic",
+                              "--no-hands"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             cwd=Path(__file__).resolve().parents[2])
+    try:
+        assert serve.stdout is not None and "join code" in serve.stdout.readline()
+        url = f"http://127.0.0.1:{port}"  # the Pi's own screen: a host
+        for _ in range(600):  # until the camera's first picture (a rendered table) has arrived
+            if (noted := httpx.post(f"{url}/api/calibration/wands/empty", timeout=60)).status_code != 422:
+                break
+            threading.Event().wait(0.1)
+        assert noted.status_code == 200, noted.text
+        def read_wands() -> None:
+            with contextlib.suppress(httpx.TransportError):  # the display stops before it answers
+                httpx.post(f"{url}/api/calibration/wands", json={"seconds": 10.0}, timeout=60)
+
+        reading = threading.Thread(target=read_wands, daemon=True)
+        reading.start()
+        threading.Event().wait(1.0)  # the ten-second read is under way
+        serve.send_signal(signal.SIGTERM)
+        assert serve.wait(timeout=8.0) is not None  # before the read itself could have ended
+    finally:
+        serve.kill()
+        serve.wait()
