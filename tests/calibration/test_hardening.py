@@ -8,6 +8,7 @@ import struct
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -286,7 +287,7 @@ def test_many_long_wand_reads_never_hold_up_the_game(client: TestClient, desk: C
 
     from companion.web.serve import running
 
-    app = client.app
+    app: Any = client.app
     with running(app) as url:  # a real uvicorn; requests from 127.0.0.1: the Pi's own screen, a host
         assert httpx.post(f"{url}/api/calibration/table", timeout=60).status_code == 200
         assert httpx.post(f"{url}/api/calibration/wands/empty", timeout=60).status_code == 200

@@ -93,7 +93,8 @@ class Promises:
     """Checks each answer against the display's promises and counts what was tried."""
 
     def __init__(self, app: FastAPI, desk: CalibrationDesk) -> None:
-        self.app, self.desk, self.cases, self.over_budget, self.statuses = app, desk, 0, 0, set()
+        self.app, self.desk, self.cases, self.over_budget = app, desk, 0, 0
+        self.statuses: set[int] = set()
 
     def check(self, label: str, before: tuple[Any, ...], status: int, body: str, over_budget: bool) -> None:
         self.cases += 1
