@@ -178,7 +178,11 @@ def test_a_picture_of_any_size_is_answered_in_words(app: FastAPI, desk: Calibrat
     camera.image = np.ascontiguousarray(np.resize(rendered, (height, width, 3)))
     try:
         with TestClient(app, client=("127.0.0.1", 50000)) as pi:  # the Pi's own screen: the host
-            desk.feed.wait_first()
+            for _ in range(1000):  # until the feed has the new picture
+                if desk.feed.latest().image.shape[:2] == (height, width):
+                    break
+                time.sleep(0.01)
+            assert desk.feed.latest().image.shape[:2] == (height, width)
             before = state(app, desk)
             body = {"taps": {"r0": [1, 1], "r8": [width - 1, 1], "s0": [1, height - 1]}} if route.endswith("board") else None
             answer = pi.post(route, json=body) if body else pi.post(route)
