@@ -140,3 +140,22 @@ def test_serve_stops_on_sigterm_during_a_long_calibration_step(tmp_path: Path) -
     finally:
         serve.kill()
         serve.wait()
+
+
+# -- 2: the host PIN is shown on the Pi's own screen, and only there --------------------------------------
+
+@pytest.mark.browser
+@pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"Debian's Chromium is not installed at {CHROMIUM}")
+def test_the_pis_status_page_shows_the_host_pin(chromium: Any, server: str, app: FastAPI) -> None:
+    context = chromium.new_context()  # the browser on the Pi itself: it reaches the display from 127.0.0.1
+    try:
+        page = context.new_page()
+        page.goto(f"{server}/status")
+        page.wait_for_selector("#host-pin")
+        assert app.state.sessions.host_pin in page.inner_text("#host-pin")
+    finally:
+        context.close()
+    tablet = at("127.0.0.5")
+    tablet.post(f"{server}/api/session", json={"code": app.state.sessions.join_code}).raise_for_status()
+    shown = tablet.get(f"{server}/api/session/code").json()
+    assert "host_pin" not in shown and app.state.sessions.host_pin not in str(shown)
