@@ -71,6 +71,7 @@ class CalibrationDesk:
         self.empty_table: np.ndarray | None = None
         self.recordings: dict[str, Recording] = {}  # each tablet's own, so one never wipes another's
         self.by = "the tablet"  # who asks for the step being done (the display says), for the change log
+        self.given_up = threading.Event()  # set when the display gave up the step in hand: it stops watching
         self.validation: Validation | None = None
         self.tip_check: TipCheck | None = None
         self.board_photos: list[np.ndarray] = []
@@ -178,7 +179,9 @@ class CalibrationDesk:
     def learn_wands(self, seconds: float) -> dict[str, Any]:
         if self.empty_table is None:  # without it, a red chair would be learned as a wand's paint unwarned
             raise CalibrationError("note the empty table first (the step before): the wands are told apart from it")
-        frames = [f.image for f in self.feed.gather(seconds)]
+        frames = [f.image for f in self.feed.gather(seconds, self.given_up)]
+        if self.given_up.is_set():
+            raise CalibrationError("the wand step was given up before it was done: nothing was learned")
         with self._lock:
             learned = learn_wand_paints(self.profile_path, frames, self.empty_table)
         self._changed(f"{len(learned.models)} wands learned")
@@ -214,6 +217,14 @@ class CalibrationDesk:
         """Who asks for the next step (the display names the host's screen or tablet), for the change log."""
         self.by = by
 
+    def starting(self) -> None:
+        """A step begins: it has not been given up."""
+        self.given_up.clear()
+
+    def give_up(self) -> None:
+        """The display stopped waiting for the step in hand: a step that watches the camera stops."""
+        self.given_up.set()
+
     def roll_back(self, version: int) -> str:
         """Make an earlier calibration the one in use again."""
         with self._lock:
@@ -237,7 +248,9 @@ class CalibrationDesk:
         profile, refused = self.profile()
         if profile is None or profile.table is None:
             raise CalibrationError(refused or "the table is not calibrated: do the table step first")
-        frames = self.feed.gather(seconds)
+        frames = self.feed.gather(seconds, self.given_up)
+        if self.given_up.is_set():
+            raise CalibrationError("the reading was given up before it was done: nothing was scored")
         if not frames:
             raise CalibrationError("no pictures from the camera: is it plugged in?")
         candidates = [{"id": n, "x_mm": x, "y_mm": y, "radius_mm": r}

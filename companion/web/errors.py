@@ -19,8 +19,8 @@ class NotTheHost(IncantoError, PermissionError):
 class CalibrationBusy(IncantoError, RuntimeError):
     """The calibration's queue is full, or a step ran past its time budget: nothing was saved from it."""
 
-    def __init__(self, message: str, retry_after_s: float = 5.0) -> None:
-        self.retry_after_s = retry_after_s
+    def __init__(self, message: str, retry_after_s: float = 5.0, over_budget: bool = False) -> None:
+        self.retry_after_s, self.over_budget = retry_after_s, over_budget
         super().__init__(message)
 
 

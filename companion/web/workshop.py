@@ -4,9 +4,10 @@ a short queue, and a time budget per request.
 A camera measurement, a wand read of ten seconds or a chant's enrolment can take seconds of CPU. Run in
 the display's shared thread pool, a few dozen of them would leave no thread for a tap or a page, so here
 they wait in a queue of their own (``WAITING`` long; beyond it, 503 at once), one runs at a time, and a
-request that is not done within its budget is answered 503 and whatever the step gives is dropped. A
-request given up (over its budget, or its tablet went away) while still queued is never started. A
-running step cannot be interrupted, so each is bounded by its input: a board of at most 30x30, ten
+request that is not done within its budget is answered 503 and whatever the step gives is dropped (a
+step that watches the camera is told to stop, by the route). A request given up (over its budget, or
+its tablet went away) while still queued is never started. Other steps cannot be interrupted, so each
+is bounded by its input: a board of at most 30x30, ten
 seconds of pictures, two minutes of a 8-48 kHz recording.
 """
 from __future__ import annotations
@@ -30,6 +31,7 @@ class Job:
     loop: asyncio.AbstractEventLoop
     done: asyncio.Future[Any]
     given_up: threading.Event = field(default_factory=threading.Event)
+    started: threading.Event = field(default_factory=threading.Event)
 
 
 class Workshop:
@@ -62,7 +64,8 @@ class Workshop:
             job.given_up.set()
             self.refused += 1
             raise CalibrationBusy(f"the calibration step took longer than its {self.budget_s:g} s budget and was "
-                                  "stopped: nothing was saved from it; try again", retry_after_s=5.0) from None
+                                  "stopped: nothing was saved from it; try again", retry_after_s=5.0,
+                                  over_budget=job.started.is_set()) from None  # only then is it the step in hand
         finally:
             job.given_up.set()  # done, given up or cancelled: a step still queued is skipped
 
@@ -77,6 +80,7 @@ class Workshop:
             job = self._jobs.get()
             if job.given_up.is_set():
                 continue
+            job.started.set()
             started = time.thread_time()
             try:
                 outcome: tuple[Any, BaseException | None] = (job.call(*job.args), None)

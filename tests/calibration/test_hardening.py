@@ -345,3 +345,17 @@ def test_a_layout_no_board_has_is_refused_from_the_tablet_and_the_command_line(
                  "--from-board"]) == 2
     assert "of its size" in one_line(capsys)
     assert files(desk.profile_path.parent) == before
+
+
+def test_a_wand_read_over_its_budget_is_stopped_and_the_next_step_runs(client: TestClient, desk: CalibrationDesk) -> None:
+    from companion.web.workshop import Workshop
+
+    client.app.state.workshop = Workshop(budget_s=2.0)  # type: ignore[attr-defined]
+    host = joined(client)
+    assert host.post("/api/calibration/table").status_code == 200
+    assert host.post("/api/calibration/wands/empty").status_code == 200
+    before = desk.profile_path.read_bytes()
+    given_up = host.post("/api/calibration/wands", json={"seconds": 10.0})
+    assert given_up.status_code == 503 and "budget" in given_up.json()["error"] and given_up.headers["Retry-After"] == "5"
+    assert host.post("/api/calibration/wands/empty").status_code == 200  # the read stopped: the workshop is free
+    assert desk.profile_path.read_bytes() == before

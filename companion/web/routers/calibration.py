@@ -21,7 +21,7 @@ from starlette.requests import HTTPConnection
 
 from companion.web.answers import CHANGES, refused
 from companion.web.deps import Hosting, Joined, on_the_pi, session_token
-from companion.web.errors import NotJoined
+from companion.web.errors import CalibrationBusy, NotJoined
 from companion.web.sessions import hashed
 from companion.web.workshop import Workshop
 
@@ -45,6 +45,12 @@ class CalibrationDesk(Protocol):
 
     def acting(self, by: str) -> None:
         """Who asks for the next step, for the change log."""
+
+    def starting(self) -> None:
+        """A step begins (in the workshop): it has not been given up."""
+
+    def give_up(self) -> None:
+        """The display stopped waiting for the step in hand (over its budget): a step that watches stops."""
 
     def roll_back(self, version: int) -> str: ...
 
@@ -134,10 +140,20 @@ def step(call: Callable[..., T], *args: Any) -> T:
         raise HTTPException(422, str(e)) from None
 
 
-async def work(shop: Workshop, call: Callable[..., T], *args: Any) -> T:
-    """Run a heavy step in the workshop (503 when busy or over budget); its refusal becomes a 422."""
+async def work(shop: Workshop, call: Callable[..., T], *args: Any, desk: CalibrationDesk | None = None) -> T:
+    """Run a heavy step of ``desk`` in the workshop (503 when busy or over budget, and the step given up);
+    its refusal becomes a 422."""
+    def step_of_desk(*given: Any) -> T:
+        if desk is not None:
+            desk.starting()
+        return call(*given)
+
     try:
-        return await shop.run(call, *args)
+        return await shop.run(step_of_desk, *args)
+    except CalibrationBusy as busy:
+        if busy.over_budget and desk is not None:
+            desk.give_up()
+        raise
     except ValueError as e:
         raise HTTPException(422, str(e)) from None
 
@@ -227,7 +243,7 @@ async def note_empty_table(desk: Desk, who: Hosting, shop: Shop) -> dict[str, An
 
 @router.post("/api/calibration/wands", responses=refused(*CHANGES, 409, 422))
 async def learn_wands(body: Watch, desk: Desk, who: Hosting, shop: Shop) -> dict[str, Any]:
-    return await work(shop, by(desk, who, desk.learn_wands), body.seconds)
+    return await work(shop, by(desk, who, desk.learn_wands), body.seconds, desk=desk)
 
 
 @router.post("/api/calibration/cue/audio", responses=refused(*CHANGES, 409, 422))
@@ -249,7 +265,7 @@ async def start_validation(desk: Desk, _: Joined, shop: Shop) -> dict[str, Any]:
 
 @router.post("/api/calibration/validation/read", responses=refused(*CHANGES, 409, 422))
 async def read_validation(body: Watch, desk: Desk, _: Joined, shop: Shop) -> dict[str, Any]:
-    return await work(shop, desk.validate, body.seconds)
+    return await work(shop, desk.validate, body.seconds, desk=desk)
 
 
 @router.get("/api/calibration/tips", responses=refused(409, 422))
