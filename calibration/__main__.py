@@ -12,6 +12,7 @@ import cv2
 import numpy as np
 
 from calibration.layout import read_taps
+from calibration.profiles import note, rollback
 from calibration.sheet import DPI, draw_sheet, write_sheet
 from calibration.status import default_path, describe
 from calibration.steps import calibrate, find_table, learn_wand_paints, place_taps, places_path
@@ -116,6 +117,15 @@ def status(args: argparse.Namespace) -> None:
     print("\n".join(describe(args.cal)))
 
 
+def roll_back(args: argparse.Namespace) -> None:
+    rollback(args.cal, args.to, BY)
+    print(f"calibration {args.to} is in use again -> {args.cal}")
+
+
+BY = "the command line"
+CHANGES = {"camera": "camera measured", "table": "table found", "layout": "places laid out", "wands": "wands learned"}
+
+
 def parser() -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--profile", "--cal", dest="cal", type=Path, default=default_path(),
@@ -148,6 +158,8 @@ def parser() -> argparse.ArgumentParser:
     wnd.add_argument("--empty-table", help="a photo of the table without the wands, to look for lookalikes")
     sub.add_parser("bench", help="the table and layout steps and the check during play, on rendered tables")
     sub.add_parser("status", parents=[common], help="what is calibrated and what to run next")
+    back = sub.add_parser("rollback", parents=[common], help="make an earlier calibration the one in use again")
+    back.add_argument("--to", type=int, required=True, help="the calibration's number (see status, or the history folder)")
     return top
 
 
@@ -160,7 +172,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
         {"camera": camera, "table": table, "sheet": sheet, "layout": layout, "wands": wands,
-         "status": status}[args.command](args)
+         "status": status, "rollback": roll_back}[args.command](args)
+        if args.command in CHANGES:
+            note(args.cal, CHANGES[args.command], BY)
     except (ValueError, OSError) as e:  # CalibrationError is a ValueError
         print(f"error: {e}", file=sys.stderr)
         return 2

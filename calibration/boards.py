@@ -5,6 +5,7 @@
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -19,10 +20,16 @@ def aruco_dictionary(name: str) -> cv2.aruco.Dictionary:
     return cv2.aruco.getPredefinedDictionary(code)
 
 
+GRID = (3, 30)  # a side of fewer cannot be found (OpenCV asserts); more costs seconds per picture for nothing
+LENGTH_MM = (1.0, 500.0)  # a board printed on paper and held under the camera
+
+
 def _grid(text: str, spec: str) -> tuple[int, int]:
     cols, _, rows = text.partition("x")
-    if not (cols.isdigit() and rows.isdigit()) or int(cols) < 2 or int(rows) < 2:
+    if not (cols.isascii() and cols.isdigit() and rows.isascii() and rows.isdigit()) or len(cols + rows) > 6:
         raise ValueError(f"board {spec!r}: size {text!r} must look like '9x6'")
+    if not all(GRID[0] <= int(n) <= GRID[1] for n in (cols, rows)):
+        raise ValueError(f"board {spec!r}: size {text!r} must be from {GRID[0]} to {GRID[1]} each way")
     return int(cols), int(rows)
 
 
@@ -30,9 +37,10 @@ def _mm(text: str, spec: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        value = -1.0
-    if value <= 0:
-        raise ValueError(f"board {spec!r}: length {text!r} must be a positive number of millimetres")
+        value = math.nan
+    if not (math.isfinite(value) and LENGTH_MM[0] <= value <= LENGTH_MM[1]):
+        raise ValueError(f"board {spec!r}: length {text!r} must be a number of millimetres from "
+                         f"{LENGTH_MM[0]:g} to {LENGTH_MM[1]:g}")
     return value
 
 
@@ -74,8 +82,10 @@ def parse_board(spec: str) -> Board:
         return Chessboard(*_grid(parts[0], spec), _mm(parts[1], spec))
     if kind == "charuco" and len(parts) == 4:
         board = Charuco(*_grid(parts[0], spec), _mm(parts[1], spec), _mm(parts[2], spec), parts[3])
-        aruco_dictionary(board.dictionary)
+        markers = aruco_dictionary(board.dictionary).bytesList.shape[0]
         if board.marker_mm >= board.square_mm:
             raise ValueError(f"board {spec!r}: markers must be smaller than the squares")
+        if board.cols * board.rows // 2 > markers:
+            raise ValueError(f"board {spec!r}: {board.cols * board.rows // 2} markers but {board.dictionary} has {markers}")
         return board
     raise ValueError(f"unknown board {spec!r}; use 'chessboard:9x6:25' or 'charuco:5x7:40:20:DICT_6X6_250'")

@@ -43,10 +43,15 @@ def charuco_view(image: np.ndarray, board: Charuco) -> tuple[np.ndarray, np.ndar
 
 
 def board_view(image: np.ndarray, board: Board) -> tuple[np.ndarray, np.ndarray] | None:
-    """The board's points in one image: ((N, 3) mm, (N, 2) px), or None where it is not found."""
-    if isinstance(board, Charuco):
-        return charuco_view(image, board)
-    corners = chessboard_corners(image, board)
+    """The board's points in one image: ((N, 3) mm, (N, 2) px), or None where it is not found. A board
+    OpenCV cannot look for at all is refused in words (ValueError), never as its assertion."""
+    try:
+        if isinstance(board, Charuco):
+            return charuco_view(image, board)
+        corners = chessboard_corners(image, board)
+    except cv2.error as e:
+        raise ValueError(f"the board {board!r} cannot be looked for in a {image.shape[1]}x{image.shape[0]} picture "
+                         f"({str(e.err or e).strip()[:80]}): use a board such as chessboard:9x6:25") from None
     return None if corners is None else (board.object_points(), corners)
 
 

@@ -21,12 +21,12 @@ import numpy as np
 
 from calibration.boards import parse_board
 from calibration.camera import board_view
-from calibration.cue_step import MAX_RECORDING_BYTES, cue_folder, enrol_recording
+from calibration.cue_step import HEADER_BYTES, MAX_RECORDING_BYTES, cue_folder, enrol_recording, wav_problem
 from calibration.feed import LatestSource, LiveFeed
 from calibration.geometry import table_to_pixels
 from calibration.layout import game_places, read_places
 from calibration.model import CalibrationError
-from calibration.profiles import load_kept, save
+from calibration.profiles import changes, load_kept, note, rollback, save, versions
 from calibration.status import describe
 from calibration.steps import board_suggestions, calibrate, find_table, learn_wand_paints, place_taps, places_path
 from calibration.sheet import draw_sheet, sheet_bytes
@@ -55,6 +55,9 @@ class Recording:
             raise CalibrationError(f"recording part at byte {offset} but {len(self.data)} bytes have arrived: record again")
         if len(self.data) + len(part) > MAX_RECORDING_BYTES:
             raise CalibrationError(f"the recording is over {MAX_RECORDING_BYTES} bytes: keep it to a few chants")
+        head = bytes(self.data[:HEADER_BYTES]) + part[:HEADER_BYTES]
+        if len(self.data) < HEADER_BYTES <= len(head) and (problem := wav_problem(head)) is not None:
+            raise CalibrationError(f"{problem}: record again")  # refused at the edge, before any work
         self.data += part
         return len(self.data)
 
@@ -66,7 +69,9 @@ class CalibrationDesk:
         self.tips = tips  # the wands' tip switches: validation reads as play does
         self.game = game_places(game)
         self.empty_table: np.ndarray | None = None
-        self.recording = Recording()
+        self.recordings: dict[str, Recording] = {}  # each tablet's own, so one never wipes another's
+        self.by = "the tablet"  # who asks for the step being done (the display says), for the change log
+        self.given_up = threading.Event()  # set when the display gave up the step in hand: it stops watching
         self.validation: Validation | None = None
         self.tip_check: TipCheck | None = None
         self.board_photos: list[np.ndarray] = []
@@ -88,13 +93,17 @@ class CalibrationDesk:
             return None
         return w, h
 
-    def state(self) -> dict[str, Any]:
+    def state(self, paths: bool = True) -> dict[str, Any]:
+        """What the page shows; without ``paths`` (a tablet that has not joined), no file's full path:
+        where the Pi keeps its files is nobody's business on the LAN."""
         profile, refused = self.profile()
-        return {"profile": str(self.profile_path), "refused": refused, "lines": describe(self.profile_path, self._resolution()),
+        state = {"profile": str(self.profile_path), "refused": refused, "lines": describe(self.profile_path, self._resolution()),
                 "image": dict(zip(("width", "height"), self._resolution() or (0, 0))),
                 "game": self.game.game, "places": [{"name": n, "words": self.game.describe(n)} for n in self.game.names],
                 "steps": self._steps(profile), "places_px": self._places_px(profile),
-                "validation": self.validation.summary() if self.validation else None}
+                "validation": self.validation.summary() if self.validation else None,
+                "changes": changes(self.profile_path), "versions": versions(self.profile_path)}
+        return state if paths else _without_paths(state, self.profile_path.parent)
 
     def _steps(self, profile: Profile | None) -> dict[str, dict[str, Any]]:
         has = profile is not None
@@ -139,6 +148,7 @@ class CalibrationDesk:
         with self._lock:
             result, cleared = calibrate(self.profile_path, self.board_photos, board, fix_aspect=False)
         self.board_photos = []
+        self._changed("camera measured")
         c = result.intrinsics
         again = "; the table pose was cleared: find the table again" if cleared else ""
         return f"camera measured from {len(result.used)} photos (error {c.rms_px:.2f} px){again}"
@@ -147,6 +157,7 @@ class CalibrationDesk:
     def find_table(self) -> str:
         with self._lock:
             fit = find_table(self.profile_path, self.feed.latest().image, self.layout_path)
+        self._changed("table found")
         missing = f"; not seen: markers {fit.markers_missing}" if fit.markers_missing else ""
         return f"table found from markers {fit.markers_used} (fit {fit.pose.rms_px:.2f} px){missing}"
 
@@ -154,6 +165,7 @@ class CalibrationDesk:
         out = places_path(self.profile_path, self.game.game)
         with self._lock:
             content = place_taps(self.profile_path, self.game.game, taps, out)
+        self._changed(f"places of {self.game.game} laid out")
         return f"{len(content['places'])} places and {len(content.get('seats', []))} seats saved to {out}"
 
     def from_board(self, taps: Mapping[str, Any]) -> dict[str, list[float]]:
@@ -165,25 +177,62 @@ class CalibrationDesk:
         return "the empty table is noted: now hold every wand with its tip bead resting on the table"
 
     def learn_wands(self, seconds: float) -> dict[str, Any]:
-        frames = [f.image for f in self.feed.gather(seconds)]
+        if self.empty_table is None:  # without it, a red chair would be learned as a wand's paint unwarned
+            raise CalibrationError("note the empty table first (the step before): the wands are told apart from it")
+        frames = [f.image for f in self.feed.gather(seconds, self.given_up)]
+        if self.given_up.is_set():
+            raise CalibrationError("the wand step was given up before it was done: nothing was learned")
         with self._lock:
             learned = learn_wand_paints(self.profile_path, frames, self.empty_table)
+        self._changed(f"{len(learned.models)} wands learned")
         return {"message": f"learned {len(learned.models)} wands from {learned.frames} pictures",
                 "wands": {k: m.model_dump() for k, m in learned.models.items()}, "warnings": learned.warnings}
 
-    def add_recording(self, offset: int, part: bytes) -> int:
-        if offset == 0:
-            self.recording = Recording()
-        return self.recording.add(offset, part)
+    RECORDINGS = 8  # tablets recording at once; an older recording is dropped for a ninth
 
-    def enrol_cue(self, player: str) -> str:
-        wav, self.recording = bytes(self.recording.data), Recording()
+    def add_recording(self, offset: int, part: bytes, tablet: str = "") -> int:
+        """A part of ``tablet``'s recording; its first part starts a new one."""
+        if offset == 0:
+            self.recordings.pop(tablet, None)
+            while len(self.recordings) >= self.RECORDINGS:
+                self.recordings.pop(next(iter(self.recordings)))
+            self.recordings[tablet] = Recording()
+        recording = self.recordings.get(tablet)
+        if recording is None:
+            raise CalibrationError(f"recording part at byte {offset} but no recording was started: record again")
+        return recording.add(offset, part)
+
+    def enrol_cue(self, player: str, tablet: str = "") -> str:
+        recording = self.recordings.pop(tablet, Recording())
+        wav = bytes(recording.data)
         with self._lock:
             takes = enrol_recording(self.profile_path, player, wav)
             known = load_kept(self.profile_path)[0]
             folder = cue_folder(self.profile_path).name
             save(known.with_parts(cue={"templates": [folder]}), self.profile_path)
+        self._changed(f"the chant of {player} enrolled")
         return f"{takes} takes of {player}'s \"In-can-to!\" enrolled"
+
+    def acting(self, by: str) -> None:
+        """Who asks for the next step (the display names the host's screen or tablet), for the change log."""
+        self.by = by
+
+    def starting(self) -> None:
+        """A step begins: it has not been given up."""
+        self.given_up.clear()
+
+    def give_up(self) -> None:
+        """The display stopped waiting for the step in hand: a step that watches the camera stops."""
+        self.given_up.set()
+
+    def roll_back(self, version: int) -> str:
+        """Make an earlier calibration the one in use again."""
+        with self._lock:
+            rollback(self.profile_path, version, self.by)
+        return f"calibration {version} is in use again"
+
+    def _changed(self, what: str) -> None:
+        note(self.profile_path, what, self.by)
 
     def start_validation(self, seed: int = 0) -> dict[str, Any]:
         path = places_path(self.profile_path, self.game.game)
@@ -199,7 +248,9 @@ class CalibrationDesk:
         profile, refused = self.profile()
         if profile is None or profile.table is None:
             raise CalibrationError(refused or "the table is not calibrated: do the table step first")
-        frames = self.feed.gather(seconds)
+        frames = self.feed.gather(seconds, self.given_up)
+        if self.given_up.is_set():
+            raise CalibrationError("the reading was given up before it was done: nothing was scored")
         if not frames:
             raise CalibrationError("no pictures from the camera: is it plugged in?")
         candidates = [{"id": n, "x_mm": x, "y_mm": y, "radius_mm": r}
@@ -236,6 +287,19 @@ class CalibrationDesk:
         except CalibrationError:
             learned = []
         return learned or [1, 2, 3, 4]
+
+
+def _without_paths(value: Any, folder: Path) -> Any:
+    """``value`` with every mention of ``folder`` (the profile's, in any string) cut to the file names."""
+    if isinstance(value, str):
+        for prefix in {str(folder) + "/", str(folder.resolve()) + "/"}:
+            value = value.replace(prefix, "")
+        return value
+    if isinstance(value, dict):
+        return {k: _without_paths(v, folder) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_without_paths(v, folder) for v in value]
+    return value
 
 
 def _step(done: bool, words: str) -> dict[str, Any]:

@@ -82,13 +82,13 @@ class LiveFeed:
             self._arrived.wait_for(lambda: self._latest is not None, timeout_s)
         return self.latest()
 
-    def gather(self, seconds: float) -> list[Frame]:
-        """Every new picture of the next ``seconds`` (wall clock)."""
+    def gather(self, seconds: float, stop: threading.Event | None = None) -> list[Frame]:
+        """Every new picture of the next ``seconds`` (wall clock), or until ``stop`` is set."""
         frames: list[Frame] = []
         end = self.clock() + seconds
         last_t = self._latest.t if self._latest else -1.0
         with self._arrived:
-            while (left := end - self.clock()) > 0:
+            while (left := end - self.clock()) > 0 and not (stop is not None and stop.is_set()):
                 self._arrived.wait(min(left, 0.2))
                 if self._latest is not None and self._latest.t > last_t:
                     frames.append(self._latest)

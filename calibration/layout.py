@@ -29,6 +29,9 @@ GAMES = Path(__file__).parent / "data" / "games"
 SEAT = "seat"
 MIN_BOARD_TAPS = 3
 BOARD_FIT_MM = 15.0  # a tap within a token's radius of its place fits; one on the neighbour does not
+BOARD_MATCH_MM = 25.0  # every place tapped by hand: each within this of where the board puts it
+BOARD_SCALE = (0.8, 1.25)  # the board as printed; the table seen from a camera a little off its height
+APART = 0.8  # places closer than this many token diameters would put two tokens on top of each other
 
 # (N, 2) pixels -> (N, 2) table mm (NaN where a ray misses the table)
 ToTable = Callable[[np.ndarray], np.ndarray]
@@ -119,6 +122,7 @@ def from_board(tapped: Mapping[str, tuple[float, float]], game: GamePlaces) -> d
     board = np.array([game.board_mm[n] for n in known])
     taps = np.array([tapped[n] for n in known])
     scale, turn, shift = _similarity(board, taps)
+    _check_scale(scale, game)
     fitted = board @ turn.T * scale + shift
     off = np.linalg.norm(fitted - taps, axis=1)
     if off.max() > BOARD_FIT_MM:
@@ -127,6 +131,37 @@ def from_board(tapped: Mapping[str, tuple[float, float]], game: GamePlaces) -> d
                                f"tap it again, or tap every place by hand if the board is laid out differently")
     return {n: tuple(float(v) for v in np.array(p) @ turn.T * scale + shift) for n, p in game.board_mm.items()  # type: ignore[misc]
             if n not in tapped}
+
+
+def _check_scale(scale: float, game: GamePlaces) -> None:
+    if not (math.isfinite(scale) and BOARD_SCALE[0] <= scale <= BOARD_SCALE[1]):
+        raise CalibrationError(f"the taps lay {game.game}'s board out at {scale:.0%} of its size: tap each place "
+                               f"on its own token, far apart ones first")
+
+
+def plausible(places: Mapping[str, tuple[float, float]], game: GamePlaces) -> None:
+    """Refuse, in words, places no board has: two tokens on top of each other, or (every place of the
+    board tapped) a layout that is not the game's board turned, moved and seen at about its size."""
+    names = list(places)
+    if len(names) >= 2:
+        points = np.array([places[n] for n in names])
+        apart = np.hypot(*(points[:, None, :] - points[None, :, :]).transpose(2, 0, 1))
+        apart[np.diag_indices(len(names))] = np.inf
+        i, j = np.unravel_index(int(np.argmin(apart)), apart.shape)
+        if apart[i, j] < APART * 2 * game.token_radius_mm:
+            raise CalibrationError(f"places {names[i]} and {names[j]} are {apart[i, j]:.0f} mm apart, but a token is "
+                                   f"{2 * game.token_radius_mm:.0f} mm across: tap each place on its own token")
+    known = [n for n in names if n in game.board_mm]
+    if len(known) < len(game.board_mm):
+        return  # the rest is placed from the board, which checks its own fit
+    board, found = np.array([game.board_mm[n] for n in known]), np.array([places[n] for n in known])
+    scale, turn, shift = _similarity(board, found)
+    _check_scale(scale, game)
+    off = np.linalg.norm(board @ turn.T * scale + shift - found, axis=1)
+    if off.max() > BOARD_MATCH_MM:
+        worst = known[int(off.argmax())]
+        raise CalibrationError(f"{worst} is {off.max():.0f} mm from where {game.game}'s board puts it given the other "
+                               f"places: tap it again on its own token")
 
 
 def _similarity(a: np.ndarray, b: np.ndarray) -> tuple[float, np.ndarray, np.ndarray]:
@@ -142,6 +177,8 @@ def _similarity(a: np.ndarray, b: np.ndarray) -> tuple[float, np.ndarray, np.nda
 def on_table(pixels: Mapping[str, tuple[float, float]], to_table: ToTable) -> dict[str, tuple[float, float]]:
     """Each tap's point on the table (mm); refused for a tap whose ray never reaches the table."""
     names = list(pixels)
+    if not names:  # nothing tapped yet (OpenCV asserts on an empty list of points)
+        return {}
     points = to_table(np.array([pixels[n] for n in names], np.float64).reshape(-1, 2))
     off = [n for n, p in zip(names, points) if not np.all(np.isfinite(p))]
     if off:
@@ -156,6 +193,7 @@ def lay_out(pixels: Mapping[str, tuple[float, float]], game: GamePlaces, to_tabl
     found = on_table(pixels, to_table)
     if board:
         found.update(from_board(found, game))
+    plausible({n: p for n, p in found.items() if n in game.places}, game)
     where = {n: [round(p[0], 1), round(p[1], 1)] for n, p in found.items()}
     places = {n: {"x_mm": where[n][0], "y_mm": where[n][1], "radius_mm": game.token_radius_mm} for n in game.places if n in where}
     out: dict[str, Any] = {"places": places}

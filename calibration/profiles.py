@@ -4,10 +4,17 @@ the last good profile kept beside it.
 Each profile the tool writes is also copied to ``NAME.last-good``. When the profile is refused
 (damaged, stale, another camera resolution), ``load_kept`` says why and gives the last good one, so a
 night can go on with what worked while the reason is shown.
+
+Every profile written is also kept in ``NAME.history/`` (the last ``KEPT``, numbered), with a log of
+what changed, when and by whom (``changes.jsonl``), so a calibration that made things worse is rolled
+back to any earlier one (``rollback``), whatever the last-good copy holds by then.
 """
 from __future__ import annotations
 
+import json
+import time
 from pathlib import Path
+from typing import Any
 
 from calibration.model import CalibrationError
 from vision.profile import Profile, ProfileError, load_profile, save_profile
@@ -26,10 +33,69 @@ def load(path: Path, resolution: tuple[int, int] | None = None) -> Profile:
         raise CalibrationError(str(e)) from None
 
 
+KEPT = 20  # profiles kept in the history
+CHANGES_KEPT = 200
+
+
+def history_path(path: Path) -> Path:
+    return Path(path).with_name(Path(path).name + ".history")
+
+
 def save(profile: Profile, path: Path) -> None:
-    """Write the profile and keep it as the last good one (both atomically)."""
+    """Write the profile, keep it as the last good one and in the history (each atomically)."""
     save_profile(profile, Path(path))
     save_profile(profile, last_good_path(path))
+    folder = history_path(path)
+    kept = versions(path)
+    save_profile(profile, folder / f"{(kept[-1] + 1) if kept else 1:05d}.json")
+    for old in kept[:-KEPT + 1]:
+        (folder / f"{old:05d}.json").unlink(missing_ok=True)
+
+
+def versions(path: Path) -> list[int]:
+    """The numbers of the profiles kept in the history, oldest first."""
+    folder = history_path(path)
+    found = (int(p.stem) for p in folder.glob("*.json") if p.stem.isdigit()) if folder.is_dir() else iter(())
+    return sorted(found)
+
+
+def note(path: Path, what: str, by: str) -> None:
+    """Log one change of the calibration: what, when and from where (the newest version it made)."""
+    folder = history_path(path)
+    folder.mkdir(parents=True, exist_ok=True)
+    log = folder / "changes.jsonl"
+    kept = versions(path)
+    line = json.dumps({"at": round(time.time(), 1), "what": what, "by": by, "version": kept[-1] if kept else None})
+    old = log.read_text().splitlines()[-CHANGES_KEPT + 1:] if log.exists() else []
+    tmp = log.with_suffix(".tmp")
+    tmp.write_text("\n".join([*old, line]) + "\n")
+    tmp.replace(log)
+
+
+def changes(path: Path, last: int = 10) -> list[dict[str, Any]]:
+    """The most recent changes logged, oldest first; lines that cannot be read are skipped."""
+    log = history_path(path) / "changes.jsonl"
+    if not log.exists():
+        return []
+    found = []
+    for line in log.read_text(errors="replace").splitlines()[-last:]:
+        try:
+            entry = json.loads(line)
+        except (ValueError, RecursionError):
+            continue
+        if isinstance(entry, dict):
+            found.append(entry)
+    return found
+
+
+def rollback(path: Path, version: int, by: str) -> Profile:
+    """Make history version ``version`` the profile again (itself a change, so it can be undone too)."""
+    if version not in versions(path):
+        raise CalibrationError(f"no calibration {version!r} is kept; kept: {versions(path)!r}")
+    profile = load(history_path(path) / f"{version:05d}.json")
+    save(profile, path)
+    note(path, f"rolled back to calibration {version}", by)
+    return profile
 
 
 def load_kept(path: Path, resolution: tuple[int, int] | None = None) -> tuple[Profile, str | None]:

@@ -21,6 +21,7 @@ A4_MM = (210.0, 297.0)
 MARGIN_MM = 15.0  # printers leave 3-5 mm blank; a wide margin also leaves room to cut
 QUIET_MM = 8.0  # white around each marker: the detector needs a quiet zone
 DPI = 300
+DPI_RANGE = (72, 600)  # a sheet a printer can print; 600 dpi is already a 35 MB picture
 MM_PER_INCH = 25.4
 
 
@@ -54,6 +55,8 @@ def cells(layout: TableLayout, page_mm: tuple[float, float] = A4_MM) -> tuple[in
 
 def draw_sheet(layout: TableLayout, dpi: int = DPI) -> Sheet:
     """The printable page: markers in id order, each with its id and where it lies."""
+    if isinstance(dpi, bool) or not isinstance(dpi, int) or not DPI_RANGE[0] <= dpi <= DPI_RANGE[1]:
+        raise CalibrationError(f"a sheet of {dpi!r} dpi cannot be printed: give --dpi from {DPI_RANGE[0]} to {DPI_RANGE[1]}")
     scale = dpi / MM_PER_INCH
     page = np.full((round(A4_MM[1] * scale), round(A4_MM[0] * scale)), 255, np.uint8)
     across, cell_w, cell_h = cells(layout)

@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import cv2
 import numpy as np
 
 from calibration.model import CalibrationError
-from calibration.profiles import load, load_if_present, load_kept
+from calibration.profiles import changes, load, load_if_present, load_kept
 from vision.profile import Profile
 
 CAMERA_COMMAND = "python -m calibration camera --images 'board/*.jpg' --board chessboard:9x6:25"
@@ -59,7 +60,18 @@ def describe(path: Path, resolution: tuple[int, int] | None = None) -> list[str]
         return [f"profile: {e}", f"next: run `{CAMERA_COMMAND}` to start again"]
     lines = [f"profile: {str(path)!r}"] + ([f"refused: {refused}"] if refused else [])
     return lines + [_camera_line(profile), *_table_lines(profile), _wands_line(profile), _places_line(profile),
-                    _cue_line(profile), _next(profile)]
+                    _cue_line(profile), *_change_line(path), _next(profile)]
+
+
+def _change_line(path: Path) -> list[str]:
+    """The last change: what, when (UTC) and from where, so a calibration nobody at the table made is seen."""
+    last = changes(path, 1)
+    if not last:
+        return []
+    at = last[0].get("at")
+    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(at)) if isinstance(at, (int, float)) else "at an unknown time"
+    return [f"last change: {last[0].get('what', '?')}, {when}, from {last[0].get('by', '?')} "
+            f"(calibration {last[0].get('version')}; earlier ones can be rolled back to)"]
 
 
 def _camera_line(profile: Profile) -> str:

@@ -11,6 +11,15 @@ the display.
                         without a session
     fuzz_5xx            of those, answered with a server error (must be 0)
     fuzz_undeclared     of those, failing a schema check (a status or body the schema does not declare)
+    join_while_spammed_success
+                        share of a real tablet's join attempts (the right code, from its own address) that
+                        succeed while wrong codes arrive from 10 other addresses as fast as they are refused
+                        (floor 0.99)
+    game_get_ms_p99_under_calibration_load
+                        99th percentile of ``GET /api/game`` while 45 ten-second wand reads, table finds and
+                        hostile calibration requests (huge boards, 1 Hz WAVs) are sent at once (floor 100 ms)
+    calibration_cpu_s_max
+                        the most CPU one calibration request cost in that run (floor 5 s)
 
 ``serve`` runs as a real subprocess on a real store file, as on the Pi; the two tablets are HTTP
 clients that know only the API: each rebuilds the game from ``/api/game/history``, picks a random
@@ -289,11 +298,155 @@ class Fuzzer:
                 "fuzz_problems": sorted(self.problems)[:10]}
 
 
+# -- joining while wrong codes pour in -----------------------------------------------------------------
+
+def join_while_spammed(folder: Path, tries: int = 200, spammers: int = 10) -> dict[str, Any]:
+    """A real ``serve``; ``spammers`` addresses send wrong codes as fast as they are refused while one
+    tablet, at its own address, joins with the right code ``tries`` times (a fresh tablet each time)."""
+    server = Serve(folder / "spam.sqlite", free_port(), folder / "spam.log")
+    if not server.start():
+        raise RuntimeError(f"serve did not start; see {folder / 'spam.log'}")
+    stop, wrong = threading.Event(), [0]
+
+    def spam(n: int) -> None:
+        rng = random.Random(n)
+        with httpx.Client(transport=httpx.HTTPTransport(local_address=f"127.0.0.{10 + n}"), timeout=10) as client:
+            while not stop.is_set():
+                with contextlib.suppress(httpx.TransportError):
+                    client.post(f"{server.url}/api/session", json={"code": f"{rng.randrange(10**6):06d}"})
+                    wrong[0] += 1
+    threads = [threading.Thread(target=spam, args=(n,), daemon=True) for n in range(spammers)]
+    for t in threads:
+        t.start()
+    joined = 0
+    try:
+        time.sleep(1.0)  # the spam is well under way before the tablet arrives
+        for _ in range(tries):
+            with httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.3"), timeout=10) as tablet:
+                with contextlib.suppress(httpx.TransportError):
+                    joined += tablet.post(f"{server.url}/api/session", json={"code": server.join_code}).status_code == 200
+            time.sleep(0.02)
+    finally:
+        stop.set()
+        for t in threads:
+            t.join(timeout=15)
+        server.kill()
+    return {"join_while_spammed_success": round(joined / tries, 4), "join_while_spammed_tries": tries,
+            "join_while_spammed_wrong_codes": wrong[0]}
+
+
+# -- the game under calibration load ---------------------------------------------------------------------
+
+def calibration_load(folder: Path, seed: int, readers: int = 45, polls: int = 300) -> dict[str, Any]:
+    """The display with a camera (a rendered table), in a process of its own as on the Pi, served by a
+    real uvicorn: ``readers`` ten-second wand reads, table finds and hostile calibration requests at once,
+    from the Pi's own screen (a host), while a tablet asks for the game every 50 ms."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("spawn")
+    ours, theirs = context.Pipe()
+    display = context.Process(target=calibrated_display, args=(str(folder), seed, theirs), daemon=True)
+    display.start()
+    try:
+        if not ours.poll(READY_S):
+            raise RuntimeError("the display with a camera did not start")
+        url = ours.recv()
+        figures = _under_load(url, readers, polls)
+        ours.send("stop")
+        figures["calibration_cpu_s_max"] = round(float(ours.recv()), 2) if ours.poll(30) else None
+        return figures
+    finally:
+        display.join(timeout=10)
+        if display.is_alive():
+            display.kill()
+
+
+def calibrated_display(folder: str, seed: int, pipe: Any) -> None:
+    """The display's process: a night, a game and the calibration desk on a rendered camera; sends its
+    URL, serves until told to stop, then sends the most CPU one calibration step cost."""
+    from calibration.desk import open_desk
+    from calibration.profiles import save
+    from companion.night import Night
+    from companion.status import StatusBoard
+    from companion.web.app import create_app
+    from companion.web.routers.calibration import attach
+    from companion.web.serve import running
+    from companion.web.settings import Settings
+    from vision.frames import Frame
+    from vision.render.source import RenderedSource
+
+    source = RenderedSource("hover", seed % 1000, castings=1)
+    first = source.read()
+    assert first is not None
+    profile = Path(folder) / "calibration" / "profile.json"
+    save(source.profile(), profile)  # camera and table known, as after those steps
+    picture = first.image
+
+    def latest() -> Frame:  # the camera's newest picture: the same table, a new moment each time
+        return Frame(picture, time.monotonic(), 0)
+
+    with Store(Path(folder) / "load.sqlite") as store:
+        night = Night.resume_or_start(store, "Load night")
+        night.start_game(GAME, PLAYERS, seed=seed)
+        app = create_app(night, StatusBoard(), Settings(join_code="424242", actions_per_minute=10**6))
+        desk = open_desk(profile, latest)
+        attach(app, desk)
+        try:
+            with running(app) as url:
+                pipe.send(url)
+                pipe.recv()
+                pipe.send(app.state.workshop.cpu_s_max)
+        finally:
+            desk.feed.stop()
+
+
+HOSTILE = [("/api/calibration/camera/photo", {"board": "charuco:30x30:40:20:DICT_6X6_1000"}),
+           ("/api/calibration/camera/photo", {"board": "chessboard:30x30:25"}),
+           ("/api/calibration/camera/photo", {"board": "charuco:99999x99999:40:20:DICT_6X6_250"}),
+           ("/api/calibration/table", None), ("/api/calibration/wands/empty", None)]
+
+
+def _under_load(url: str, readers: int, polls: int) -> dict[str, Any]:
+    import struct
+
+    one_hz = (b"RIFF" + struct.pack("<I", 36 + 6000) + b"WAVEfmt " + struct.pack("<IHHIIHH", 16, 1, 1, 1, 2, 2, 16)
+              + b"data" + struct.pack("<I", 6000) + bytes(6000))
+    statuses: dict[int, int] = {}
+    httpx.post(url + "/api/calibration/wands/empty", timeout=60).raise_for_status()  # so each wand read runs whole
+
+    def load(path: str, body: Any = None, content: bytes | None = None) -> None:
+        with contextlib.suppress(httpx.TransportError):
+            answer = httpx.post(url + path, json=body, content=content, timeout=120)
+            statuses[answer.status_code] = statuses.get(answer.status_code, 0) + 1
+
+    jobs: list[tuple[str, Any, bytes | None]] = [("/api/calibration/wands", {"seconds": 10.0}, None)] * readers
+    jobs += [(p, b, None) for p, b in HOSTILE]
+    jobs += [("/api/calibration/cue/audio?offset=0", None, one_hz), ("/api/calibration/cue", {"player": "Lera"}, None)]
+    threads = [threading.Thread(target=load, args=job, daemon=True) for job in jobs]
+    for t in threads:
+        t.start()
+    times = []
+    with httpx.Client(base_url=url, timeout=60) as tablet:
+        for _ in range(polls):
+            started = time.perf_counter()
+            tablet.get("/api/game").raise_for_status()
+            times.append((time.perf_counter() - started) * 1000)
+            time.sleep(0.05)
+    for t in threads:
+        t.join(timeout=120)
+    times.sort()
+    return {"game_get_ms_p99_under_calibration_load": round(times[int(0.99 * (len(times) - 1))], 1),
+            "game_get_ms_p50_under_calibration_load": round(times[len(times) // 2], 1),
+            "calibration_load_answers": {str(k): v for k, v in sorted(statuses.items())}}
+
+
 def measure(kills: int, seed: int, cases_per_operation: int) -> dict[str, Any]:
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="incanto-faults-") as folder:
         figures = kill_runs(Path(folder), kills, seed)
-    figures["kill_runs_s"] = round(time.monotonic() - started, 1)
+        figures["kill_runs_s"] = round(time.monotonic() - started, 1)
+        figures.update(join_while_spammed(Path(folder)))
+        figures.update(calibration_load(Path(folder), seed))
     return {**figures, **fuzz(cases_per_operation, seed)}
 
 

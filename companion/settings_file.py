@@ -44,6 +44,8 @@ def read_json(path: Path, error: type[SettingsError] = SettingsError) -> Any:
         raise error(f"cannot be read: {e}", repr(str(path))) from None
     except json.JSONDecodeError as e:
         raise error(f"not JSON: {e}", repr(str(path))) from None
+    except RecursionError:  # nested thousands of levels deep: no settings file is
+        raise error("nested too deeply to be a settings file", repr(str(path))) from None
 
 
 def validate(model: type[Model], data: Any, where: str = "", error: type[SettingsError] = SettingsError,

@@ -9,6 +9,7 @@ after writing the row) is dropped on opening, with a notice in ``Store.notices``
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import os
@@ -17,6 +18,7 @@ import threading
 import time
 from pathlib import Path
 from typing import Any
+from collections.abc import Iterator
 
 from companion.engine.events import Event
 from companion.errors import DamagedStoreError, SchemaVersionError, StoreError
@@ -104,7 +106,7 @@ class Store:
     def _repair(self) -> None:
         """Drop the rows of games that were never started (a game row with no setup entry, left by a
         start that an earlier Incanto refused after writing the row), so the night opens again."""
-        with self._lock, self._db:
+        with self._transaction():
             orphans = self._db.execute("SELECT id, game FROM games WHERE id NOT IN "
                                        "(SELECT game_id FROM events WHERE seq = 0)").fetchall()
             for game_id, game in orphans:
@@ -113,6 +115,22 @@ class Store:
                 self.notices.append(f"store {str(self.path)!r}: dropped game {game_id} ({game}), which was never "
                                     "started (it has no setup entry)")
                 log.warning(self.notices[-1])
+
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """One SQLite transaction: every write inside it is committed together, or none is.
+
+        The connection runs in autocommit (``isolation_level=None``), where ``with connection`` opens
+        no transaction at all and each INSERT commits on its own: so BEGIN and COMMIT are said here."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+                self._db.execute("COMMIT")  # a full disk may refuse the commit itself: rolled back too
+            except BaseException:
+                if self._db.in_transaction:
+                    self._db.rollback()
+                raise
 
     def db_mode(self) -> str:
         """SQLite's journal mode (``wal`` for an Incanto store)."""
@@ -137,7 +155,7 @@ class Store:
     # -- nights and games ------------------------------------------------------------------
 
     def new_night(self, name: str) -> int:
-        with self._lock, self._db:
+        with self._transaction():
             return self._db.execute("INSERT INTO nights (name, started_at) VALUES (?, ?)",
                                     (name, time.time())).lastrowid or 0
 
@@ -153,7 +171,7 @@ class Store:
 
     def new_game(self, night_id: int, game: str, setup: Event) -> int:
         """A game and its setup entry, in one transaction: both are on disk, or neither."""
-        with self._lock, self._db:
+        with self._transaction():
             game_id = self._db.execute("INSERT INTO games (night_id, game, started_at) VALUES (?, ?, ?)",
                                        (night_id, game, time.time())).lastrowid or 0
             self._insert(game_id, setup)
@@ -170,7 +188,7 @@ class Store:
 
     def append(self, game_id: int, event: Event) -> None:
         """Commit one entry; when this returns it is on disk."""
-        with self._lock, self._db:
+        with self._transaction():
             self._insert(game_id, event)
 
     def _insert(self, game_id: int, event: Event) -> None:
@@ -197,12 +215,12 @@ class Store:
         return {h: e for h, e in self._query("SELECT token_hash, expires_at FROM sessions")}
 
     def keep_session(self, token_hash: str, expires_at: float) -> None:
-        with self._lock, self._db:
+        with self._transaction():
             self._db.execute("INSERT OR REPLACE INTO sessions VALUES (?, ?)", (token_hash, expires_at))
 
     def end_sessions(self, token_hashes: list[str] | None = None) -> None:
         """End the sessions named (every session when None)."""
-        with self._lock, self._db:
+        with self._transaction():
             if token_hashes is None:
                 self._db.execute("DELETE FROM sessions")
             else:
@@ -216,7 +234,7 @@ class Store:
         """A setting kept with the night (the display's join code); the schema keys are not settable."""
         if key in ("schema_version", "app"):
             raise ValueError(f"meta key {key!r} belongs to the store itself")
-        with self._lock, self._db:
+        with self._transaction():
             self._db.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", (key, value))
 
     def _query(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:

@@ -21,5 +21,7 @@ def read_json(path: Path, what: str, error: type[Exception], missing: str | None
         raise error(f"{what} {name} is not text") from None
     except json.JSONDecodeError as e:
         raise error(f"{what} {name} is not valid JSON: {e}") from None
+    except RecursionError:  # JSON nested thousands of levels deep: no file of Incanto's is
+        raise error(f"{what} {name} is nested too deeply to be one of Incanto's files") from None
     except OSError as e:
         raise error(f"{what} {name} cannot be read: {e.strerror or e}") from None

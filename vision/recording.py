@@ -22,6 +22,7 @@ with no question: a silent error) or unsure (asked).
 from __future__ import annotations
 
 import json
+import math
 import shutil
 from collections import deque
 from dataclasses import dataclass
@@ -185,11 +186,13 @@ def read_cues(folder: Path) -> list[Cue]:
     for n, line in enumerate(path.read_text().splitlines(), 1):
         try:
             d = json.loads(line)
-            cues.append(Cue(float(d["t"]), tuple(int(w) for w in d.get("wands", (1, 2, 3, 4))),
+            cues.append(Cue(_time(d["t"]), tuple(int(w) for w in d.get("wands", (1, 2, 3, 4))),
                             None if d.get("legal") is None else tuple(str(p) for p in d["legal"]),
                             _tips(d.get("tips"))))
         except (ValueError, KeyError, TypeError) as e:
-            raise RecordingError(f"cues.jsonl line {n} of {str(folder)!r} is bad ({e}): {line!r}") from None
+            raise RecordingError(f"cues.jsonl line {n} of {str(folder)!r} is bad ({e}): {line[:80]!r}") from None
+        except RecursionError:
+            raise RecordingError(f"cues.jsonl line {n} of {str(folder)!r} is nested too deeply to be a cue") from None
     return cues
 
 
@@ -205,7 +208,7 @@ def read_answers(folder: Path) -> list[Answer]:
             wands = d["wands"]
             if not isinstance(wands, dict) or not all(v is None or isinstance(v, str) for v in wands.values()):
                 raise ValueError(f"wands must map wands to a place or null, not {wands!r}")
-            answers.append(Answer(float(d["t"]), {int(k): v for k, v in wands.items()},
+            answers.append(Answer(_time(d["t"]), {int(k): v for k, v in wands.items()},
                                   tuple(int(w) for w in d.get("answered", ()))))
         except (ValueError, KeyError, TypeError) as e:
             raise RecordingError(f"answers.jsonl line {n} of {str(folder)!r} is bad ({e}): {line!r}") from None
@@ -215,6 +218,13 @@ def read_answers(folder: Path) -> list[Answer]:
 def _answer_for(cue: Cue, answers: list[Answer]) -> Answer | None:
     """The answer written for this cue (the same instant, to the microsecond the file keeps)."""
     return next((a for a in answers if abs(a.t - cue.t) < 1e-3), None)
+
+
+def _time(raw: object) -> float:
+    """A cue's time: a finite number of seconds (NaN would read no frame at all, and say nothing)."""
+    if isinstance(raw, bool) or not isinstance(raw, (int, float)) or not math.isfinite(raw):
+        raise ValueError(f"the cue time must be a finite number of seconds, not {raw!r}")
+    return float(raw)
 
 
 def _tips(raw: object) -> dict[int, bool] | None:
@@ -268,7 +278,7 @@ def read_recording(folder: Path, places: Path | None = None, profile: Path | Non
     folder = Path(folder)
     profile_path = profile or folder / "profile.json"
     try:
-        known = load_profile(profile_path)
+        known = load_profile(profile_path, _resolution(folder / "frames"))
     except ProfileError as e:
         raise RecordingError(str(e)) from None
     candidates = recording_places(folder, places, profile_path)
@@ -281,6 +291,14 @@ def read_recording(folder: Path, places: Path | None = None, profile: Path | Non
         out.append(ReadCasting(cue, read_casting(Pipeline(known, config or load_config()), source, cue.t,
                                                  cue.wands, chosen, tips=tips), _answer_for(cue, answers)))
     return out
+
+
+def _resolution(frames: Path) -> tuple[int, int] | None:
+    """(width, height) of the recording's first frame, so a profile made for another size is refused."""
+    if not frames.is_dir():
+        return None
+    first = ImageFolderSource(frames).read()
+    return None if first is None else (first.image.shape[1], first.image.shape[0])
 
 
 class _From:

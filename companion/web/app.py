@@ -21,8 +21,8 @@ from companion.night import Night
 from companion.status import StatusBoard
 from companion.web.answers import EVERY_ROUTE, refused
 from companion.web.disk import StoreWatch
-from companion.web.errors import (DiskFull, NoGame, NotJoined, NotThePi, TooManyRequests, UnknownQuestion,
-                                  WrongJoinCode)
+from companion.web.errors import (CalibrationBusy, DiskFull, NoGame, NotJoined, NotTheHost, NotThePi, TooManyRequests,
+                                  UnknownQuestion, WrongJoinCode)
 from companion.web.guard import HostGuard, own_names
 from companion.web.push import Hub
 from companion.web.ratelimit import JoinGuard, RateLimit
@@ -44,8 +44,8 @@ PAGES = {"/": "board.html", "/controls": "controls.html", "/night": "night.html"
 # Each refusal and its HTTP status; the message always names the bad value.
 REFUSALS: dict[type[Exception], int] = {
     IllegalAction: 422, MalformedAction: 400, StaleAction: 409, NothingToUndo: 409, UnknownGame: 400,
-    NoGame: 404, UnknownQuestion: 404, NotJoined: 401, WrongJoinCode: 403, NotThePi: 403, TooManyRequests: 429,
-    DiskFull: 507, StoreError: 503,
+    NoGame: 404, UnknownQuestion: 404, NotJoined: 401, WrongJoinCode: 403, NotThePi: 403, NotTheHost: 403,
+    TooManyRequests: 429, CalibrationBusy: 503, DiskFull: 507, StoreError: 503,
 }
 
 
@@ -76,6 +76,7 @@ def create_app(night: Night, status: StatusBoard, settings: Settings) -> FastAPI
     app.state.sessions = sessions
     app.state.action_limit = RateLimit(settings.actions_per_minute)
     app.state.join_guard = JoinGuard(settings.joins_per_minute, settings.join_failures_per_minute)
+    app.state.host_guard = JoinGuard(settings.joins_per_minute, settings.join_failures_per_minute)  # the host PIN's
     for routes in (game_routes, games_routes, night_routes, status_routes, session_routes, stream_routes):
         app.include_router(routes.router, responses=refused(*EVERY_ROUTE))
     app.include_router(game_routes.pictures, responses=refused(*EVERY_ROUTE))
@@ -123,7 +124,8 @@ def _refusal(code: int) -> Any:
             body["problems"] = [p.as_dict() for p in exc.problems]
         if isinstance(exc, StaleAction):
             body.update(stale=True, version=exc.head)  # the page refreshes and the tap is not applied
-        headers = {"Retry-After": str(max(1, round(exc.retry_after_s)))} if isinstance(exc, TooManyRequests) else None
+        wait = getattr(exc, "retry_after_s", None)
+        headers = {"Retry-After": str(max(1, round(wait)))} if isinstance(wait, (int, float)) else None
         return JSONResponse(body, status_code=code, headers=headers)
     return handle
 

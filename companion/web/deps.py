@@ -6,7 +6,7 @@ from typing import Annotated
 from fastapi import Depends, Request
 from starlette.requests import HTTPConnection
 
-from companion.web.errors import NotJoined, NotThePi
+from companion.web.errors import NotJoined, NotTheHost, NotThePi
 from companion.web.push import Hub
 from companion.web.ratelimit import JoinGuard, RateLimit
 from companion.web.sessions import COOKIE, Sessions
@@ -70,6 +70,19 @@ def the_pi(request: Request) -> None:
         raise NotThePi(f"only the Pi's own screen may do this, not {address(request)!r}")
 
 
+def hosting(request: Request) -> str:
+    """Who is changing the table's calibration, if a host: the Pi's own screen, or a joined tablet
+    the host made a host (with the host PIN shown on the Pi). Calibration changes the table for
+    everyone, so the join code alone is not enough."""
+    if on_the_pi(request):
+        return "the Pi's own screen"
+    token = joined(request)
+    if not request.app.state.sessions.is_host(token):
+        raise NotTheHost("calibration changes the table for everyone: only the host may do it (on the Pi's own screen, "
+                         "or on a tablet given the host PIN shown there)")
+    return f"the tablet at {address(request)}"
+
+
 TableDep = Annotated[Table, Depends(get_table)]
 HubDep = Annotated[Hub, Depends(get_hub)]
 SettingsDep = Annotated[Settings, Depends(get_settings)]
@@ -79,3 +92,4 @@ Address = Annotated[str, Depends(address)]
 JoinGuardDep = Annotated[JoinGuard, Depends(get_join_guard)]
 OnThePi = Annotated[bool, Depends(on_the_pi)]
 ThePi = Annotated[None, Depends(the_pi)]
+Hosting = Annotated[str, Depends(hosting)]

@@ -12,6 +12,18 @@ class NotThePi(IncantoError, PermissionError):
     """Something only the Pi's own screen may do (a new join code) was asked from elsewhere."""
 
 
+class NotTheHost(IncantoError, PermissionError):
+    """A change to the table's calibration from a tablet the host has not made a host."""
+
+
+class CalibrationBusy(IncantoError, RuntimeError):
+    """The calibration's queue is full, or a step ran past its time budget: nothing was saved from it."""
+
+    def __init__(self, message: str, retry_after_s: float = 5.0, over_budget: bool = False) -> None:
+        self.retry_after_s, self.over_budget = retry_after_s, over_budget
+        super().__init__(message)
+
+
 class WrongJoinCode(IncantoError, PermissionError):
     """The join code typed on a tablet is not the one shown on the display."""
 
@@ -24,12 +36,12 @@ class TooManyRequests(IncantoError, RuntimeError):
 
 
 class JoiningPaused(TooManyRequests):
-    """Too many wrong join codes from anywhere: every join waits, whatever address it comes from."""
+    """Too many wrong join codes from one address: joining from there waits (other tablets do not)."""
 
-    def __init__(self, wait_s: float, failures: int) -> None:
-        self.who, self.per_minute, self.retry_after_s = "anyone", 0, wait_s
-        RuntimeError.__init__(self, f"joining is paused for {wait_s:.0f} s after {failures} wrong join codes; "
-                                    "try again then (the Pi's status page shows the attempts)")
+    def __init__(self, wait_s: float, failures: int, who: str) -> None:
+        self.who, self.per_minute, self.retry_after_s = who, 0, wait_s
+        RuntimeError.__init__(self, f"joining from {who!r} is paused for {max(1.0, wait_s):.0f} s after {failures} wrong "
+                                    "join codes from there; try again then (the Pi's status page shows the attempts)")
 
 
 class NoGame(IncantoError, LookupError):

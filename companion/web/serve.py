@@ -16,20 +16,26 @@ from fastapi import FastAPI
 from companion.web.settings import Settings
 
 # A page only ever sends "resync" on its stream; pings find tablets that vanished without a goodbye.
-UVICORN: dict[str, Any] = {"ws_max_size": 4096, "ws_ping_interval": 10.0, "ws_ping_timeout": 10.0}
+# On SIGTERM (systemd stopping the display) requests still running get a few seconds, then are dropped:
+# a calibration step is never waited for (its thread is a daemon), so the display stops promptly.
+UVICORN: dict[str, Any] = {"ws_max_size": 4096, "ws_ping_interval": 10.0, "ws_ping_timeout": 10.0,
+                           "timeout_graceful_shutdown": 3}
 
 
-def lan_address() -> str:
-    """The address tablets on the LAN reach this machine at (no packet is sent)."""
-    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        probe.connect(("192.0.2.1", 9))  # TEST-NET: routing only
+def lan_address(family: socket.AddressFamily = socket.AF_INET) -> str:
+    """The address tablets on the LAN reach this machine at, in ``family`` (no packet is sent)."""
+    probe_to, loopback = (("2001:db8::1", 9), "::1") if family == socket.AF_INET6 else (("192.0.2.1", 9), "127.0.0.1")
+    with contextlib.suppress(OSError), socket.socket(family, socket.SOCK_DGRAM) as probe:
+        probe.connect(probe_to)  # documentation addresses: routing only
         return str(probe.getsockname()[0])
-    return "127.0.0.1"
+    return loopback
 
 
 def announce(settings: Settings, port: int) -> str:
-    host = lan_address() if settings.host in ("0.0.0.0", "::") else settings.host
-    url = f"http://{host}:{port}/"
+    """Print the address to open and the join code; an address of the family the display listens on
+    (``--host ::`` listens on IPv6, so an IPv4 address might reach nothing)."""
+    host = {"0.0.0.0": lan_address(), "::": lan_address(socket.AF_INET6)}.get(settings.host, settings.host)
+    url = f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
     print(f"Incanto display: {url}   join code: {settings.join_code}", flush=True)
     return url
 

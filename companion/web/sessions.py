@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import secrets
 import threading
 import time
@@ -19,6 +20,7 @@ from companion.web.settings import new_join_code
 
 COOKIE = "incanto_session"
 CODE_KEY = "join_code"  # where the code is kept among the store's settings
+HOSTS_KEY = "host_sessions"  # the sessions the host made hosts (token hashes, JSON), kept across a restart
 
 
 class SessionStore(Protocol):
@@ -58,6 +60,10 @@ class Sessions:
         self._expires = {h: e for h, e in kept.items() if e >= now}
         if expired := [h for h in kept if h not in self._expires]:
             store.end_sessions(expired)
+        # The host PIN: shown only on the Pi's own screen; a joined tablet that types it becomes a host,
+        # who may change the table's calibration for everyone. A new one each start.
+        self.host_pin = new_join_code()
+        self._hosts = set(_hashes(store.meta(HOSTS_KEY))) & set(self._expires)
 
     def join(self, code: str) -> str:
         """A new session token for the right code; the code is compared in constant time."""
@@ -84,6 +90,18 @@ class Sessions:
         with self._lock:
             self._store.end_sessions([hashed(token)])
             self._expires.pop(hashed(token), None)
+            self._hosts.discard(hashed(token))
+
+    def make_host(self, token: str, pin: str) -> None:
+        """The session of ``token`` becomes a host's, given the host PIN (compared in constant time)."""
+        if not hmac.compare_digest(pin.encode("utf-8", "replace"), self.host_pin.encode()):
+            raise WrongJoinCode(f"host PIN {pin!r} is not the one shown on the Pi's own screen")
+        with self._lock:
+            self._hosts.add(hashed(token))
+            self._store.set_meta(HOSTS_KEY, json.dumps(sorted(self._hosts)))
+
+    def is_host(self, token: str | None) -> bool:
+        return self.valid(token) and hashed(token or "") in self._hosts
 
     def rotate(self, end_sessions: bool = False) -> str:
         """A new join code (the old one stops working); ``end_sessions`` also signs every tablet out."""
@@ -95,6 +113,8 @@ class Sessions:
             if end_sessions:
                 self._store.end_sessions()
                 self._expires.clear()
+                self._hosts.clear()
+                self._store.set_meta(HOSTS_KEY, "[]")
             self.join_code = code
         return code
 
@@ -102,3 +122,11 @@ class Sessions:
         now = self._clock()
         with self._lock:
             return sum(e >= now for e in self._expires.values())
+
+
+def _hashes(kept: str | None) -> list[str]:
+    try:
+        hashes = json.loads(kept or "[]")
+    except ValueError:
+        return []
+    return [h for h in hashes if isinstance(h, str)] if isinstance(hashes, list) else []

@@ -26,4 +26,4 @@ class Settings(BaseModel):
     max_body_bytes: int = Field(16_384, ge=256)
     client_queue: int = Field(64, ge=2)  # messages a tablet may fall behind before it is dropped
     send_timeout_s: float = Field(2.0, gt=0)  # a sleeping tablet is dropped after this, never waited for
-    session_hours: float = Field(24.0, gt=0)
+    session_hours: float = Field(24.0, ge=0.25, le=24.0 * 31, allow_inf_nan=False)  # from a short game to a month of nights

@@ -47,8 +47,20 @@ def desk(tmp_path: Path) -> Iterator[CalibrationDesk]:
 
 
 def joined(client: TestClient) -> TestClient:
+    """A tablet that joined and was given the host PIN (calibration changes the table: the host's)."""
     assert client.post("/api/session", json={"code": CODE}).status_code == 200
+    pin = client.app.state.sessions.host_pin  # type: ignore[attr-defined]
+    assert client.post("/api/session/host", json={"pin": pin}).status_code == 200
     return client
+
+
+def wav_header(rate: int, channels: int, bits: int, data_bytes: int, kind: int = 1) -> bytes:
+    """A WAV file's 44-byte header saying what the recording is (whatever follows)."""
+    import struct
+
+    fmt = struct.pack("<HHIIHH", kind, channels, rate, rate * channels * bits // 8, channels * bits // 8, bits)
+    return (b"RIFF" + struct.pack("<I", 36 + data_bytes) + b"WAVE" + b"fmt " + struct.pack("<I", 16) + fmt
+            + b"data" + struct.pack("<I", data_bytes))
 
 
 def test_without_a_camera_the_page_says_so(client: TestClient) -> None:
@@ -72,11 +84,14 @@ def test_changes_need_the_join_code(client: TestClient, desk: CalibrationDesk) -
 def test_a_recording_part_out_of_order_is_refused(client: TestClient, desk: CalibrationDesk) -> None:
     client.app.state.calibration = desk  # type: ignore[attr-defined]
     tablet = joined(client)
-    assert tablet.post("/api/calibration/cue/audio?offset=0", content=b"RIFF" + bytes(100)).json() == {"received": 104}
+    header = wav_header(16_000, 1, 16, 100)
+    assert tablet.post("/api/calibration/cue/audio?offset=0", content=header + bytes(60)).json() == {"received": 104}
     late: Any = tablet.post("/api/calibration/cue/audio?offset=500", content=bytes(100))
     assert late.status_code == 422 and "part at byte 500 but 104 bytes have arrived" in late.json()["error"]
     answer = tablet.post("/api/calibration/cue", json={"player": "Lera"})
-    assert answer.status_code == 422 and "not a WAV file" in answer.json()["error"]
+    assert answer.status_code == 422 and "say \"In-can-to!\" three times" in answer.json()["error"]
+    not_wav = tablet.post("/api/calibration/cue/audio?offset=0", content=b"RIFF" + bytes(100))
+    assert not_wav.status_code == 422 and "not a WAV file" in not_wav.json()["error"]
     assert not (desk.profile_path.parent / "cue").exists()
 
 

@@ -23,7 +23,8 @@ def check_options(players: Sequence[str], options: Mapping[str, Any]) -> None:
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
         raise MalformedAction(f"unknown Grimoire option {unknown[0]!r}; options are {', '.join(OPTIONS)}")
-    if options.get("difficulty", "normal") not in cat.difficulty:
+    difficulty = options.get("difficulty", "normal")
+    if not isinstance(difficulty, str) or difficulty not in cat.difficulty:  # a list is no row name (and unhashable)
         raise MalformedAction(f"option 'difficulty' is one of {', '.join(cat.difficulty)}, not {options['difficulty']!r}")
     if options.get("draws", "companion") not in ("companion", "table"):
         raise MalformedAction(f"option 'draws' is 'companion' or 'table', not {options['draws']!r}")

@@ -26,6 +26,10 @@ def check(state: State, action: dict[str, Any]) -> list[Problem]:
     if not opened:
         return [Problem("incantatum", "nobody has a full portal: INCANTATUM! is called when a portal opens",
                         first, first)]
+    if len(set(tie)) != len(tie):  # a wand calls once: a name twice would be stored as two calls
+        twice = next(p for p in tie if tie.count(p) > 1)
+        return [Problem("incantatum-tie", f"{twice} is named twice among the calls of the same instant {tie!r}",
+                        twice, twice)]
     problems = [Problem("incantatum", f"{p} opened no portal this turn and cannot call INCANTATUM! "
                         f"(openers: {', '.join(opened)})", p, p) for p in dict.fromkeys([first, *tie]) if p not in opened]
     if tie and first not in tie:

@@ -1,9 +1,12 @@
 """The guided calibration on the tablet: the live camera picture and each step of ``calibration``.
 
 Routes only forward to the desk (a ``CalibrationDesk``: the calibration tool's steps on the live
-picture), which the composition root hands in (``attach``) when the display runs with a camera; every
-change needs a joined tablet, and so does the live picture. A step that cannot be done answers 422
-with its reason in plain words.
+picture), which the composition root hands in (``attach``) when the display runs with a camera. The live
+picture needs a joined tablet; a change to the table (camera, table, layout, wands, cue, tip check, a
+rollback) needs a host: the Pi's own screen, or a tablet given the host PIN shown there. Every step runs
+in the calibration's workshop (``companion.web.workshop``): one at a time, off the event loop and the
+shared thread pool, within a time budget, so a tap or a push never waits for it. A step that cannot be
+done answers 422 with its reason in plain words; a busy workshop or a step over its budget, 503.
 """
 from __future__ import annotations
 
@@ -17,8 +20,10 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.requests import HTTPConnection
 
 from companion.web.answers import CHANGES, refused
-from companion.web.deps import Joined, session_token
-from companion.web.errors import NotJoined
+from companion.web.deps import Hosting, Joined, on_the_pi, session_token
+from companion.web.errors import CalibrationBusy, NotJoined
+from companion.web.sessions import hashed
+from companion.web.workshop import Workshop
 
 # Route names are looked up by other parts of the display (``url_path_for("cue")``): each name here is its own.
 router = APIRouter(tags=["calibration"])
@@ -38,7 +43,19 @@ class CalibrationDesk(Protocol):
     @property
     def feed(self) -> LivePicture: ...
 
-    def state(self) -> dict[str, Any]: ...
+    def acting(self, by: str) -> None:
+        """Who asks for the next step, for the change log."""
+
+    def starting(self) -> None:
+        """A step begins (in the workshop): it has not been given up."""
+
+    def give_up(self) -> None:
+        """The display stopped waiting for the step in hand (over its budget): a step that watches stops."""
+
+    def roll_back(self, version: int) -> str: ...
+
+    def state(self, paths: bool = True) -> dict[str, Any]:
+        """What the page shows; ``paths=False`` for a tablet that has not joined: no file's full path."""
 
     def sheet(self, kind: str) -> bytes: ...
 
@@ -56,9 +73,9 @@ class CalibrationDesk(Protocol):
 
     def learn_wands(self, seconds: float) -> dict[str, Any]: ...
 
-    def add_recording(self, offset: int, part: bytes) -> int: ...
+    def add_recording(self, offset: int, part: bytes, tablet: str = "") -> int: ...
 
-    def enrol_cue(self, player: str) -> str: ...
+    def enrol_cue(self, player: str, tablet: str = "") -> str: ...
 
     def start_validation(self) -> dict[str, Any]: ...
 
@@ -76,6 +93,7 @@ class CalibrationDesk(Protocol):
 def attach(app: FastAPI, desk: CalibrationDesk) -> None:
     """Give the display the desk on the table's camera; without one, every route answers 409."""
     app.state.calibration = desk
+    app.state.workshop = Workshop()
 
 
 def get_desk(conn: HTTPConnection) -> CalibrationDesk:
@@ -83,6 +101,23 @@ def get_desk(conn: HTTPConnection) -> CalibrationDesk:
     if desk is None:
         raise HTTPException(409, "calibration needs the camera: start the display with a camera to calibrate from the tablet")
     return desk
+
+
+def get_workshop(conn: HTTPConnection) -> Workshop:
+    workshop: Workshop | None = getattr(conn.app.state, "workshop", None)
+    if workshop is None:
+        workshop = conn.app.state.workshop = Workshop()
+    return workshop
+
+
+def recorder(request: Request) -> str:
+    """Whose recording a part belongs to: each joined tablet (or the Pi's own screen) has its own."""
+    token = session_token(request)
+    if request.app.state.sessions.valid(token):
+        return hashed(token or "")[:16]
+    if on_the_pi(request):
+        return "the Pi"
+    raise NotJoined("recording the chant needs the join code shown on the display: open /join on this tablet")
 
 
 def watching(request: Request) -> None:
@@ -93,14 +128,43 @@ def watching(request: Request) -> None:
 
 Desk = Annotated[CalibrationDesk, Depends(get_desk)]
 Watching = Annotated[None, Depends(watching)]
+Shop = Annotated[Workshop, Depends(get_workshop)]
+Recorder = Annotated[str, Depends(recorder)]
 
 
 def step(call: Callable[..., T], *args: Any) -> T:
-    """Run a step; its refusal (a ValueError: CalibrationError, NoPicture, ProfileError) becomes a 422."""
+    """Run a light step here; its refusal (a ValueError: CalibrationError, NoPicture, ProfileError) becomes a 422."""
     try:
         return call(*args)
     except ValueError as e:
         raise HTTPException(422, str(e)) from None
+
+
+async def work(shop: Workshop, call: Callable[..., T], *args: Any, desk: CalibrationDesk | None = None) -> T:
+    """Run a heavy step of ``desk`` in the workshop (503 when busy or over budget, and the step given up);
+    its refusal becomes a 422."""
+    def step_of_desk(*given: Any) -> T:
+        if desk is not None:
+            desk.starting()
+        return call(*given)
+
+    try:
+        return await shop.run(step_of_desk, *args)
+    except CalibrationBusy as busy:
+        if busy.over_budget and desk is not None:
+            desk.give_up()
+        raise
+    except ValueError as e:
+        raise HTTPException(422, str(e)) from None
+
+
+def by(desk: CalibrationDesk, who: str, call: Callable[..., T]) -> Callable[..., T]:
+    """``call`` as done by ``who`` (the desk logs each change with who made it); run in the workshop,
+    one step at a time, so the name and the step stay together."""
+    def done_by(*args: Any) -> T:
+        desk.acting(who)
+        return call(*args)
+    return done_by
 
 
 class Taps(BaseModel):
@@ -129,8 +193,8 @@ async def calibration_page() -> FileResponse:
 
 
 @router.get("/api/calibration", responses=refused(401, 409, 422))
-def calibration_state(desk: Desk) -> dict[str, Any]:
-    return desk.state()
+def calibration_state(request: Request, desk: Desk) -> dict[str, Any]:
+    return desk.state(paths=request.app.state.sessions.valid(session_token(request)))
 
 
 @router.get("/api/calibration/frame.jpg", responses=refused(401, 409, 422))
@@ -140,66 +204,68 @@ def camera_frame(desk: Desk, _: Watching) -> Response:
 
 
 @router.get("/api/calibration/markers.{kind}", responses=refused(401, 409, 422))
-def marker_sheet(kind: Literal["pdf", "png"], desk: Desk) -> Response:
+async def marker_sheet(kind: Literal["pdf", "png"], desk: Desk, shop: Shop) -> Response:
     """The marker sheet to print at 100 %, true to scale."""
-    return Response(step(desk.sheet, kind), media_type="application/pdf" if kind == "pdf" else "image/png",
+    return Response(await work(shop, desk.sheet, kind), media_type="application/pdf" if kind == "pdf" else "image/png",
                     headers={"Content-Disposition": f'attachment; filename="incanto-markers.{kind}"'})
 
 
 @router.post("/api/calibration/camera/photo", responses=refused(*CHANGES, 409, 422))
-def photograph_board(body: Board, desk: Desk, _: Joined) -> dict[str, Any]:
-    return {"message": step(desk.photograph_board, body.board)}
+async def photograph_board(body: Board, desk: Desk, who: Hosting, shop: Shop) -> dict[str, Any]:
+    return {"message": await work(shop, by(desk, who, desk.photograph_board), body.board)}
 
 
 @router.post("/api/calibration/camera", responses=refused(*CHANGES, 409, 422))
-def measure_camera(body: Board, desk: Desk, _: Joined) -> dict[str, Any]:
-    return {"message": step(desk.measure_camera, body.board)}
+async def measure_camera(body: Board, desk: Desk, who: Hosting, shop: Shop) -> dict[str, Any]:
+    return {"message": await work(shop, by(desk, who, desk.measure_camera), body.board)}
 
 
 @router.post("/api/calibration/table", responses=refused(*CHANGES, 409, 422))
-def find_table(desk: Desk, _: Joined) -> dict[str, Any]:
-    return {"message": step(desk.find_table)}
+async def find_table(desk: Desk, who: Hosting, shop: Shop) -> dict[str, Any]:
+    return {"message": await work(shop, by(desk, who, desk.find_table))}
 
 
 @router.post("/api/calibration/layout", responses=refused(*CHANGES, 409, 422))
-def lay_out(body: Taps, desk: Desk, _: Joined) -> dict[str, Any]:
-    return {"message": step(desk.lay_out, body.taps)}
+async def lay_out(body: Taps, desk: Desk, who: Hosting, shop: Shop) -> dict[str, Any]:
+    return {"message": await work(shop, by(desk, who, desk.lay_out), body.taps)}
 
 
 @router.post("/api/calibration/layout/board", responses=refused(*CHANGES, 409, 422))
-def place_from_board(body: Taps, desk: Desk, _: Joined) -> dict[str, Any]:
-    return {"pixels": step(desk.from_board, body.taps),
+async def place_from_board(body: Taps, desk: Desk, _: Joined, shop: Shop) -> dict[str, Any]:
+    return {"pixels": await work(shop, desk.from_board, body.taps),
             "message": "the rest is placed from the board: check each circle sits on its place, then save"}
 
 
 @router.post("/api/calibration/wands/empty", responses=refused(*CHANGES, 409, 422))
-def note_empty_table(desk: Desk, _: Joined) -> dict[str, Any]:
-    return {"message": step(desk.take_empty_table)}
+async def note_empty_table(desk: Desk, who: Hosting, shop: Shop) -> dict[str, Any]:
+    return {"message": await work(shop, by(desk, who, desk.take_empty_table))}
 
 
 @router.post("/api/calibration/wands", responses=refused(*CHANGES, 409, 422))
-def learn_wands(body: Watch, desk: Desk, _: Joined) -> dict[str, Any]:
-    return step(desk.learn_wands, body.seconds)
+async def learn_wands(body: Watch, desk: Desk, who: Hosting, shop: Shop) -> dict[str, Any]:
+    return await work(shop, by(desk, who, desk.learn_wands), body.seconds, desk=desk)
 
 
 @router.post("/api/calibration/cue/audio", responses=refused(*CHANGES, 409, 422))
-async def chant_audio(request: Request, desk: Desk, _: Joined, offset: Annotated[int, Query(ge=0)]) -> dict[str, Any]:
-    return {"received": step(desk.add_recording, offset, await request.body())}
+async def chant_audio(request: Request, desk: Desk, tablet: Recorder,
+                      offset: Annotated[int, Query(ge=0, le=4_000_000)]) -> dict[str, Any]:
+    """A part of this tablet's own recording (small: the body limit holds); its header is checked as it arrives."""
+    return {"received": step(desk.add_recording, offset, await request.body(), tablet)}
 
 
 @router.post("/api/calibration/cue", responses=refused(*CHANGES, 409, 422))
-def enrol_chant(body: Chant, desk: Desk, _: Joined) -> dict[str, Any]:
-    return {"message": step(desk.enrol_cue, body.player)}
+async def enrol_chant(body: Chant, desk: Desk, who: Hosting, tablet: Recorder, shop: Shop) -> dict[str, Any]:
+    return {"message": await work(shop, by(desk, who, desk.enrol_cue), body.player, tablet)}
 
 
 @router.post("/api/calibration/validation", responses=refused(*CHANGES, 409, 422))
-def start_validation(desk: Desk, _: Joined) -> dict[str, Any]:
-    return step(desk.start_validation)
+async def start_validation(desk: Desk, _: Joined, shop: Shop) -> dict[str, Any]:
+    return await work(shop, desk.start_validation)
 
 
 @router.post("/api/calibration/validation/read", responses=refused(*CHANGES, 409, 422))
-def read_validation(body: Watch, desk: Desk, _: Joined) -> dict[str, Any]:
-    return step(desk.validate, body.seconds)
+async def read_validation(body: Watch, desk: Desk, _: Joined, shop: Shop) -> dict[str, Any]:
+    return await work(shop, desk.validate, body.seconds, desk=desk)
 
 
 @router.get("/api/calibration/tips", responses=refused(409, 422))
@@ -209,10 +275,21 @@ def tips_now(desk: Desk) -> dict[str, Any]:
 
 
 @router.post("/api/calibration/tips", responses=refused(*CHANGES, 409, 422))
-def start_tip_check(desk: Desk, _: Joined) -> dict[str, Any]:
+def start_tip_check(desk: Desk, _: Hosting) -> dict[str, Any]:
     return step(desk.start_tip_check)
 
 
 @router.post("/api/calibration/tips/lift", responses=refused(*CHANGES, 409, 422))
-def lift_tips(desk: Desk, _: Joined) -> dict[str, Any]:
+def lift_tips(desk: Desk, _: Hosting) -> dict[str, Any]:
     return step(desk.lift_tips)
+
+
+class Rollback(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    version: int = Field(ge=1)
+
+
+@router.post("/api/calibration/rollback", responses=refused(*CHANGES, 409, 422))
+async def roll_back(body: Rollback, desk: Desk, who: Hosting, shop: Shop) -> dict[str, Any]:
+    """An earlier calibration in use again (the history is in ``GET /api/calibration``'s ``versions``)."""
+    return {"message": await work(shop, by(desk, who, desk.roll_back), body.version)}

@@ -11,8 +11,10 @@ from starlette.routing import NoMatchFound
 
 from companion.web.answers import CHANGES, refused
 from companion.web.bodies import Body
-from companion.web.deps import Address, JoinGuardDep, OnThePi, SessionsDep, SettingsDep, ThePi, session_token
+from companion.web.deps import (Address, JoinGuardDep, Joined, OnThePi, SessionsDep, SettingsDep, ThePi,
+                                session_token)
 from companion.web.errors import NotJoined
+from companion.web.ratelimit import JoinGuard
 from companion.web.sessions import COOKIE
 
 router = APIRouter(prefix="/api/session", tags=["session"])
@@ -22,14 +24,18 @@ class Join(Body):
     code: str = Field(min_length=1, max_length=12)
 
 
+class HostPin(Body):
+    pin: str = Field(min_length=1, max_length=12)
+
+
 class NewCode(Body):
     end_sessions: bool = False  # also sign every tablet out (someone joined who should not have)
 
 
 @router.post("", responses=refused(403, 429, 503, 507))
 def join(body: Join, response: Response, sessions: SessionsDep, guard: JoinGuardDep, settings: SettingsDep,
-         who: Address) -> dict[str, Any]:
-    token = guard.admit(who, lambda: sessions.join(body.code.strip()))
+         who: Address, on_the_pi: OnThePi) -> dict[str, Any]:
+    token = guard.admit(who, lambda: sessions.join(body.code.strip()), exempt=on_the_pi)
     response.set_cookie(COOKIE, token, max_age=int(settings.session_hours * 3600), httponly=True, samesite="strict")
     return {"joined": True}
 
@@ -58,13 +64,27 @@ def leave(request: Request, response: Response, sessions: SessionsDep) -> dict[s
     return {"joined": False}
 
 
+@router.post("/host", responses=refused(*CHANGES))
+def become_host(body: HostPin, request: Request, sessions: SessionsDep, who: Address, token: Joined) -> dict[str, Any]:
+    """A joined tablet becomes a host with the host PIN shown on the Pi's own screen (guessing it is
+    guarded as the join code is)."""
+    guard: JoinGuard = request.app.state.host_guard
+    def made() -> str:
+        sessions.make_host(token, body.pin.strip())
+        return token
+
+    guard.admit(who, made)
+    return {"host": True}
+
+
 @router.get("/code", responses=refused(401))
 def code(request: Request, sessions: SessionsDep, on_the_pi: OnThePi) -> dict[str, Any]:
     """The join code and its QR code, for the Pi's own screen or a tablet that has joined already:
     watchers on the LAN never see it, or the code would protect nothing."""
     if not on_the_pi and not sessions.valid(session_token(request)):
         raise NotJoined("the join code is shown on the display and on tablets that have joined")
-    return _shown(request, sessions.join_code)
+    shown = _shown(request, sessions.join_code)
+    return {**shown, "host_pin": sessions.host_pin} if on_the_pi else shown
 
 
 @router.post("/code", responses=refused(*CHANGES))

@@ -15,7 +15,15 @@ let skipSeats = false;
 function say(message) { $("message").textContent = message || ""; $("error").textContent = ""; }
 function refuse(answer) {
   if (answer.status === 401) { location.href = "/join?next=/calibration"; return; }
+  if (answer.kind === "NotTheHost") $("host").hidden = false;
   $("error").textContent = answer.error || `the display answered ${answer.status}`;
+}
+
+async function becomeHost() {
+  const answer = await post("/api/session/host", { pin: $("host-pin").value.trim() }, { retries: 0 });
+  if (!answer.ok) { refuse(answer); return; }
+  $("host").hidden = true;
+  say("this tablet is a host now: it may calibrate the table");
 }
 
 async function act(path, body, then) {
@@ -255,6 +263,7 @@ $("read-validation").addEventListener("click", () => act("/api/calibration/valid
 async function start() {
   const session = await getJSON("/api/session");
   if (session.ok && !session.joined) { location.href = "/join?next=/calibration"; return; }
+  $("become-host").onclick = becomeHost;
   showFrames();
   refresh();
 }

@@ -5,7 +5,7 @@ import { el } from "./parts.js";
 import { post } from "./api.js";
 
 const params = new URLSearchParams(location.search);
-const next = params.get("next") && params.get("next").startsWith("/") ? params.get("next") : "/controls";
+const next = sameSite(params.get("next"));
 const root = document.querySelector("main");
 const input = el("input", { id: "code", inputmode: "numeric", autocomplete: "off", maxlength: 12, enterkeyhint: "go",
   "aria-label": "join code", value: params.get("code") || "" });
@@ -23,3 +23,15 @@ root.append(el("section", {}, el("h2", {}, "Join the table"),
   el("form", { class: "picker-row", id: "join-form", onsubmit: join },
     input, el("button", { class: "primary", id: "join", type: "submit" }, "Join")), message));
 if (params.get("code")) join();
+
+// Where to go after joining: only a page of this display. "//site/x" and "/\\site" start with a slash but
+// name another site, so the address is resolved here and only its path is kept.
+function sameSite(wanted) {
+  if (!wanted || !wanted.startsWith("/")) return "/controls";
+  try {
+    const url = new URL(wanted, location.origin);
+    return url.origin === location.origin ? url.pathname + url.search + url.hash : "/controls";
+  } catch (e) {
+    return "/controls";
+  }
+}

@@ -16,8 +16,8 @@ function draw() {
   render(root, deviceCards(model.status), joinsPart);
 }
 
-function joinsSection(joins, code) {
-  const paused = joins.paused_s > 0 ? `Joining is paused for ${Math.ceil(joins.paused_s)} s. ` : "";
+function joinsSection(joins, code, hostPin) {
+  const paused = joins.paused_s > 0 ? `Joining is paused at ${joins.paused_addresses} addresses (up to ${Math.ceil(joins.paused_s)} s). ` : "";
   const warn = joins.failed > 0 ? "warning" : "ok";
   const recent = joins.recent.slice(-5).reverse().map((r) =>
     el("li", {}, r.address, " at ", new Date(r.at * 1000).toLocaleTimeString()));
@@ -30,6 +30,7 @@ function joinsSection(joins, code) {
     el("h2", {}, "join code — ", code || "…"),
     el("div", { "data-failed": joins.failed }, `${joins.failed} wrong codes from ${joins.addresses} addresses; `,
       `${joins.refused} attempts refused unchecked. ${paused}Tablets joined: ${joins.sessions}.`),
+    hostPin ? el("div", { id: "host-pin" }, `Host PIN (for a tablet that calibrates the table): ${hostPin}`) : null,
     recent.length ? el("ul", { class: "muted" }, recent) : null,
     joins.failed > 0 ? el("div", { class: "fix" }, "What to do: if nobody at the table mistyped the code, give the table a new one.") : null,
     el("div", { class: "picker-row" },
@@ -43,7 +44,7 @@ async function loadJoins() {
   const status = await getJSON("/api/status");
   if (!status.ok || !status.joins) return false;
   const code = await getJSON("/api/session/code");
-  joinsPart = joinsSection(status.joins, code.ok ? code.code : null);
+  joinsPart = joinsSection(status.joins, code.ok ? code.code : null, code.ok ? code.host_pin : null);
   draw();
   return true;
 }
