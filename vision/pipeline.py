@@ -1,6 +1,6 @@
 """The recipe: from a camera frame to who pointed at which token.
 
-    frames before the cue --TableView--> the table as it was (tokens are not wands)
+    frames before the cue --BareTable--> the table as it lies, where nothing moved for a while (tokens are not wands)
     frame --find_wands--> tip bead + band per wand (each wand's paint from the profile)
           --wand_axis---> axis from the band, else the gripping hand, else the shaft, else the tip alone
           --under_tip---> the token under the tip (the table card's reading), with margin to neighbours
@@ -14,7 +14,6 @@ what each wand's paint looks like.
 """
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 from collections.abc import Iterable, Mapping, Sequence
@@ -23,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from vision.axis import WandAxis, wand_axis
+from vision.bare_table import BareTable
 from vision.config import VisionConfig, load_config
 from vision.decide import NONE, TARGET, UNSURE, Casting, CastingResult, WandReading, verdict
 from vision.frames import Frame, FrameSource
@@ -37,8 +37,6 @@ from vision.under_tip import (BETWEEN, OVER, OVERSIZED, TipReading, highest_for_
 
 __all__ = ["Pipeline", "FrameView", "open_pipeline", "read_casting", "hand_tracker", "UncalibratedTable",
            "UnlearnedWands"]
-TABLE_FRAMES = 5  # frames of the table before the cue kept for its median
-TABLE_EVERY_S = 0.15  # ... taken at least this far apart
 
 
 class UnlearnedWands(UncalibratedTable):
@@ -74,7 +72,7 @@ class Pipeline:
         self.hands = hands
         self._hands_seen: tuple[int, list] = (-10**9, [])
         self.table: TableView | None = None
-        self._before: deque[Frame] = deque(maxlen=TABLE_FRAMES)
+        self._bare = BareTable(self.paints, self.cfg.markers.hue_slack, self.cfg.markers.static_diff)
         p = self.cfg.pointing
         band = max(m.band_from_tip_mm for m in self.paints.values())
         self.bead_scale = self.geo.px_per_mm(0.0)
@@ -84,15 +82,13 @@ class Pipeline:
 
     # -- the table before the cue ----------------------------------------------------------------
     def see_table(self, frame: Frame) -> None:
-        """A frame from before the cue: kept (a few, spread in time) to know the table as it was."""
-        if not self._before or frame.t - self._before[-1].t >= TABLE_EVERY_S or frame.t < self._before[-1].t:
-            self._before.append(frame)
+        """A frame from before the cue: the table is remembered where nothing moved for a while
+        (``vision.bare_table``), so a token a hand covered just before the cue is still the table."""
+        self._bare.see(frame.image, frame.t)
 
     def freeze_table(self) -> None:
-        """The cue: the frames seen before it become the table view (none seen: no table view)."""
-        self.table = TableView.from_frames([f.image for f in self._before]) \
-            if self._before else None
-        self._before.clear()
+        """The cue: the table as it lies becomes the table view (no frame since the last cue: none)."""
+        self.table = self._bare.view()
 
     # -- each frame ---------------------------------------------------------------------------------
     def find(self, image_bgr: np.ndarray) -> dict[int, WandSighting]:
