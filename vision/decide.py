@@ -137,10 +137,11 @@ class Casting:
     """One "In-can-to!": feed it every frame's wand axes with ``observe``; it returns the result once."""
 
     def __init__(self, cue_at: float, wands: list[int], cfg: DecideConfig,
-                 read: Callable[[WandAxis], WandReading]) -> None:
+                 read: Callable[[WandAxis], WandReading], hear: Callable[[float], None] | None = None) -> None:
         self.cue_at = cue_at
         self.cfg = cfg
         self.read = read
+        self.hear = hear  # called with each frame's time before anything is read (the tip switches)
         self.tracks = {k: WandTrack(k) for k in wands}
         self.result: CastingResult | None = None
 
@@ -150,6 +151,8 @@ class Casting:
         last frame stands for the seconds after it)."""
         if self.result is not None:
             return self.result
+        if self.hear is not None:
+            self.hear(t)
         for k, track in self.tracks.items():
             track.add(t, axes.get(k))
         if t < self.cue_at + self.cfg.window_ms / 1000:

@@ -31,7 +31,7 @@ from vision.profile import PaintModel, ProfileError, load_profile
 from vision.scoring import TokenScores, aim_scores, score_tokens
 from vision.table_geometry import Calibrated, TableGeometry, UncalibratedTable
 from vision.targets import Candidate, candidates_from
-from vision.touch import NoTipSwitches, TipSwitches
+from vision.touch import HeardSwitches, TipSwitches
 from vision.under_tip import (BETWEEN, OVER, OVERSIZED, TipReading, highest_for_bead, mostly_hidden, resting_spread,
                               under_tip)
 
@@ -161,10 +161,18 @@ class Pipeline:
         on the development tables asking them cost light touches and upright wands (the fist over all
         but the tip) and caught no wand aimed from afar."""
         p = self.cfg.pointing
+        bead_mm = self.paints[axis.strength].bead_radius_mm
         # Only as high as the bead's size allows: a light touch held on the token, read at every height
-        # up to 15 cm, would seem aimed at tokens beyond it too, and be asked.
-        top = highest_for_bead(self.geo, axis, self.paints[axis.strength].bead_radius_mm, p)
-        aimed = aim_scores(self.geo, axis, candidates, p, p.min_height_mm + p.touch_lift_mm, top)
+        # up to 15 cm, would seem aimed at tokens beyond it too, and be asked. And only above a hover:
+        # a tip that cannot be higher than a hover over the token means that token by the table card,
+        # whatever its line (a wand leaning back, or resting too lightly to close its switch, has its
+        # line meet the table a few centimetres on, often at another token). An open switch is weak
+        # evidence: it makes the wand aimed from afar possible, not likely.
+        top = highest_for_bead(self.geo, axis, bead_mm, p)
+        lowest = bead_mm + p.touch_lift_mm + p.hover_height_mm
+        if top < lowest:
+            return _over(axis, tip)
+        aimed = aim_scores(self.geo, axis, candidates, p, lowest, top)
         line = verdict(axis.strength, aimed, self.cfg.decide, axis.source) if aimed.scores else None
         if line is None or line.status == NONE or line.best == tip.token:
             return _over(axis, tip)
@@ -175,9 +183,11 @@ class Pipeline:
         """A casting that started at ``cue_at`` (frames' clock) with these wands and legal targets;
         ``tips``: the wands' tip switches, asked when each wand is read (None: no switches)."""
         chosen = candidates_from(candidates)
-        switches = tips or NoTipSwitches()
+        if tips is None:
+            return Casting(cue_at, list(wands), self.cfg.decide, lambda axis: self.read(axis, chosen))
+        heard = HeardSwitches(tips, list(wands), self.cfg.decide.settle_ms / 1000)
         return Casting(cue_at, list(wands), self.cfg.decide,
-                       lambda axis: self.read(axis, chosen, switches.touching(axis.strength)))
+                       lambda axis: self.read(axis, chosen, heard.touching(axis.strength)), heard.hear)
 
 
 def _over(axis: WandAxis, tip: TipReading) -> WandReading:

@@ -37,3 +37,30 @@ class FixedTipSwitches:
 
     def touching(self, wand: int) -> bool | None:
         return self.states.get(wand)
+
+
+class HeardSwitches:
+    """A casting's switches heard at every frame (``hear``): a switch closed at any moment of the last
+    ``window_s`` (the wand's still window) counts as closed. A real switch bounces, closes a few frames
+    after the bead lands, and a light touch closes it only now and then; the frame the casting is
+    decided on must not be the only one that counts."""
+
+    def __init__(self, switches: TipSwitches, wands: list[int], window_s: float) -> None:
+        self.switches = switches
+        self.wands = list(wands)
+        self.window_s = window_s
+        self.now: dict[int, bool | None] = {}
+        self.closed_at: dict[int, float] = {}
+        self.t = float("-inf")
+
+    def hear(self, t: float) -> None:
+        self.t = t
+        for k in self.wands:
+            self.now[k] = state = self.switches.touching(k)
+            if state:
+                self.closed_at[k] = t
+
+    def touching(self, wand: int) -> bool | None:
+        if self.closed_at.get(wand, float("-inf")) >= self.t - self.window_s - 1e-6:
+            return True
+        return self.now.get(wand, self.switches.touching(wand))

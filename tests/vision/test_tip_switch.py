@@ -148,3 +148,50 @@ def test_a_closed_switch_never_makes_the_size_test_stricter(config) -> None:
     assert (reading.status, reading.token) == (OVER, "A")
     merged = dataclasses.replace(axis, tip_radius_px=axis.tip_radius_px * 1.6)
     assert under_tip(GEO, merged, TOKENS, BEAD_MM, config.pointing, touching=True).status == OVERSIZED
+
+
+def test_a_switch_open_while_the_bead_rests_on_a_token_still_reads_it(pipeline) -> None:
+    """A light touch at a shallow angle: the bead rests on A, its switch open (the push along the wand
+    too weak), its line meeting the table at B. The bead looks its resting size, so the tip is no
+    higher than a hover over A: read A, as the camera alone does; the switch is evidence, not a veto."""
+    axis = _wand((850.0, 120.0, BEAD_MM + 2.0), (800.0, 120.0, 0.0))
+    alone = pipeline.read(axis, TOKENS)
+    assert (alone.status, alone.target) == (TARGET, "A")
+    lifted = pipeline.read(axis, TOKENS, touching=False)
+    assert (lifted.status, lifted.target) == (TARGET, "A")
+
+
+def test_a_tip_held_far_above_a_token_aimed_at_another_is_asked(pipeline) -> None:
+    """The bead looks bigger than a resting one: it may be 6 cm up (higher than a hover), aimed at B from there."""
+    axis = _wand((850.0, 120.0, BEAD_MM + 60.0), (800.0, 120.0, 0.0))
+    assert pipeline.read(axis, TOKENS).status == TARGET  # the camera alone: the token under the tip
+    lifted = pipeline.read(axis, TOKENS, touching=False)
+    assert (lifted.status, lifted.why) == (UNSURE, "lifted")
+
+
+class _Bouncing:
+    """Wand 2's switch closed only on every third frame: a bead resting lightly, its switch bouncing."""
+
+    def __init__(self) -> None:
+        self.frames = 0
+
+    def touching(self, wand: int) -> bool | None:
+        self.frames += 1
+        return self.frames % 3 == 0
+
+
+def test_a_switch_that_closed_while_the_wand_was_still_counts_as_closed(pipeline) -> None:
+    """Resting 10 mm off A's centre toward B: between the two for the camera alone, read with the switch
+    closed. The switch reads open on the deciding frame, but it closed while the wand was still."""
+    axis = _wand((840.0, 120.0, BEAD_MM + 2.0), None)
+    blind = pipeline.cfg.model_copy(update={"pointing": pipeline.cfg.pointing.model_copy(
+        update={"bead_shrink_tolerance": 0.5})})  # the bead's size not used: between for the camera alone
+    pipeline.cfg = blind
+    verdicts = {}
+    for name, tips in (("alone", None), ("bouncing", _Bouncing())):
+        casting = pipeline.casting(0.0, [2], TOKENS, tips)
+        for i in range(40):
+            if (result := casting.observe(i / 30, {2: axis})) is not None:
+                break
+        verdicts[name] = (result.wands[2].status, result.wands[2].target)
+    assert verdicts == {"alone": (UNSURE, None), "bouncing": (TARGET, "A")}
