@@ -70,10 +70,10 @@ def test_a_hand_resting_still_over_a_token_of_a_wands_colour_for_seconds_does_no
     assert tuple(int(c) for c in view.image[away[1], away[0]]) == SKIN
 
 
-def _cast(pipeline: Pipeline, after: np.ndarray) -> str:
-    """Wand 2's status in a casting whose frames before the cue are ``_before_cue`` and after it ``after``,
+def _cast(pipeline: Pipeline, after: np.ndarray, before=_before_cue) -> str:
+    """Wand 2's status in a casting whose frames before the cue are ``before`` and after it ``after``,
     its tip switch closed."""
-    _before_cue(lambda image, t: pipeline.see_table(Frame(image, t, 0)))
+    before(lambda image, t: pipeline.see_table(Frame(image, t, 0)))
     pipeline.freeze_table()
     casting = pipeline.casting(0.0, [2], [*TOKENS, FAR], FixedTipSwitches({2: True}))
     for i in range(60):
@@ -92,3 +92,19 @@ def test_a_token_uncovered_at_the_cue_is_not_a_tip(pipeline) -> None:
 
 def test_a_tip_resting_on_a_token_after_the_cue_is_still_read(pipeline) -> None:
     assert _cast(pipeline, _table(bead=True, band=True)) == f"{TARGET} A"
+
+
+def _covered_all_along(see) -> None:
+    """Every picture before the cue shows a hand over the token: the camera never saw it bare."""
+    for i in range(15):
+        see(_table((i % 2, (i + 1) % 2)), -3.0 + 0.2 * i)
+
+
+def test_a_hidden_tip_is_not_read_as_a_token_of_its_colour_far_from_its_band(pipeline) -> None:
+    """Wand 2's tip hidden under its fist, its switch closed, its band seen; a token of its colour the
+    camera never saw bare lies far away: too far from the band to be this wand's tip, so the wand is
+    asked (missing), never read as that token."""
+    assert _cast(pipeline, _table(band=True), _covered_all_along) == MISSING
+    # Without the band the same patch passes for a lone tip: the band is what tells.
+    assert 2 in pipeline.find(_table())
+    assert 2 not in pipeline.find(_table(band=True))
