@@ -1,6 +1,7 @@
 """Incanto's vision tools.
 
-    python -m vision bench [--json] [--quick]          accuracy and speed on held-out rendered castings
+    python -m vision bench [--json] [--quick|--heldout] accuracy and speed on rendered castings (--heldout:
+                                                       fresh seeds from a secret, told after the run)
     python -m vision watch --source SOURCE [--out DIR]  the annotated view, on screen or into DIR
     python -m vision markers [--json] [--quick]        the wand-marker options compared
     python -m vision record --source SPEC --out DIR     keep a night's frames, cues and profile

@@ -3,7 +3,11 @@ what those commands wrote. This test runs that set-up once, so a change to what 
 step writes cannot silently break the benchmark."""
 from __future__ import annotations
 
+import json
+import math
 from pathlib import Path
+
+import numpy as np
 
 from vision.bench.rig import set_up
 from vision.render.table import nominal_places
@@ -17,3 +21,7 @@ def test_a_rendered_table_is_set_up_by_the_calibration_tool(tmp_path: Path) -> N
         if name in drawn:  # a token the renderer laid there, up to 10 mm off its printed place by hand
             assert abs(place.x_mm - drawn[name].x_mm) < 25 and abs(place.y_mm - drawn[name].y_mm) < 25
     assert set(table.profile.wands) == set(table.rig.paints)  # the wand step learned every wand
+    taps = json.loads((tmp_path / "table" / "taps.json").read_text())
+    for name, token in drawn.items():  # a finger lands 3-5 px off the token as the preview shows it
+        seen = table.rig.camera.project(np.array([[token.x_mm, token.y_mm, 2.0]]))[0]
+        assert 2.9 <= math.dist(taps[name], seen) <= 5.1

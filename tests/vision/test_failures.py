@@ -68,14 +68,18 @@ def test_an_upright_wand_whose_fist_hides_the_tip_is_missing_never_a_neighbour(c
 
 
 def test_paint_learned_in_good_light_still_finds_neon_green_in_dim_light(config) -> None:
-    seen = 0
-    for seed in (350, 351, 352, 353):
+    seen, shown = 0, 0
+    for seed in (350, 351, 352, 353, 354, 355):
         scene = make_scene(seed, "hover", motion=True, rig=random_rig(np.random.default_rng(seed)))
         dim = effects.Conditions(gain=0.4, tint=(1.0, 0.95, 1.1), noise=3.0, jpeg=70)
         scene = dataclasses.replace(scene, conditions=(dim, dim), _background=None)
         pipeline = Pipeline(scene.calibration, config)
-        seen += sum(2 in pipeline.find(scene.render(i)[0].image) for i in range(scene.frames - 6, scene.frames))
-    assert seen >= 22  # of 24 frames
+        for i in range(scene.frames - 6, scene.frames):
+            frame, truth = scene.render(i)
+            if truth.wands[2].tip_visible > 0.9:  # a tip (partly) under a fist is not a question of paint
+                shown += 1
+                seen += 2 in pipeline.find(frame.image)
+    assert shown >= 18 and seen >= shown - 2
 
 
 @pytest.mark.parametrize("seed", range(360, 372))
@@ -90,7 +94,8 @@ def test_a_blurred_bead_in_dim_light_without_its_band_is_still_found(config) -> 
     middle above them, too small a patch for a lone bead; its outline still says it is a whole one."""
     missing = 0
     for seed in range(400, 413):
-        scene = make_scene(seed, "hover", True, motion=True, rig=random_rig(np.random.default_rng(seed)))
+        scene = make_scene(seed, "hover", True, motion=True, rig=random_rig(np.random.default_rng(seed)),
+                           tips_in_view=True)
         strict = {k: m.model_copy(update={"min_saturation": 165.0, "min_value": 60.0})
                   for k, m in scene.calibration.wands.items()}
         for o in run_scene(Pipeline(scene.calibration, config, paints=strict), scene, 0.0)[1]:

@@ -95,7 +95,7 @@ def test_lit_beads_stay_visible_in_a_dark_room(config) -> None:
     from vision.render import effects
 
     dark = effects.Conditions(gain=0.2, noise=2.0, jpeg=85)
-    scene = dataclasses.replace(make_scene(8, "hover"), conditions=(dark, dark), _background=None)
+    scene = dataclasses.replace(make_scene(8, "hover", tips_in_view=True), conditions=(dark, dark), _background=None)
     pipeline = Pipeline(scene.calibration, config)
     painted = pipeline.find(scene.render(3)[0].image)
     lit = pipeline.find(dataclasses.replace(scene, look="led", _background=None).render(3)[0].image)

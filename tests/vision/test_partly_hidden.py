@@ -149,7 +149,7 @@ def test_rendered_tips_half_under_a_fist_are_read_with_their_switches_closed(con
     alone: list = []
     found: list = []
     for seed in (421, 424, 426, 441):
-        scene = make_scene(seed, "hover", True, motion=True)
+        scene = make_scene(seed, "hover", True, motion=True, tips_in_view=True)
         found += run_scene(Pipeline(scene.calibration, config), scene, 0.0, tips=SceneTips(scene), camera_only=alone)[1]
     hidden = [i for i, o in enumerate(found) if o.tip_visible < 0.7]
     assert len(hidden) >= 5

@@ -32,7 +32,7 @@ def decide(scene, config, candidates=None, cue_at=-1.0):
 def test_hover_castings_are_read_right(config) -> None:
     right = wrong = 0
     for seed in range(20, 32):
-        scene = make_scene(seed, "hover")
+        scene = make_scene(seed, "hover", tips_in_view=True)
         _, found, _ = run_scene(Pipeline(scene.calibration, config), scene, -1.0)
         right += sum(o.right for o in found)
         wrong += sum(o.silent_error for o in found)
@@ -67,7 +67,7 @@ def test_a_wand_not_seen_is_missing_not_guessed(config) -> None:
 
 
 def test_no_wand_is_read_before_it_settles(config) -> None:
-    scene = make_scene(23, "hover", motion=True)
+    scene = make_scene(23, "hover", motion=True, tips_in_view=True)
     pipeline = Pipeline(scene.calibration, config)
     casting = pipeline.casting(0.0, list(scene.gestures), scene.candidates)
     decided_at = None
@@ -83,8 +83,8 @@ def test_no_wand_is_read_before_it_settles(config) -> None:
 
 def test_a_late_re_aim_is_noticed(config) -> None:
     seed = next(s for s in range(30, 60)
-                if len(make_scene(s, "hover", motion=True, reaim=1.0).gestures[4].targets) == 2)
-    scene = make_scene(seed, "hover", motion=True, reaim=1.0)
+                if len(make_scene(s, "hover", motion=True, reaim=1.0, tips_in_view=True).gestures[4].targets) == 2)
+    scene = make_scene(seed, "hover", motion=True, reaim=1.0, tips_in_view=True)
     first, final = scene.gestures[4].targets
     result, _, latency = run_scene(Pipeline(scene.calibration, config), scene, 0.0)
     assert first != final

@@ -97,7 +97,7 @@ def test_marker_comparison_reads_both_options_on_the_same_casting() -> None:
     from vision.bench.markers import run_option
     from vision.config import load_config
 
-    scene = make_scene(60, "hover")
+    scene = make_scene(60, "hover", tips_in_view=True)
     caps, _, caps_seen = run_option(scene, "caps", load_config())
     flags, _, _ = run_option(scene, "aruco", load_config())
     assert caps_seen == 1.0

@@ -22,6 +22,7 @@ from vision.render.wandstep import wand_step_frames
 REPO = Path(__file__).resolve().parents[2]
 MARKERS = REPO / "calibration" / "data" / "table_markers.json"  # the marker sheet the table step expects
 BOARD = "chessboard:9x6:25"
+TAP_WOBBLE_PX = (3.0, 5.0)  # how far off the token as seen a finger lands on the preview
 RETAKES = 2  # how many more times the chessboard is photographed when the table step refuses the camera
 
 
@@ -86,7 +87,8 @@ def set_up(seed: int, folder: Path, near_share: float = 0.25) -> SetUpTable:
             if attempt == RETAKES:
                 raise
 
-    (folder / "taps.json").write_text(json.dumps(place_taps(rig.camera, rig.layout, nominal_places(), rng)))
+    (folder / "taps.json").write_text(json.dumps(place_taps(rig.camera, rig.layout, nominal_places(), rng,
+                                                                   wobble_px=TAP_WOBBLE_PX)))
     places = folder / "places.json"
     calibrate(["layout", "--profile", str(profile), "--game", "incantibus", "--taps", str(folder / "taps.json"),
                "--places-out", str(places)])

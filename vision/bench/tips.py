@@ -1,43 +1,158 @@
-"""The wands' tip switches in a rendered casting: closed while the bead rests on something, read from
-the renderer's truth of the frame being read, with the faults a real push switch has.
+"""The wands' tip switches in a rendered casting, with a push switch's physics and faults.
 
-The pipeline never sees the truth itself, only one bit per wand, and that bit is wrong now and then:
-a light touch that does not close the switch (``MISSED``), and a switch that sticks closed in the air
-(``STUCK``). Both are drawn per wand and casting from the scene's seed, apart from what the renderer
-draws, so a scene looks the same with or without switches.
+A tactile switch under the tip bead is pressed only by the share of the push along the wand
+(``hardware.md``, "Tip switch"; ``docs/wand-markers.md``): a player pressing the wand down
+with force F at elevation θ (the wand's angle above the table) gives the switch about
+F·(sin θ + μ·cos θ), μ being the bead's friction on card. It closes when that reaches the switch's
+rated force and the bead truly rests (its bottom within the switch's travel of the token or table
+under it), a few frames late (contact bounce and the hub's debounce). So a light touch with a flat wand
+does not click; a firm touch with a steep one does.
+
+Per wand and casting (each casting is one touch): the press force, the friction and the bounce delay,
+drawn from the scene's seed apart from what the renderer draws (a scene looks the same with or without
+switches). Per wand and table (a fault lasts all night): a dead or unplugged switch (never closes), one
+stuck closed (always closed, whatever the bead does), a tired spring (closes at a lighter push and
+reopens late). The pipeline sees only the bit; the bench keeps the truth beside it for its figures.
 """
 from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from vision.render.scene import FrameTruth, Scene
 
 TOKEN_MM = 2.0  # a token's thickness: a bead resting on it has its bottom this high
-CLOSES_MM = 1.5  # the switch's travel: closed while the bead's bottom is within this of what it rests on
-MISSED = 0.03  # share of resting tips whose touch is too light to close the switch
-STUCK = 0.005  # share of lifted tips whose switch stays closed
+# The switch's travel, plus the renderer's tremor (up to 1 mm up and down at the tip, which a bead
+# pressed on card does not really have): closed only while the bead's bottom is within this of what
+# lies under it.
+CLOSES_MM = 1.5
+RATED_N = 0.98  # the tactile switch's operating force (a common 100 gf part)
+PRESS_N = (1.0, 3.0)  # how hard people rest a wand on a token
+FRICTION = (0.1, 0.3)  # the bead's friction on printed card
+BOUNCE_FRAMES = 3  # a closing switch is read 0-3 frames late
+WEAK_RATED_N = 0.5  # a tired spring closes at a lighter push ...
+WEAK_RELEASE_FRAMES = (4, 10)  # ... and reopens this many frames after the bead lifts
+
+OK, DEAD, STUCK, WEAK = "ok", "dead", "stuck", "weak"
+# Share of wands, per table and night, with each fault: small, as for a hand-built wand that was tested.
+FAULT_RATES = {DEAD: 0.02, STUCK: 0.005, WEAK: 0.02}
+
+
+def axial_force(press_n: float, elevation_deg: float, friction: float) -> float:
+    """Newtons along the wand, on the switch, when it is pressed down with ``press_n`` at
+    ``elevation_deg`` above the table: the push's share along the wand plus the friction that keeps the
+    bead from sliding."""
+    theta = math.radians(elevation_deg)
+    return press_n * (math.sin(theta) + friction * math.cos(theta))
+
+
+def clicks(press_n: float, elevation_deg: float, friction: float, rated_n: float = RATED_N) -> bool:
+    """Whether a resting bead pressed this way closes a switch rated ``rated_n``."""
+    return axial_force(press_n, elevation_deg, friction) >= rated_n
+
+
+def table_faults(seed: int, wands: tuple[int, ...] = (1, 2, 3, 4)) -> dict[int, str]:
+    """Each wand's switch for a whole night at the table of ``seed``: ok or one fault."""
+    rng = np.random.default_rng([seed, 0x5EC7])
+    out = {}
+    for k in wands:
+        u, acc, fault = rng.random(), 0.0, OK
+        for name, rate in FAULT_RATES.items():
+            acc += rate
+            if u < acc:
+                fault = name
+                break
+        out[k] = fault
+    return out
+
+
+@dataclass
+class SwitchTally:
+    """The switches' own figures at each casting's deciding frame: resting beads that clicked, lifted
+    ones whose switch was closed."""
+
+    resting: int = 0
+    clicked: int = 0
+    lifted: int = 0
+    closed_lifted: int = 0
+    faults: dict[str, int] = field(default_factory=dict)
+
+    def add(self, tips: SceneTips) -> None:
+        for rests, closed in tips.states().values():
+            if rests:
+                self.resting += 1
+                self.clicked += closed
+            else:
+                self.lifted += 1
+                self.closed_lifted += closed
+
+    def merge(self, other: SwitchTally) -> None:
+        self.resting += other.resting
+        self.clicked += other.clicked
+        self.lifted += other.lifted
+        self.closed_lifted += other.closed_lifted
+        for k, v in other.faults.items():
+            self.faults[k] = self.faults.get(k, 0) + v
 
 
 class SceneTips:
-    """``touching(wand)`` as the switch of that wand reads in the frame last shown with ``see``."""
+    """``touching(wand)`` as the switch of that wand reads in the frame last shown with ``see``; frames
+    are shown in order (bounce and a tired spring's late release count frames). ``faults``: each wand's
+    switch for the night (default: every switch works)."""
 
-    def __init__(self, scene: Scene) -> None:
+    def __init__(self, scene: Scene, faults: dict[int, str] | None = None) -> None:
         self.bead_mm = {k: p.bead_radius_mm for k, p in scene.paints.items()}
-        draws = np.random.default_rng([scene.seed, 0x7195]).random(len(scene.gestures))
-        self.fault = dict(zip(sorted(scene.gestures), draws))
+        self.tokens = [(t.x_mm, t.y_mm, t.radius_mm) for t in scene.layout.tokens]
+        wands = sorted(scene.gestures)
+        rng = np.random.default_rng([scene.seed, 0x7195])
+        draws = rng.random((len(wands), 4))
+        self.press_n = {k: PRESS_N[0] + d[0] * (PRESS_N[1] - PRESS_N[0]) for k, d in zip(wands, draws)}
+        self.friction = {k: FRICTION[0] + d[1] * (FRICTION[1] - FRICTION[0]) for k, d in zip(wands, draws)}
+        self.bounce = {k: int(d[2] * (BOUNCE_FRAMES + 1)) for k, d in zip(wands, draws)}
+        low, high = WEAK_RELEASE_FRAMES
+        self.release = {k: low + int(d[3] * (high - low + 1)) for k, d in zip(wands, draws)}
+        self.fault = {k: (faults or {}).get(k, OK) for k in wands}
+        self.pressed_for = {k: 0 for k in wands}  # frames in a row the bead has rested pressed hard enough
+        self.lifted_for = {k: 10**6 for k in wands}  # frames since the switch was last pressed
         self.truth: FrameTruth | None = None
 
     def see(self, truth: FrameTruth) -> None:
         self.truth = truth
+        for k, w in truth.wands.items():
+            if k not in self.fault:
+                continue
+            rated = WEAK_RATED_N if self.fault[k] == WEAK else RATED_N
+            pressed = self.resting(k) and clicks(self.press_n[k], w.elevation_deg, self.friction[k], rated)
+            self.pressed_for[k] = self.pressed_for[k] + 1 if pressed else 0
+            self.lifted_for[k] = 0 if pressed else self.lifted_for[k] + 1
+
+    def surface_mm(self, x: float, y: float) -> float:
+        """Height of what lies under (x, y): a token's face or the table."""
+        return TOKEN_MM if any(math.hypot(x - tx, y - ty) <= r for tx, ty, r in self.tokens) else 0.0
 
     def resting(self, wand: int) -> bool:
-        """The bead really rests on a token or the table (the truth, for the bench's own breakdown)."""
+        """The bead really rests on a token or the table (the truth, for the bench's own figures)."""
         assert self.truth is not None
         w = self.truth.wands[wand]
-        return float(w.tip_mm[2]) - self.bead_mm[wand] <= TOKEN_MM + CLOSES_MM
+        x, y, z = (float(v) for v in w.tip_mm)
+        return z - self.bead_mm[wand] <= self.surface_mm(x, y) + CLOSES_MM
 
     def touching(self, wand: int) -> bool | None:
-        if self.truth is None or wand not in self.truth.wands:
+        if self.truth is None or wand not in self.truth.wands or wand not in self.fault:
             return None
-        fault = float(self.fault[wand])
-        return bool(fault >= MISSED) if self.resting(wand) else bool(fault < STUCK)
+        fault = self.fault[wand]
+        if fault == DEAD:
+            return False
+        if fault == STUCK:
+            return True
+        if fault == WEAK and 0 < self.lifted_for[wand] <= self.release[wand]:
+            return True
+        return self.pressed_for[wand] > self.bounce[wand]
+
+    def states(self) -> dict[int, tuple[bool, bool]]:
+        """Per wand in the frame last seen: (the bead truly rests, the switch reads closed)."""
+        if self.truth is None:
+            return {}
+        return {k: (self.resting(k), bool(self.touching(k))) for k in self.truth.wands if k in self.fault}

@@ -111,6 +111,12 @@ def upright_pose(rng: np.random.Generator, seat: Seat, token: Token, bead_mm: fl
     return _over(rng, seat, token, bead_mm + 2.0 + rng.uniform(0, 25), rng.uniform(70, 88), 0.5)
 
 
+def held_over(rng: np.random.Generator, seat: Seat, token: Token, bead_mm: float = 12.0) -> WandPose | None:
+    """A wand held over the table while waiting for the cue: its bead resting on a token or up to 60 mm
+    over it, the wand at 20-70 degrees."""
+    return _over(rng, seat, token, bead_mm + 2.0 + rng.uniform(0, 60), rng.uniform(20, 70), 0.8)
+
+
 def hover_pose(rng: np.random.Generator, seat: Seat, token: Token, bead_mm: float = 12.0) -> WandPose | None:
     """The convention the table card asks for (``touch_pose``)."""
     return touch_pose(rng, seat, token, bead_mm)

@@ -86,14 +86,21 @@ def marker_sheet_view(camera: RenderCamera, table: np.ndarray, markers: Mapping[
 
 
 def place_taps(camera: RenderCamera, layout: Layout, places: Mapping[str, tuple[float, float]],
-               rng: np.random.Generator, sigma_px: float = 1.0) -> dict[str, list[float]]:
-    """Where a person taps each place on the camera preview: on the token lying there (its centre, a
-    pixel or so off), or on the printed space where none lies."""
+               rng: np.random.Generator, sigma_px: float = 1.0,
+               wobble_px: tuple[float, float] | None = None) -> dict[str, list[float]]:
+    """Where a person taps each place on the camera preview: on the token lying there as it is seen (its
+    centre), or on the printed space where none lies. ``wobble_px`` (low, high): each tap lands that many
+    pixels off in a random direction, as a finger on a preview does; else ``sigma_px`` of noise."""
     out = {}
     for name, nominal in places.items():
         token = next((t for t in layout.tokens if t.id == name), None)
         point = np.array([[token.x_mm, token.y_mm, 2.0]]) if token else np.array([[nominal[0], nominal[1], 0.0]])
-        px = camera.project(point)[0] + rng.normal(0, sigma_px, 2)
+        if wobble_px is None:
+            off = rng.normal(0, sigma_px, 2)
+        else:
+            a = rng.uniform(0, 2 * math.pi)
+            off = rng.uniform(*wobble_px) * np.array([math.cos(a), math.sin(a)])
+        px = camera.project(point)[0] + off
         out[name] = [round(float(px[0]), 1), round(float(px[1]), 1)]
     return out
 
