@@ -137,11 +137,12 @@ class Casting:
     """One "In-can-to!": feed it every frame's wand axes with ``observe``; it returns the result once."""
 
     def __init__(self, cue_at: float, wands: list[int], cfg: DecideConfig,
-                 read: Callable[[WandAxis], WandReading], hear: Callable[[float], None] | None = None) -> None:
+                 read: Callable[[WandAxis], WandReading],
+                 hear: Callable[[float, dict[int, WandAxis]], None] | None = None) -> None:
         self.cue_at = cue_at
         self.cfg = cfg
         self.read = read
-        self.hear = hear  # called with each frame's time before anything is read (the tip switches)
+        self.hear = hear  # called with each frame's time and axes before anything is read (the tip switches)
         self.tracks = {k: WandTrack(k) for k in wands}
         self.result: CastingResult | None = None
 
@@ -152,7 +153,7 @@ class Casting:
         if self.result is not None:
             return self.result
         if self.hear is not None:
-            self.hear(t)
+            self.hear(t, axes)
         for k, track in self.tracks.items():
             track.add(t, axes.get(k))
         if t < self.cue_at + self.cfg.window_ms / 1000:

@@ -72,6 +72,7 @@ class Pipeline:
         self.hands = hands
         self._hands_seen: tuple[int, list] = (-10**9, [])
         self.table: TableView | None = None
+        self.stuck_switches: set[int] = set()  # wands whose tip switch was heard closed while flying
         self._bare = BareTable(self.paints, self.cfg.markers.hue_slack, self.cfg.markers.static_diff)
         p = self.cfg.pointing
         band = max(m.band_from_tip_mm for m in self.paints.values())
@@ -185,7 +186,7 @@ class Pipeline:
         chosen = candidates_from(candidates)
         if tips is None:
             return Casting(cue_at, list(wands), self.cfg.decide, lambda axis: self.read(axis, chosen))
-        heard = HeardSwitches(tips, list(wands), self.cfg.decide.settle_ms / 1000)
+        heard = HeardSwitches(tips, list(wands), self.cfg.decide.settle_ms / 1000, self.stuck_switches)
         return Casting(cue_at, list(wands), self.cfg.decide,
                        lambda axis: self.read(axis, chosen, heard.touching(axis.strength)), heard.hear)
 

@@ -178,3 +178,42 @@ def test_a_switch_that_closed_while_the_wand_was_still_counts_as_closed(pipeline
                 break
         verdicts[name] = (result.wands[2].status, result.wands[2].target)
     assert verdicts == {"alone": (UNSURE, None), "bouncing": (TARGET, "A")}
+
+
+class _Stuck:
+    """Wand 2's switch closed whatever its bead does."""
+
+    def touching(self, wand: int) -> bool | None:
+        return True
+
+
+class _Honest:
+    """Wand 2's switch closed from the 12th frame on, when its bead has come to rest."""
+
+    def __init__(self) -> None:
+        self.frames = 0
+
+    def touching(self, wand: int) -> bool | None:
+        self.frames += 1
+        return self.frames > 12
+
+
+def test_a_switch_closed_while_its_tip_flies_is_stuck_and_not_trusted(pipeline) -> None:
+    """The wand flies in and hovers 7 cm over A's edge toward B, aimed at B: the camera alone cannot tell
+    and asks. A stuck switch would pin the tip to A; heard closed in flight, it is not trusted: the wand
+    reads as the camera alone reads it, and stays untrusted for the night until heard open."""
+    hover = _wand((845.0, 120.0, BEAD_MM + 70.0), (800.0, 120.0, 0.0))
+    verdicts = {}
+    for name, tips in (("alone", None), ("stuck", _Stuck()), ("honest", _Honest())):
+        pipeline.stuck_switches.clear()
+        casting = pipeline.casting(0.0, [2], TOKENS, tips)
+        for i in range(40):
+            glide = max(0.0, 1.0 - i / 10)  # in flight for the first ten frames
+            axis = dataclasses.replace(hover, tip_px=hover.tip_px + np.array([300.0 * glide, 0.0]),
+                                       back_px=hover.back_px + np.array([300.0 * glide, 0.0]))
+            if (result := casting.observe(i / 30, {2: axis})) is not None:
+                break
+        verdicts[name] = (result.wands[2].status, result.wands[2].target, set(pipeline.stuck_switches))
+    assert verdicts["alone"][:2] == (UNSURE, None)
+    assert verdicts["stuck"] == (UNSURE, None, {2})
+    assert verdicts["honest"] == (TARGET, "A", set())
