@@ -10,9 +10,11 @@ So the table is remembered where nothing moved for a while (``STILL_S``): every 
 updates the memory only where it looks as it did for that long. Hands and wands held over the table
 tremble and move, so they do not get in; a token uncovered a moment before the cue is already in it
 from before. What showed a wand's colour (a token like a paint) is kept far longer (``KEEP_PAINT_S``):
-a hand or a wand resting still over such a token for a few seconds must not make it new. Where the
-memory has not yet seen a pixel still for that long (the first pictures of the night), the median of
-the last pictures stands in, as before.
+a hand or a wand resting still over such a token for a few seconds must not make it new. The table
+view at a cue is the median of the last pictures (moving wands and hands drop out of it), with the
+remembered wand-coloured table pasted where that median shows no wand's colour (something held over
+it the whole second). Only the wand-coloured memory matters: the table view serves to tell pixels of
+a wand's colour that were there already.
 """
 from __future__ import annotations
 
@@ -46,7 +48,6 @@ class BareTable:
         self._recent: deque[np.ndarray] = deque(maxlen=RECENT)
         self._last_t: float | None = None
         self._memory: np.ndarray | None = None  # (H,W,3) uint8 the table where it was seen still
-        self._known: np.ndarray | None = None  # (H,W) bool: the memory holds this pixel
         self._painted: np.ndarray | None = None  # (H,W) bool: ... in a wand's colour
         self._steady: np.ndarray | None = None  # (H,W) uint16 pictures in a row the pixel stayed as it was
         self._previous: np.ndarray | None = None  # the last picture kept, even across a cue
@@ -60,12 +61,11 @@ class BareTable:
         if self._steady is None or self._steady.shape != image_bgr.shape[:2]:
             h, w = image_bgr.shape[:2]
             self._memory = image_bgr.copy()
-            self._known = np.zeros((h, w), bool)
             self._painted = np.zeros((h, w), bool)
             self._steady = np.zeros((h, w), np.uint16)
             self._recent.clear()
         else:
-            assert self._memory is not None and self._known is not None and self._painted is not None
+            assert self._memory is not None and self._painted is not None
             assert self._previous is not None
             same = cv2.absdiff(image_bgr, self._previous).max(axis=2) < self.diff
             self._steady = np.where(same, np.minimum(self._steady.astype(np.int32) + 1, 60000), 0).astype(np.uint16)
@@ -73,20 +73,24 @@ class BareTable:
             take = self._steady >= need
             if take.any():
                 self._memory[take] = image_bgr[take]
-                self._known |= take
                 painted = paint_classes(cv2.cvtColor(image_bgr, cv2.COLOR_BGR2HSV), self.paints, self.hue_slack) != 0
                 self._painted[take] = painted[take]
         self._recent.append(image_bgr)
         self._previous = image_bgr
 
     def view(self) -> TableView | None:
-        """The cue: the table as it lies now (the memory where it has seen the table, elsewhere the median
-        of the pictures since the last cue); None when no picture came since the last cue."""
+        """The cue: the table as it lies now (the median of the pictures since the last cue, with the
+        remembered wand-coloured table where that shows none); None when no picture came since."""
         if not self._recent:
             return None
         stack = np.stack(list(self._recent))
         self._recent.clear()
         image = np.median(stack, axis=0).astype(np.uint8) if len(stack) > 1 else stack[0].copy()
-        if self._known is not None and self._memory is not None and self._known.any():
-            image[self._known] = self._memory[self._known]
+        if self._painted is not None and self._memory is not None and self._painted.any():
+            # Only what showed a wand's colour, and only where the last pictures show none: a hand held
+            # over a token does not hide it, while whatever is new and lay there long enough (a token
+            # moved, a card laid) is taken from the last pictures, not from an older memory.
+            shown = paint_classes(cv2.cvtColor(image, cv2.COLOR_BGR2HSV), self.paints, self.hue_slack) != 0
+            keep = self._painted & ~shown
+            image[keep] = self._memory[keep]
         return TableView(image)

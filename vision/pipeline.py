@@ -168,12 +168,13 @@ class Pipeline:
         # a tip that cannot be higher than a hover over the token means that token by the table card,
         # whatever its line (a wand leaning back, or resting too lightly to close its switch, has its
         # line meet the table a few centimetres on, often at another token). An open switch is weak
-        # evidence: it makes the wand aimed from afar possible, not likely.
+        # evidence: it makes the wand aimed from afar possible, not likely. A bead that may be higher
+        # has its line tried from just above a resting bead up: low down, a line over the token under
+        # the tip names that token.
         top = highest_for_bead(self.geo, axis, bead_mm, p)
-        lowest = bead_mm + p.touch_lift_mm + p.hover_height_mm
-        if top < lowest:
+        if top < bead_mm + p.touch_lift_mm + p.hover_height_mm:
             return _over(axis, tip)
-        aimed = aim_scores(self.geo, axis, candidates, p, lowest, top)
+        aimed = aim_scores(self.geo, axis, candidates, p, p.min_height_mm + p.touch_lift_mm, top)
         line = verdict(axis.strength, aimed, self.cfg.decide, axis.source) if aimed.scores else None
         if line is None or line.status == NONE or line.best == tip.token:
             return _over(axis, tip)
