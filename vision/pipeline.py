@@ -143,8 +143,8 @@ class Pipeline:
         tip = under_tip(self.geo, axis, candidates, bead_mm, self.cfg.pointing, touching)
         if tip.status == OVER and hidden:
             return _asked(axis, tip, "hidden")
-        if tip.status == OVER and touching is not None and not touching:
-            return self._lifted_over(axis, candidates, tip)
+        if tip.status == OVER and not touching:
+            return self._aimed_past(axis, candidates, tip, touching)
         if tip.status == OVER:
             return _over(axis, tip)
         if tip.status in (BETWEEN, OVERSIZED):
@@ -153,32 +153,34 @@ class Pipeline:
             return WandReading(k, NONE, None, 0.0, None, {}, axis.source, why="nothing")
         return verdict(k, self.score(axis, candidates), self.cfg.decide, axis.source)
 
-    def _lifted_over(self, axis: WandAxis, candidates: Sequence[Candidate], tip: TipReading) -> WandReading:
-        """A tip over a token with its switch open: a hover a little above that token, a touch too light
-        to close the switch, or a wand aimed past it at another. Its line settles which: the token
-        under the tip unless the line leans to another token (the likeliest it is aimed at, unless it
-        clearly names none: a lean-back hover over empty table); then the tablet asks. A tip seen
-        without any line (band and shaft hidden) is read as the token under it, as without switches:
-        on the development tables asking them cost light touches and upright wands (the fist over all
-        but the tip) and caught no wand aimed from afar."""
+    def _aimed_past(self, axis: WandAxis, candidates: Sequence[Candidate], tip: TipReading,
+                    touching: bool | None) -> WandReading:
+        """A tip over a token, not known to rest on it (its switch open, or no switch): a hover a little
+        above that token, a touch too light to close the switch (a shallow wand pressed lightly pushes
+        little along itself), or a wand aimed past it at another token from afar. The token under the
+        tip, unless the wand's line clearly names another token both from a tip just above a resting
+        bead and from one held higher than a hover, as high as the bead's size allows: then asked.
+
+        An open switch is weak evidence, never a veto: it asks nothing the camera alone would not ask.
+        The line of a wand leaning back over a token, or resting on it too lightly to click, meets the
+        table a few centimetres on, often at another token; asking whenever the line leaned cost more
+        right readings on the development tables than it caught wands aimed from afar. A tip that
+        cannot be higher than a hover (the bead's size) means the token under it by the table card, and
+        a tip seen without any line is read as that token too."""
         p = self.cfg.pointing
         bead_mm = self.paints[axis.strength].bead_radius_mm
-        # Only as high as the bead's size allows: a light touch held on the token, read at every height
-        # up to 15 cm, would seem aimed at tokens beyond it too, and be asked. And only above a hover:
-        # a tip that cannot be higher than a hover over the token means that token by the table card,
-        # whatever its line (a wand leaning back, or resting too lightly to close its switch, has its
-        # line meet the table a few centimetres on, often at another token). An open switch is weak
-        # evidence: it makes the wand aimed from afar possible, not likely. A bead that may be higher
-        # has its line tried from just above a resting bead up: low down, a line over the token under
-        # the tip names that token.
         top = highest_for_bead(self.geo, axis, bead_mm, p)
-        if top < bead_mm + p.touch_lift_mm + p.hover_height_mm:
+        above_hover = bead_mm + p.touch_lift_mm + p.hover_height_mm
+        if top < above_hover or axis.back_px is None:
             return _over(axis, tip)
-        aimed = aim_scores(self.geo, axis, candidates, p, p.min_height_mm + p.touch_lift_mm, top)
-        line = verdict(axis.strength, aimed, self.cfg.decide, axis.source) if aimed.scores else None
-        if line is None or line.status == NONE or line.best == tip.token:
-            return _over(axis, tip)
-        return _asked(axis, tip, "lifted")
+        named = []
+        for lowest in (p.min_height_mm + p.touch_lift_mm, above_hover):
+            aimed = aim_scores(self.geo, axis, candidates, p, lowest, top)
+            line = verdict(axis.strength, aimed, self.cfg.decide, axis.source) if aimed.scores else None
+            named.append(line.target if line is not None and line.status == TARGET else None)
+        if named[0] is not None and named[0] == named[1] and named[0] != tip.token:
+            return _asked(axis, tip, "lifted" if touching is False else "aim")
+        return _over(axis, tip)
 
     def casting(self, cue_at: float, wands: Sequence[int], candidates: Iterable[Candidate | Mapping[str, Any]],
                 tips: TipSwitches | None = None) -> Casting:
