@@ -143,8 +143,8 @@ class Pipeline:
         tip = under_tip(self.geo, axis, candidates, bead_mm, self.cfg.pointing, touching)
         if tip.status == OVER and hidden:
             return _asked(axis, tip, "hidden")
-        if tip.status == OVER and not touching:
-            return self._aimed_past(axis, candidates, tip, touching)
+        if tip.status == OVER and touching is False:
+            return self._aimed_past(axis, candidates, tip)
         if tip.status == OVER:
             return _over(axis, tip)
         if tip.status in (BETWEEN, OVERSIZED):
@@ -153,20 +153,20 @@ class Pipeline:
             return WandReading(k, NONE, None, 0.0, None, {}, axis.source, why="nothing")
         return verdict(k, self.score(axis, candidates), self.cfg.decide, axis.source)
 
-    def _aimed_past(self, axis: WandAxis, candidates: Sequence[Candidate], tip: TipReading,
-                    touching: bool | None) -> WandReading:
-        """A tip over a token, not known to rest on it (its switch open, or no switch): a hover a little
-        above that token, a touch too light to close the switch (a shallow wand pressed lightly pushes
-        little along itself), or a wand aimed past it at another token from afar. The token under the
-        tip, unless the wand's line clearly names another token both from a tip just above a resting
-        bead and from one held higher than a hover, as high as the bead's size allows: then asked.
+    def _aimed_past(self, axis: WandAxis, candidates: Sequence[Candidate], tip: TipReading) -> WandReading:
+        """A tip over a token with its switch open: a hover a little above that token, a touch too light
+        to close the switch (a shallow wand pressed lightly pushes little along itself), or a wand aimed
+        past it at another token from afar. The token under the tip, unless the wand's line clearly
+        names another token both from a tip just above a resting bead and from one held higher than a
+        hover, as high as the bead's size allows: then asked.
 
-        An open switch is weak evidence, never a veto: it asks nothing the camera alone would not ask.
-        The line of a wand leaning back over a token, or resting on it too lightly to click, meets the
-        table a few centimetres on, often at another token; asking whenever the line leaned cost more
-        right readings on the development tables than it caught wands aimed from afar. A tip that
-        cannot be higher than a hover (the bead's size) means the token under it by the table card, and
-        a tip seen without any line is read as that token too."""
+        An open switch is weak evidence, never a veto: alone it changes nothing (the camera alone reads
+        the token under the tip, as the table card asks). The line of a wand leaning back over a token,
+        or resting on it too lightly to click, meets the table a few centimetres on, often at another
+        token: asking whenever the line leaned (the former reading) asked more right readings on the
+        development tables than it caught wands aimed from afar. A tip that cannot be higher than a
+        hover (the bead's size) means the token under it by the table card, and a tip seen without any
+        line is read as that token too."""
         p = self.cfg.pointing
         bead_mm = self.paints[axis.strength].bead_radius_mm
         top = highest_for_bead(self.geo, axis, bead_mm, p)
@@ -179,7 +179,7 @@ class Pipeline:
             line = verdict(axis.strength, aimed, self.cfg.decide, axis.source) if aimed.scores else None
             named.append(line.target if line is not None and line.status == TARGET else None)
         if named[0] is not None and named[0] == named[1] and named[0] != tip.token:
-            return _asked(axis, tip, "lifted" if touching is False else "aim")
+            return _asked(axis, tip, "lifted")
         return _over(axis, tip)
 
     def casting(self, cue_at: float, wands: Sequence[int], candidates: Iterable[Candidate | Mapping[str, Any]],
