@@ -197,10 +197,10 @@ class _Honest:
 
 
 def test_a_switch_closed_while_its_tip_flies_is_stuck_and_not_trusted(pipeline) -> None:
-    """The wand flies in and hovers 7 cm over A's edge toward B, aimed at B: the camera alone cannot tell
+    """The wand flies in and hovers 7 cm up between A and B, aimed at B: the camera alone cannot tell
     and asks. A stuck switch would pin the tip to A; heard closed in flight, it is not trusted: the wand
     reads as the camera alone reads it, and stays untrusted for the night until heard open."""
-    hover = _wand((845.0, 120.0, BEAD_MM + 70.0), (800.0, 120.0, 0.0))
+    hover = _wand((815.0, 120.0, BEAD_MM + 70.0), (800.0, 120.0, 0.0))
     verdicts = {}
     for name, tips in (("alone", None), ("stuck", _Stuck()), ("honest", _Honest())):
         pipeline.stuck_switches.clear()
