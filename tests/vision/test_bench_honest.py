@@ -18,11 +18,12 @@ from vision.render.setup_shots import place_taps
 from vision.render.table import nominal_places
 
 
-def _truth(scene, wand: int, lift_mm: float, elevation_deg: float, frame: int = 0) -> FrameTruth:
-    """Wand ``wand`` with its bead ``lift_mm`` above resting on the middle of its target token."""
+def _truth(scene, wand: int, lift_mm: float, elevation_deg: float, frame: int = 0, off_mm: float = 0.0) -> FrameTruth:
+    """Wand ``wand`` with its bead ``lift_mm`` above resting on its target token, ``off_mm`` from its
+    centre."""
     token = scene.layout.token(scene.gestures[wand].target)
     bead = scene.paints[wand].bead_radius_mm
-    tip = np.array([token.x_mm, token.y_mm, 2.0 + bead + lift_mm])
+    tip = np.array([token.x_mm + off_mm, token.y_mm, 2.0 + bead + lift_mm])
     w = WandTruth(wand, "Lera", token.id, tip, np.zeros(2), None, False, 1.0, 0.0, float(tip[2]), elevation_deg)
     return FrameTruth(frame / FPS, {wand: w})
 
@@ -62,6 +63,15 @@ def test_a_firm_steep_wand_held_above_the_token_does_not_click() -> None:
     tips, scene = _switch(press_n=3.0)
     assert _reads(tips, scene, [(6.0, 70.0)] * 4) == [False] * 4
     assert tips.states() == {1: (False, False)}
+
+
+def test_a_bead_on_a_tokens_edge_rests_and_one_beside_it_on_the_table_does_not_hover() -> None:
+    tips, scene = _switch(press_n=2.5)
+    radius = scene.layout.token(scene.gestures[1].target).radius_mm
+    tips.see(_truth(scene, 1, 0.0, 60.0, off_mm=radius + 2.0))  # crowding a token: its centre past the edge
+    assert tips.resting(1) and tips.touching(1)
+    tips.see(_truth(scene, 1, 8.0, 60.0, off_mm=radius + 2.0))
+    assert not tips.resting(1) and not tips.touching(1)
 
 
 def test_the_switch_closes_up_to_three_frames_late() -> None:

@@ -41,7 +41,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
@@ -227,10 +227,22 @@ def _worker_init() -> None:
 
 def run_tables(plan: Plan) -> list[TableRun]:
     """Every table of ``plan``, in a pool of ``plan.workers`` processes (one table each at a time)."""
+    started, n = time.perf_counter(), len(plan.rigs)
+
+    def done(count: int) -> None:  # a long run says how far it is, on stderr (stdout is the report)
+        print(f"vision bench: {count}/{n} tables, {time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
+
     if plan.workers <= 1:
-        return [run_table(plan, r) for r in range(len(plan.rigs))]
+        out = []
+        for r in range(n):
+            out.append(run_table(plan, r))
+            done(r + 1)
+        return out
     with ProcessPoolExecutor(plan.workers, mp_context=get_context("spawn"), initializer=_worker_init) as pool:
-        return list(pool.map(run_table, [plan] * len(plan.rigs), range(len(plan.rigs))))
+        futures = [pool.submit(run_table, plan, r) for r in range(n)]
+        for count, _ in enumerate(as_completed(futures), 1):
+            done(count)
+        return [f.result() for f in futures]
 
 
 def _rates(report: dict, suffix: str, castings: list[list[WandOutcome]]) -> None:
@@ -365,6 +377,8 @@ def main(argv: list[str]) -> int:
     report = run(plan)
     if as_json:
         print(json.dumps(report))
+        if plan.secret is not None:
+            print(f"held-out seed (drawn for this run, told after it): {plan.secret}", file=sys.stderr)
     else:
         for key, value in report.items():
             if key != "floors":

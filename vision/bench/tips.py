@@ -25,8 +25,7 @@ from vision.render.scene import FrameTruth, Scene
 
 TOKEN_MM = 2.0  # a token's thickness: a bead resting on it has its bottom this high
 # The switch's travel, plus the renderer's tremor (up to 1 mm up and down at the tip, which a bead
-# pressed on card does not really have): closed only while the bead's bottom is within this of what
-# lies under it.
+# pressed on card does not really have): closed only while the bead is within this of what it rests on.
 CLOSES_MM = 1.5
 RATED_N = 0.98  # the tactile switch's operating force (a common 100 gf part)
 PRESS_N = (1.0, 3.0)  # how hard people rest a wand on a token
@@ -128,16 +127,22 @@ class SceneTips:
             self.pressed_for[k] = self.pressed_for[k] + 1 if pressed else 0
             self.lifted_for[k] = 0 if pressed else self.lifted_for[k] + 1
 
-    def surface_mm(self, x: float, y: float) -> float:
-        """Height of what lies under (x, y): a token's face or the table."""
-        return TOKEN_MM if any(math.hypot(x - tx, y - ty) <= r for tx, ty, r in self.tokens) else 0.0
+    def gap_mm(self, wand: int) -> float:
+        """How far the bead's surface is from the table or the nearest token under or beside it (a bead
+        beside a token's edge rests on that edge, as beads crowding one token do)."""
+        assert self.truth is not None
+        x, y, z = (float(v) for v in self.truth.wands[wand].tip_mm)
+        radius = self.bead_mm[wand]
+        gap = z - radius  # to the table
+        for tx, ty, r in self.tokens:
+            beyond = math.hypot(x - tx, y - ty) - r  # the bead's centre past the token's edge
+            up = z - TOKEN_MM
+            gap = min(gap, up - radius if beyond <= 0 else math.hypot(beyond, max(up, 0.0)) - radius)
+        return gap
 
     def resting(self, wand: int) -> bool:
         """The bead really rests on a token or the table (the truth, for the bench's own figures)."""
-        assert self.truth is not None
-        w = self.truth.wands[wand]
-        x, y, z = (float(v) for v in w.tip_mm)
-        return z - self.bead_mm[wand] <= self.surface_mm(x, y) + CLOSES_MM
+        return self.gap_mm(wand) <= CLOSES_MM
 
     def touching(self, wand: int) -> bool | None:
         if self.truth is None or wand not in self.truth.wands or wand not in self.fault:
