@@ -36,7 +36,8 @@ from vision.under_tip import (BETWEEN, OVER, OVERSIZED, TipReading, highest_for_
                               under_tip)
 
 __all__ = ["Pipeline", "FrameView", "open_pipeline", "read_casting", "hand_tracker", "UncalibratedTable",
-           "UnlearnedWands"]
+           "UnlearnedWands", "TABLE_BEFORE_S"]
+TABLE_BEFORE_S = 1.0  # a reading is handed the frames of this long before the cue: they show the table
 
 
 class UnlearnedWands(UncalibratedTable):

@@ -25,7 +25,7 @@ from companion.tableside.places import TablePlaces
 from companion.tableside.proposal import CastProposal
 from companion.tableside.table import Table
 from vision.decide import CastingResult, WandReading
-from vision.pipeline import read_casting
+from vision.pipeline import TABLE_BEFORE_S, read_casting
 from vision.proposal import cast_proposal
 from vision.touch import TipSwitches
 
@@ -112,7 +112,7 @@ class CastingReader:
         assert pipeline is not None
         timeout = pipeline.cfg.decide.give_up_ms / 1000 + SLACK_S
         with self.camera.pipeline_lock:
-            result = read_casting(pipeline, self.camera.frames_since(cue.t_end, timeout), cue.t_end, strengths,
+            result = read_casting(pipeline, self.camera.frames_since(cue.t_end - TABLE_BEFORE_S, timeout), cue.t_end, strengths,
                                   candidates, tips=self.tips)
         if result is None:
             return self._ask_everyone(view, "the camera sent no pictures after the cue")

@@ -73,3 +73,12 @@ def test_a_casting_entered_on_a_tablet_while_the_camera_reads_wins(seeing_side: 
     assert wait_for(lambda: seeing_side.reader.count >= 1)
     assert seeing_side.reader.last.outcome == "stale", seeing_side.reader.last
     assert casts(table) == [{"type": "cast", "targets": tapped}]
+
+
+def test_the_reading_sees_the_table_as_it_was_before_the_cue(seeing_side: TableSide, rendered: RenderedTable,
+                                                              table: Table) -> None:
+    """The frames of the second before the cue reach the pipeline: a token of a wand's colour there is
+    the table, never a tip."""
+    start = rendered.point(by_strength(table, TARGETS))
+    seeing_side.reader.read(Cue("tablet", start))
+    assert seeing_side.camera.pipeline is not None and seeing_side.camera.pipeline.table is not None
