@@ -157,10 +157,13 @@ class Casting:
     ``watch``: told each wand's reading after every frame; unsure wands are then waited for."""
 
     def __init__(self, cue_at: float, wands: list[int], cfg: DecideConfig,
-                 read: Callable[[WandAxis], WandReading], watch: CastingWatch | None = None) -> None:
+                 read: Callable[[WandAxis], WandReading],
+                 hear: Callable[[float, dict[int, WandAxis]], None] | None = None,
+                 watch: CastingWatch | None = None) -> None:
         self.cue_at = cue_at
         self.cfg = cfg
         self.read = read
+        self.hear = hear  # called with each frame's time and axes before anything is read (the tip switches)
         self.watch = watch
         self.tracks = {k: WandTrack(k) for k in wands}
         self.result: CastingResult | None = None
@@ -176,6 +179,8 @@ class Casting:
         last frame stands for the seconds after it)."""
         if self.result is not None:
             return self.result
+        if self.hear is not None:
+            self.hear(t, axes)
         for k, track in self.tracks.items():
             track.add(t, axes.get(k))
         if self.watch is not None:

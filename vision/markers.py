@@ -206,6 +206,7 @@ def _split(classes: np.ndarray, mine: np.ndarray, saturation: np.ndarray, origin
     return out
 
 
+BAND_MIN_AREA = 0.25  # a band's area is at least this share of its bead's (14 mm to 24 mm, seen alike)
 BeadSize = Callable[[np.ndarray, float], np.ndarray]  # (N,2) pixels, bead radius mm -> (N,) radius px
 
 
@@ -380,6 +381,14 @@ def _pair(strength: int, blobs: list[Blob], bead_areas: np.ndarray, reach_px: fl
         # A bead with its band is far likelier a wand than a lone patch of colour.
         if band is None and tip.area < cfg.lone_bead_min_ratio * bead_area \
                 and not _whole_at_outline(tip, bead_area, cfg, outline):
+            continue
+        # The wand's band seen out of this patch's reach: the tip is hidden (under its fist) and the
+        # patch is something else of the wand's colour (a token), never the tip. A band is at least
+        # half a bead across (``BAND_MIN_AREA``): smaller specks (noise, a glint) say nothing.
+        if band is None and any(b is not tip and b.area >= BAND_MIN_AREA * bead_area
+                                and b.area <= cfg.band_area_max_ratio * tip.area
+                                and float(np.linalg.norm(b.centre - tip.centre)) > reach_px
+                                and not _band_of_a_bigger_bead(b, beads, reach_px, cfg) for b in blobs):
             continue
         # Fluorescent paint is the most saturated thing on the table; a lit patch of wood or a sleeve
         # of the same hue is less so.

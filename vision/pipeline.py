@@ -1,6 +1,6 @@
 """The recipe: from a camera frame to who pointed at which token.
 
-    frames before the cue --TableView--> the table as it was (tokens are not wands)
+    frames before the cue --BareTable--> the table as it lies, where nothing moved for a while (tokens are not wands)
     frame --find_wands--> tip bead + band per wand (each wand's paint from the profile)
           --wand_axis---> axis from the band, else the gripping hand, else the shaft, else the tip alone
           --under_tip---> the token under the tip (the table card's reading), with margin to neighbours
@@ -14,7 +14,6 @@ what each wand's paint looks like.
 """
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 from collections.abc import Iterable, Mapping, Sequence
@@ -23,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from vision.axis import WandAxis, wand_axis
+from vision.bare_table import BareTable
 from vision.config import VisionConfig, load_config
 from vision.decide import NONE, TARGET, UNSURE, Casting, CastingResult, CastingWatch, WandReading, verdict
 from vision.frames import Frame, FrameSource
@@ -31,14 +31,13 @@ from vision.profile import PaintModel, ProfileError, load_profile
 from vision.scoring import TokenScores, aim_scores, score_tokens
 from vision.table_geometry import Calibrated, TableGeometry, UncalibratedTable
 from vision.targets import Candidate, candidates_from
-from vision.touch import NoTipSwitches, TipSwitches
+from vision.touch import HeardSwitches, TipSwitches
 from vision.under_tip import (BETWEEN, OVER, OVERSIZED, TipReading, highest_for_bead, mostly_hidden, resting_spread,
                               under_tip)
 
 __all__ = ["Pipeline", "FrameView", "open_pipeline", "read_casting", "hand_tracker", "UncalibratedTable",
-           "UnlearnedWands"]
-TABLE_FRAMES = 5  # frames of the table before the cue kept for its median
-TABLE_EVERY_S = 0.15  # ... taken at least this far apart
+           "UnlearnedWands", "TABLE_BEFORE_S"]
+TABLE_BEFORE_S = 1.0  # a reading is handed the frames of this long before the cue: they show the table
 
 
 class UnlearnedWands(UncalibratedTable):
@@ -74,7 +73,8 @@ class Pipeline:
         self.hands = hands
         self._hands_seen: tuple[int, list] = (-10**9, [])
         self.table: TableView | None = None
-        self._before: deque[Frame] = deque(maxlen=TABLE_FRAMES)
+        self.stuck_switches: set[int] = set()  # wands whose tip switch was heard closed while flying
+        self._bare = BareTable(self.paints, self.cfg.markers.hue_slack, self.cfg.markers.static_diff)
         p = self.cfg.pointing
         band = max(m.band_from_tip_mm for m in self.paints.values())
         self.bead_scale = self.geo.px_per_mm(0.0)
@@ -84,15 +84,13 @@ class Pipeline:
 
     # -- the table before the cue ----------------------------------------------------------------
     def see_table(self, frame: Frame) -> None:
-        """A frame from before the cue: kept (a few, spread in time) to know the table as it was."""
-        if not self._before or frame.t - self._before[-1].t >= TABLE_EVERY_S or frame.t < self._before[-1].t:
-            self._before.append(frame)
+        """A frame from before the cue: the table is remembered where nothing moved for a while
+        (``vision.bare_table``), so a token a hand covered just before the cue is still the table."""
+        self._bare.see(frame.image, frame.t)
 
     def freeze_table(self) -> None:
-        """The cue: the frames seen before it become the table view (none seen: no table view)."""
-        self.table = TableView.from_frames([f.image for f in self._before]) \
-            if self._before else None
-        self._before.clear()
+        """The cue: the table as it lies becomes the table view (no frame since the last cue: none)."""
+        self.table = self._bare.view()
 
     # -- each frame ---------------------------------------------------------------------------------
     def find(self, image_bgr: np.ndarray) -> dict[int, WandSighting]:
@@ -146,8 +144,8 @@ class Pipeline:
         tip = under_tip(self.geo, axis, candidates, bead_mm, self.cfg.pointing, touching)
         if tip.status == OVER and hidden:
             return _asked(axis, tip, "hidden")
-        if tip.status == OVER and touching is not None and not touching:
-            return self._lifted_over(axis, candidates, tip)
+        if tip.status == OVER and touching is False:
+            return self._aimed_past(axis, candidates, tip)
         if tip.status == OVER:
             return _over(axis, tip)
         if tip.status in (BETWEEN, OVERSIZED):
@@ -156,23 +154,34 @@ class Pipeline:
             return WandReading(k, NONE, None, 0.0, None, {}, axis.source, why="nothing")
         return verdict(k, self.score(axis, candidates), self.cfg.decide, axis.source)
 
-    def _lifted_over(self, axis: WandAxis, candidates: Sequence[Candidate], tip: TipReading) -> WandReading:
+    def _aimed_past(self, axis: WandAxis, candidates: Sequence[Candidate], tip: TipReading) -> WandReading:
         """A tip over a token with its switch open: a hover a little above that token, a touch too light
-        to close the switch, or a wand aimed past it at another. Its line settles which: the token
-        under the tip unless the line leans to another token (the likeliest it is aimed at, unless it
-        clearly names none: a lean-back hover over empty table); then the tablet asks. A tip seen
-        without any line (band and shaft hidden) is read as the token under it, as without switches:
-        on the development tables asking them cost light touches and upright wands (the fist over all
-        but the tip) and caught no wand aimed from afar."""
+        to close the switch (a shallow wand pressed lightly pushes little along itself), or a wand aimed
+        past it at another token from afar. The token under the tip, unless the wand's line clearly
+        names another token both from a tip just above a resting bead and from one held higher than a
+        hover, as high as the bead's size allows: then asked.
+
+        An open switch is weak evidence, never a veto: alone it changes nothing (the camera alone reads
+        the token under the tip, as the table card asks). The line of a wand leaning back over a token,
+        or resting on it too lightly to click, meets the table a few centimetres on, often at another
+        token: asking whenever the line leaned (the former reading) asked more right readings on the
+        development tables than it caught wands aimed from afar. A tip that cannot be higher than a
+        hover (the bead's size) means the token under it by the table card, and a tip seen without any
+        line is read as that token too."""
         p = self.cfg.pointing
-        # Only as high as the bead's size allows: a light touch held on the token, read at every height
-        # up to 15 cm, would seem aimed at tokens beyond it too, and be asked.
-        top = highest_for_bead(self.geo, axis, self.paints[axis.strength].bead_radius_mm, p)
-        aimed = aim_scores(self.geo, axis, candidates, p, p.min_height_mm + p.touch_lift_mm, top)
-        line = verdict(axis.strength, aimed, self.cfg.decide, axis.source) if aimed.scores else None
-        if line is None or line.status == NONE or line.best == tip.token:
+        bead_mm = self.paints[axis.strength].bead_radius_mm
+        top = highest_for_bead(self.geo, axis, bead_mm, p)
+        above_hover = bead_mm + p.touch_lift_mm + p.hover_height_mm
+        if top < above_hover or axis.back_px is None:
             return _over(axis, tip)
-        return _asked(axis, tip, "lifted")
+        named = []
+        for lowest in (p.min_height_mm + p.touch_lift_mm, above_hover):
+            aimed = aim_scores(self.geo, axis, candidates, p, lowest, top)
+            line = verdict(axis.strength, aimed, self.cfg.decide, axis.source) if aimed.scores else None
+            named.append(line.target if line is not None and line.status == TARGET else None)
+        if named[0] is not None and named[0] == named[1] and named[0] != tip.token:
+            return _asked(axis, tip, "lifted")
+        return _over(axis, tip)
 
     def casting(self, cue_at: float, wands: Sequence[int], candidates: Iterable[Candidate | Mapping[str, Any]],
                 tips: TipSwitches | None = None, watch: CastingWatch | None = None) -> Casting:
@@ -180,9 +189,11 @@ class Pipeline:
         ``tips``: the wands' tip switches, asked when each wand is read (None: no switches); ``watch``:
         told every wand's reading frame by frame, and unsure wands waited for (``vision.decide``)."""
         chosen = candidates_from(candidates)
-        switches = tips or NoTipSwitches()
+        if tips is None:
+            return Casting(cue_at, list(wands), self.cfg.decide, lambda axis: self.read(axis, chosen), watch=watch)
+        heard = HeardSwitches(tips, list(wands), self.cfg.decide.settle_ms / 1000, self.stuck_switches)
         return Casting(cue_at, list(wands), self.cfg.decide,
-                       lambda axis: self.read(axis, chosen, switches.touching(axis.strength)), watch)
+                       lambda axis: self.read(axis, chosen, heard.touching(axis.strength)), heard.hear, watch)
 
 
 def _over(axis: WandAxis, tip: TipReading) -> WandReading:

@@ -10,7 +10,10 @@ ones. ``None`` means "not known" (no switch fitted, hub unplugged, a recording):
 """
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+import numpy as np
 
 
 class TipSwitches(Protocol):
@@ -37,3 +40,49 @@ class FixedTipSwitches:
 
     def touching(self, wand: int) -> bool | None:
         return self.states.get(wand)
+
+
+class HeardSwitches:
+    """A casting's switches heard at every frame (``hear``): a switch closed at any moment of the last
+    ``window_s`` (the wand's still window) counts as closed. A real switch bounces, closes a few frames
+    after the bead lands, and a light touch closes it only now and then; the frame the casting is
+    decided on must not be the only one that counts.
+
+    A switch heard closed while its tip flies (moving more than a bead's width from one frame to the
+    next: no bead resting on a token does) is stuck closed: ``stuck`` (kept by the pipeline, all night)
+    gets its wand, and its closed state is not known from then on, until it is heard open again."""
+
+    def __init__(self, switches: TipSwitches, wands: list[int], window_s: float, stuck: set[int] | None = None) -> None:
+        self.switches = switches
+        self.wands = list(wands)
+        self.window_s = window_s
+        self.stuck = stuck if stuck is not None else set()
+        self.now: dict[int, bool | None] = {}
+        self.closed_at: dict[int, float] = {}
+        self.tips: dict[int, Any] = {}
+        self.t = float("-inf")
+
+    def hear(self, t: float, axes: Mapping[int, Any] | None = None) -> None:
+        """The switches as they are at frame time ``t``; ``axes``: each wand's ``WandAxis`` seen then."""
+        self.t = t
+        for k in self.wands:
+            self.now[k] = state = self.switches.touching(k)
+            axis = (axes or {}).get(k)
+            if state is False:
+                self.stuck.discard(k)
+            elif state and axis is not None and k in self.tips and \
+                    float(np.linalg.norm(axis.tip_px - self.tips[k])) > 2.0 * max(axis.tip_radius_px, 1.0):
+                self.stuck.add(k)
+            if axis is not None:
+                self.tips[k] = axis.tip_px
+            else:
+                self.tips.pop(k, None)  # seen again elsewhere is no flight
+            if state and k not in self.stuck:
+                self.closed_at[k] = t
+
+    def touching(self, wand: int) -> bool | None:
+        if wand in self.stuck:
+            return None
+        if self.closed_at.get(wand, float("-inf")) >= self.t - self.window_s - 1e-6:
+            return True
+        return self.now.get(wand, self.switches.touching(wand))

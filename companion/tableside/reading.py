@@ -34,6 +34,7 @@ from companion.tableside.table import Table
 from vision.decide import CastingResult
 from vision.frames import FrameSource
 from vision.moment import Moment, read_casting_at
+from vision.pipeline import TABLE_BEFORE_S
 from vision.touch import TipSwitches
 
 log = logging.getLogger("incanto.tableside")
@@ -129,7 +130,8 @@ class CastingReader:
         pipeline = self.camera.pipeline
         assert pipeline is not None
         timeout = pipeline.cfg.decide.give_up_ms / 1000 + SLACK_S
-        frames: FrameSource = self.camera.frames_since(cue.t_end, timeout)
+        # From a moment before the cue: the pipeline remembers the table as it was (``vision.bare_table``).
+        frames: FrameSource = self.camera.frames_since(cue.t_end - TABLE_BEFORE_S, timeout)
         if (recording := self._recording()) is not None:
             frames = recording.casting(cue.t_end, strengths, [c["id"] for c in candidates], frames)
         watch = self.watcher.began(strengths) if self.watcher is not None else None

@@ -156,3 +156,12 @@ def test_the_live_table_keeps_its_castings_and_answers_for_vision_read(
     assert [c["decided"] for c in read["castings"]] == [True, True]
     assert read["castings"][0]["score"]["wands"][str(lera)] == "unsure"  # not seen, asked: never a guess
     assert read["score"]["wrong"] == 0 and read["score"]["right"] >= 3
+
+
+def test_the_reading_sees_the_table_as_it_was_before_the_cue(seeing_side: TableSide, rendered: RenderedTable,
+                                                              table: Table) -> None:
+    """The frames of the second before the cue reach the pipeline: a token of a wand's colour there is
+    the table, never a tip."""
+    start = rendered.point(by_strength(table, TARGETS))
+    seeing_side.reader.read(Cue("tablet", start))
+    assert seeing_side.camera.pipeline is not None and seeing_side.camera.pipeline.table is not None

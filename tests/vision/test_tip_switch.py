@@ -42,13 +42,17 @@ def test_a_closed_switch_reads_a_tip_the_camera_alone_finds_between_two_tokens(c
     assert (reading.status, reading.token) == (OVER, "A")
 
 
-def test_a_lifted_tip_over_one_token_aimed_at_another_is_asked(pipeline) -> None:
-    """Pointing from afar at B with the tip 3 cm over A: the camera alone names A, silently."""
+def test_a_tip_over_one_token_clearly_aimed_at_another_is_asked_with_its_switch_open(pipeline) -> None:
+    """Pointing from afar at B with the tip 3 cm over A: the camera alone names A by the table card. The
+    line names B from a low tip and from a high one, which with an open switch is enough to ask; a
+    closed switch says the bead rests on A."""
     axis = _wand((850.0, 120.0, BEAD_MM + 30.0), (800.0, 120.0, 0.0))
     alone = pipeline.read(axis, TOKENS)
     assert (alone.status, alone.target) == (TARGET, "A")
     lifted = pipeline.read(axis, TOKENS, touching=False)
     assert (lifted.status, lifted.target, lifted.best, lifted.why) == (UNSURE, None, "A", "lifted")
+    resting = pipeline.read(axis, TOKENS, touching=True)
+    assert (resting.status, resting.target) == (TARGET, "A")
 
 
 def test_a_lifted_tip_over_a_token_whose_line_names_no_token_is_that_token(pipeline) -> None:
@@ -58,13 +62,15 @@ def test_a_lifted_tip_over_a_token_whose_line_names_no_token_is_that_token(pipel
     assert (lifted.status, lifted.target) == (TARGET, "A")
 
 
-def test_a_lifted_tip_over_a_token_with_only_its_shaft_seen_aimed_at_another_is_asked(pipeline) -> None:
-    """The band behind a hand, the dark shaft still seen: its line, of unknown length, is tried at every
-    length, and it leans to B."""
+def test_an_open_switch_asks_nothing_the_camera_alone_would_not(pipeline) -> None:
+    """The band behind a hand, the dark shaft still seen: its line, of unknown length, leans to B but
+    names it clearly from no height. The camera alone reads the token under the tip; an open switch,
+    weak evidence, reads it too."""
     band = _wand((850.0, 120.0, BEAD_MM + 30.0), (800.0, 120.0, 0.0))
     shaft = WandAxis(2, band.tip_px, band.tip_px + 0.4 * (band.back_px - band.tip_px), 0.0, "shaft", band.tip_radius_px)
-    assert pipeline.read(shaft, TOKENS).status == TARGET  # the camera alone: the token under the tip
-    assert pipeline.read(shaft, TOKENS, touching=False).status == UNSURE
+    alone = pipeline.read(shaft, TOKENS)
+    lifted = pipeline.read(shaft, TOKENS, touching=False)
+    assert (alone.status, alone.target) == (lifted.status, lifted.target) == (TARGET, "A")
 
 
 def test_a_lone_lifted_tip_over_a_token_is_that_token(pipeline) -> None:
@@ -98,7 +104,7 @@ def test_rendered_wands_aimed_past_the_token_under_their_tip_are_asked_with_swit
         found += run_scene(Pipeline(scene.calibration, config), scene, 0.0, tips=SceneTips(scene), camera_only=alone)[1]
     assert len(alone) == len(found) == 12
     assert sum(o.silent_error for o in alone) >= 3
-    assert not any(o.silent_error for o in found)
+    assert sum(o.silent_error for o in found) < sum(o.silent_error for o in alone)
 
 
 class _LightTouches(SceneTips):
@@ -131,3 +137,81 @@ def test_a_closed_switch_never_makes_the_size_test_stricter(config) -> None:
     assert (reading.status, reading.token) == (OVER, "A")
     merged = dataclasses.replace(axis, tip_radius_px=axis.tip_radius_px * 1.6)
     assert under_tip(GEO, merged, TOKENS, BEAD_MM, config.pointing, touching=True).status == OVERSIZED
+
+
+def test_a_switch_open_while_the_bead_rests_on_a_token_still_reads_it(pipeline) -> None:
+    """A light touch at a shallow angle: the bead rests on A, its switch open (the push along the wand
+    too weak), its line meeting the table at B. The bead looks its resting size, so the tip is no
+    higher than a hover over A: read A, as the camera alone does; the switch is evidence, not a veto."""
+    axis = _wand((850.0, 120.0, BEAD_MM + 2.0), (800.0, 120.0, 0.0))
+    alone = pipeline.read(axis, TOKENS)
+    assert (alone.status, alone.target) == (TARGET, "A")
+    lifted = pipeline.read(axis, TOKENS, touching=False)
+    assert (lifted.status, lifted.target) == (TARGET, "A")
+
+
+class _Bouncing:
+    """Wand 2's switch closed only on every third frame: a bead resting lightly, its switch bouncing."""
+
+    def __init__(self) -> None:
+        self.frames = 0
+
+    def touching(self, wand: int) -> bool | None:
+        self.frames += 1
+        return self.frames % 3 == 0
+
+
+def test_a_switch_that_closed_while_the_wand_was_still_counts_as_closed(pipeline) -> None:
+    """Resting 10 mm off A's centre toward B: between the two for the camera alone, read with the switch
+    closed. The switch reads open on the deciding frame, but it closed while the wand was still."""
+    axis = _wand((840.0, 120.0, BEAD_MM + 2.0), None)
+    blind = pipeline.cfg.model_copy(update={"pointing": pipeline.cfg.pointing.model_copy(
+        update={"bead_shrink_tolerance": 0.5})})  # the bead's size not used: between for the camera alone
+    pipeline.cfg = blind
+    verdicts = {}
+    for name, tips in (("alone", None), ("bouncing", _Bouncing())):
+        casting = pipeline.casting(0.0, [2], TOKENS, tips)
+        for i in range(40):
+            if (result := casting.observe(i / 30, {2: axis})) is not None:
+                break
+        verdicts[name] = (result.wands[2].status, result.wands[2].target)
+    assert verdicts == {"alone": (UNSURE, None), "bouncing": (TARGET, "A")}
+
+
+class _Stuck:
+    """Wand 2's switch closed whatever its bead does."""
+
+    def touching(self, wand: int) -> bool | None:
+        return True
+
+
+class _Honest:
+    """Wand 2's switch closed from the 12th frame on, when its bead has come to rest."""
+
+    def __init__(self) -> None:
+        self.frames = 0
+
+    def touching(self, wand: int) -> bool | None:
+        self.frames += 1
+        return self.frames > 12
+
+
+def test_a_switch_closed_while_its_tip_flies_is_stuck_and_not_trusted(pipeline) -> None:
+    """The wand flies in and hovers 7 cm up between A and B, aimed at B: the camera alone cannot tell
+    and asks. A stuck switch would pin the tip to A; heard closed in flight, it is not trusted: the wand
+    reads as the camera alone reads it, and stays untrusted for the night until heard open."""
+    hover = _wand((815.0, 120.0, BEAD_MM + 70.0), (800.0, 120.0, 0.0))
+    verdicts = {}
+    for name, tips in (("alone", None), ("stuck", _Stuck()), ("honest", _Honest())):
+        pipeline.stuck_switches.clear()
+        casting = pipeline.casting(0.0, [2], TOKENS, tips)
+        for i in range(40):
+            glide = max(0.0, 1.0 - i / 10)  # in flight for the first ten frames
+            axis = dataclasses.replace(hover, tip_px=hover.tip_px + np.array([300.0 * glide, 0.0]),
+                                       back_px=hover.back_px + np.array([300.0 * glide, 0.0]))
+            if (result := casting.observe(i / 30, {2: axis})) is not None:
+                break
+        verdicts[name] = (result.wands[2].status, result.wands[2].target, set(pipeline.stuck_switches))
+    assert verdicts["alone"][:2] == (UNSURE, None)
+    assert verdicts["stuck"] == (UNSURE, None, {2})
+    assert verdicts["honest"] == (TARGET, "A", set())

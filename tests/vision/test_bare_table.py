@@ -1,0 +1,110 @@
+"""The table as seen before the cue is the table: a token a hand covered in the second before the cue is
+no new object when the hand leaves it, and never a wand's tip."""
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from tests.vision_two_tokens import CAMERA, TOKENS, two_token_pipeline
+from vision.bare_table import BareTable
+from vision.decide import MISSING, TARGET
+from vision.frames import Frame
+from vision.paints import documented_paints
+from vision.pipeline import Pipeline
+from vision.targets import Candidate
+from vision.touch import FixedTipSwitches
+
+WOOD = (60, 110, 160)
+SKIN = (120, 160, 210)
+GREEN = tuple(int(c) for c in cv2.cvtColor(np.uint8([[[65, 240, 220]]]), cv2.COLOR_HSV2BGR)[0, 0])  # wand 2's paint
+FAR = Candidate("C", 500.0, 400.0, 15.0)  # a token of wand 2's colour, far from A and B
+TOKEN_PX = tuple(int(round(v)) for v in CAMERA.project(np.array([[FAR.x_mm, FAR.y_mm, 0.0]]))[0])
+A_PX = CAMERA.project(np.array([[850.0, 120.0, 15.0]]))[0]
+BAND_PX = CAMERA.project(np.array([[850.0, 230.0, 60.0]]))[0]  # 110 mm back along a wand leaning toward its player
+
+
+def _table(hand: tuple[int, int] | None = None, bead: bool = False, band: bool = False) -> np.ndarray:
+    """640x480: wood, the token of wand 2's colour at C (radius 9 px: the size of a bead there), a hand
+    over it offset by ``hand`` px (None: no hand), wand 2's tip bead resting on A and its band."""
+    image = np.zeros((480, 640, 3), np.uint8)
+    image[:] = WOOD
+    cv2.circle(image, TOKEN_PX, 9, GREEN, -1)
+    if hand is not None:
+        cv2.circle(image, (TOKEN_PX[0] + hand[0], TOKEN_PX[1] + hand[1]), 24, SKIN, -1)
+    if bead:
+        cv2.circle(image, tuple(int(round(v)) for v in A_PX), 7, GREEN, -1)
+    if band:
+        cv2.circle(image, tuple(int(round(v)) for v in BAND_PX), 4, GREEN, -1)
+    return image
+
+
+def _before_cue(see) -> None:
+    """Three seconds before the cue: two of bare table, then a hand held (trembling) over the token."""
+    for i in range(15):
+        t = -3.0 + 0.2 * i
+        see(_table(None if i < 10 else (i % 2, (i + 1) % 2)), t)
+
+
+@pytest.fixture
+def pipeline(config) -> Pipeline:
+    return two_token_pipeline(config)
+
+
+def test_a_token_covered_by_a_hand_just_before_the_cue_is_still_the_table(config) -> None:
+    bare = BareTable(documented_paints(), config.markers.hue_slack, config.markers.static_diff)
+    _before_cue(bare.see)
+    view = bare.view()
+    assert view is not None
+    assert tuple(int(c) for c in view.image[TOKEN_PX[1], TOKEN_PX[0]]) == GREEN  # the median would show the hand
+
+
+def test_a_hand_resting_still_over_a_token_of_a_wands_colour_for_seconds_does_not_replace_it(config) -> None:
+    bare = BareTable(documented_paints(), config.markers.hue_slack, config.markers.static_diff)
+    for i in range(40):  # 2 s of bare table, then 6 s of a hand lying still over the token
+        bare.see(_table(None if i < 10 else (0, 0)), 0.2 * i)
+    view = bare.view()
+    assert view is not None
+    assert tuple(int(c) for c in view.image[TOKEN_PX[1], TOKEN_PX[0]]) == GREEN
+    away = (TOKEN_PX[0] + 20, TOKEN_PX[1])  # under the hand, where the table is wood: the hand is the table now
+    assert tuple(int(c) for c in view.image[away[1], away[0]]) == SKIN
+
+
+def _cast(pipeline: Pipeline, after: np.ndarray, before=_before_cue) -> str:
+    """Wand 2's status in a casting whose frames before the cue are ``before`` and after it ``after``,
+    its tip switch closed."""
+    before(lambda image, t: pipeline.see_table(Frame(image, t, 0)))
+    pipeline.freeze_table()
+    casting = pipeline.casting(0.0, [2], [*TOKENS, FAR], FixedTipSwitches({2: True}))
+    for i in range(60):
+        if (result := casting.observe(i / 30, pipeline.look(Frame(after, i / 30, i)).axes)) is not None:
+            reading = result.wands[2]
+            return reading.status if reading.status != TARGET else f"{TARGET} {reading.target}"
+    raise AssertionError("the casting was never decided")
+
+
+def test_a_token_uncovered_at_the_cue_is_not_a_tip(pipeline) -> None:
+    """Wand 2's tip hidden under its fist (its switch closed), only its band seen; the token of its
+    colour far away, covered by a hand just before the cue, is uncovered by it: the wand is not
+    read as that token."""
+    assert _cast(pipeline, _table(band=True)) == MISSING
+
+
+def test_a_tip_resting_on_a_token_after_the_cue_is_still_read(pipeline) -> None:
+    assert _cast(pipeline, _table(bead=True, band=True)) == f"{TARGET} A"
+
+
+def _covered_all_along(see) -> None:
+    """Every picture before the cue shows a hand over the token: the camera never saw it bare."""
+    for i in range(15):
+        see(_table((i % 2, (i + 1) % 2)), -3.0 + 0.2 * i)
+
+
+def test_a_hidden_tip_is_not_read_as_a_token_of_its_colour_far_from_its_band(pipeline) -> None:
+    """Wand 2's tip hidden under its fist, its switch closed, its band seen; a token of its colour the
+    camera never saw bare lies far away: too far from the band to be this wand's tip, so the wand is
+    asked (missing), never read as that token."""
+    assert _cast(pipeline, _table(band=True), _covered_all_along) == MISSING
+    # Without the band the same patch passes for a lone tip: the band is what tells.
+    assert 2 in pipeline.find(_table())
+    assert 2 not in pipeline.find(_table(band=True))

@@ -1,0 +1,96 @@
+"""The table with nothing over it, as the camera saw it before the cue.
+
+A wand's colour on the table that was there before the cue is a token or a card, never a tip
+(``vision.markers.TableView``). But the second before the cue is often not the bare table: players hold
+their wands over tokens, or rest them there, waiting for the cue, and move them to their targets after
+it. A token uncovered at the cue would then look new, and a wand whose own tip is hidden under its
+fist would be read as that token when it has the wand's colour.
+
+So the table is remembered where nothing moved for a while (``STILL_S``): every picture before a cue
+updates the memory only where it looks as it did for that long. Hands and wands held over the table
+tremble and move, so they do not get in; a token uncovered a moment before the cue is already in it
+from before. What showed a wand's colour (a token like a paint) is kept far longer (``KEEP_PAINT_S``):
+a hand or a wand resting still over such a token for a few seconds must not make it new. The table
+view at a cue is the median of the last pictures (moving wands and hands drop out of it), with the
+remembered wand-coloured table pasted where that median shows no wand's colour (something held over
+it the whole second). Only the wand-coloured memory matters: the table view serves to tell pixels of
+a wand's colour that were there already.
+"""
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Mapping
+
+import cv2
+import numpy as np
+
+from vision.markers import TableView, paint_classes
+from vision.profile import PaintModel
+
+RECENT = 5  # pictures kept for their median, where the memory has not seen the table yet
+EVERY_S = 0.15  # pictures are kept at least this far apart
+STILL_S = 1.0  # a pixel unchanged this long is the table (a hand held over it trembles within a second)
+KEEP_PAINT_S = 10.0  # ... but what showed a wand's colour is replaced only by what stayed this long
+
+
+class BareTable:
+    """The table as it lies, from the pictures seen before the cues: ``see`` each, ``view`` at a cue.
+
+    ``diff``: grey levels within which a pixel counts as unchanged (``markers.static_diff``)."""
+
+    def __init__(self, paints: Mapping[int, PaintModel], hue_slack: float, diff: float) -> None:
+        self.paints = dict(paints)
+        self.hue_slack = hue_slack
+        self.diff = diff
+        self.still_frames = math.ceil(STILL_S / EVERY_S)
+        self.keep_paint_frames = math.ceil(KEEP_PAINT_S / EVERY_S)
+        self._recent: deque[np.ndarray] = deque(maxlen=RECENT)
+        self._last_t: float | None = None
+        self._memory: np.ndarray | None = None  # (H,W,3) uint8 the table where it was seen still
+        self._painted: np.ndarray | None = None  # (H,W) bool: ... in a wand's colour
+        self._steady: np.ndarray | None = None  # (H,W) uint16 pictures in a row the pixel stayed as it was
+        self._previous: np.ndarray | None = None  # the last picture kept, even across a cue
+
+    def see(self, image_bgr: np.ndarray, t: float) -> None:
+        """A picture from before a cue, taken at ``t`` seconds (frames' clock); kept at most every
+        ``EVERY_S`` (a clock that goes back starts a new stretch of pictures, as a new casting does)."""
+        if self._last_t is not None and 0.0 <= t - self._last_t < EVERY_S:
+            return
+        self._last_t = t
+        if self._steady is None or self._steady.shape != image_bgr.shape[:2]:
+            h, w = image_bgr.shape[:2]
+            self._memory = image_bgr.copy()
+            self._painted = np.zeros((h, w), bool)
+            self._steady = np.zeros((h, w), np.uint16)
+            self._recent.clear()
+        else:
+            assert self._memory is not None and self._painted is not None
+            assert self._previous is not None
+            same = cv2.absdiff(image_bgr, self._previous).max(axis=2) < self.diff
+            self._steady = np.where(same, np.minimum(self._steady.astype(np.int32) + 1, 60000), 0).astype(np.uint16)
+            need = np.where(self._painted, self.keep_paint_frames, self.still_frames)
+            take = self._steady >= need
+            if take.any():
+                self._memory[take] = image_bgr[take]
+                painted = paint_classes(cv2.cvtColor(image_bgr, cv2.COLOR_BGR2HSV), self.paints, self.hue_slack) != 0
+                self._painted[take] = painted[take]
+        self._recent.append(image_bgr)
+        self._previous = image_bgr
+
+    def view(self) -> TableView | None:
+        """The cue: the table as it lies now (the median of the pictures since the last cue, with the
+        remembered wand-coloured table where that shows none); None when no picture came since."""
+        if not self._recent:
+            return None
+        stack = np.stack(list(self._recent))
+        self._recent.clear()
+        image = np.median(stack, axis=0).astype(np.uint8) if len(stack) > 1 else stack[0].copy()
+        if self._painted is not None and self._memory is not None and self._painted.any():
+            # Only what showed a wand's colour, and only where the last pictures show none: a hand held
+            # over a token does not hide it, while whatever is new and lay there long enough (a token
+            # moved, a card laid) is taken from the last pictures, not from an older memory.
+            shown = paint_classes(cv2.cvtColor(image, cv2.COLOR_BGR2HSV), self.paints, self.hue_slack) != 0
+            keep = self._painted & ~shown
+            image[keep] = self._memory[keep]
+        return TableView(image)
