@@ -31,7 +31,9 @@ MIN_BOARD_TAPS = 3
 BOARD_FIT_MM = 15.0  # a tap within a token's radius of its place fits; one on the neighbour does not
 BOARD_MATCH_MM = 25.0  # every place tapped by hand: each within this of where the board puts it
 BOARD_SCALE = (0.8, 1.25)  # the board as printed; the table seen from a camera a little off its height
-APART = 0.8  # places closer than this many token diameters would put two tokens on top of each other
+# Places closer than this many token diameters would put two tokens on top of each other. Not more: a
+# finger's tap lands up to about 10 mm off a token's centre, and the sorcerer track's tokens lie 38 mm apart.
+APART = 0.4
 
 # (N, 2) pixels -> (N, 2) table mm (NaN where a ray misses the table)
 ToTable = Callable[[np.ndarray], np.ndarray]

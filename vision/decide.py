@@ -157,9 +157,8 @@ class Casting:
     ``watch``: told each wand's reading after every frame; unsure wands are then waited for."""
 
     def __init__(self, cue_at: float, wands: list[int], cfg: DecideConfig,
-                 read: Callable[[WandAxis], WandReading],
-                 hear: Callable[[float, dict[int, WandAxis]], None] | None = None,
-                 watch: CastingWatch | None = None) -> None:
+                 read: Callable[[WandAxis], WandReading], watch: CastingWatch | None = None,
+                 hear: Callable[[float, dict[int, WandAxis]], None] | None = None) -> None:
         self.cue_at = cue_at
         self.cfg = cfg
         self.read = read
