@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, TypeAdapter
 
 from companion.engine.actions import ActionModel, actions_of
 
@@ -68,4 +68,5 @@ class CursesDrawn(ActionModel):
     curses: list[Annotated[list[Annotated[str, Field(max_length=12)]], Field(min_length=4, max_length=4)]] = Field(max_length=12)
 
 
-ACTIONS = actions_of(Banish, Cast, Learn, Buy, Cure, EndTurn, CursesDrawn)
+GrimoireAction = Banish | Cast | Learn | Buy | Cure | EndTurn | CursesDrawn
+ACTIONS: TypeAdapter[GrimoireAction] = actions_of(Banish, Cast, Learn, Buy, Cure, EndTurn, CursesDrawn)

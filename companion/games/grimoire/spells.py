@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.errors import Problem
+from companion.games.grimoire import moves
 from companion.games.grimoire.catalogue import load
 from companion.games.grimoire.state import State
 
@@ -14,8 +15,8 @@ def learnable(state: State) -> list[str]:
     return [pile[0] for pile in state.library.values() if pile]
 
 
-def check_cast(state: State, action: dict[str, Any]) -> list[Problem]:
-    player, spell = action["player"], action["spell"]
+def check_cast(state: State, action: moves.Cast) -> list[Problem]:
+    player, spell = action.player, action.spell
     me = state.player(player)
     if spell not in me.spells:
         return [Problem("cast-spell", f"{player} has no spell {spell!r} laid out ({', '.join(me.spells)})", player, spell)]
@@ -25,15 +26,15 @@ def check_cast(state: State, action: dict[str, Any]) -> list[Problem]:
     return []
 
 
-def apply_cast(state: State, action: dict[str, Any]) -> None:
-    me = state.player(action["player"])
-    me.exhausted = me.exhausted | {action["spell"]}
-    cost = {e: n * action.get("times", 1) for e, n in load().spells[action["spell"]].cost.items()}
-    state.note(event="cast", player=me.name, spell=action["spell"], times=action.get("times", 1), paid=cost)
+def apply_cast(state: State, action: moves.Cast) -> None:
+    me = state.player(action.player)
+    me.exhausted = me.exhausted | {action.spell}
+    cost = {e: n * action.times for e, n in load().spells[action.spell].cost.items()}
+    state.note(event="cast", player=me.name, spell=action.spell, times=action.times, paid=cost)
 
 
-def check_learn(state: State, action: dict[str, Any]) -> list[Problem]:
-    player, spell, drop = action["player"], action["spell"], action.get("drop")
+def check_learn(state: State, action: moves.Learn) -> list[Problem]:
+    player, spell, drop = action.player, action.spell, action.drop
     me = state.player(player)
     found = []
     if spell not in learnable(state):
@@ -49,9 +50,9 @@ def check_learn(state: State, action: dict[str, Any]) -> list[Problem]:
     return found
 
 
-def apply_learn(state: State, action: dict[str, Any]) -> None:
-    me = state.player(action["player"])
-    spell, drop = action["spell"], action.get("drop")
+def apply_learn(state: State, action: moves.Learn) -> None:
+    me = state.player(action.player)
+    spell, drop = action.spell, action.drop
     element = load().spells[spell].element
     state.library[element] = state.library[element][1:]
     me.spells = tuple(s for s in me.spells if s != drop) + (spell,)

@@ -9,7 +9,7 @@ from collections import Counter
 from typing import Any
 
 from companion.errors import Problem
-from companion.games.incantibus import books, dungeon, potions
+from companion.games.incantibus import actions, books, dungeon, potions
 from companion.games.incantibus.state import State
 from companion.games.incantibus.tokens import load
 
@@ -119,8 +119,8 @@ def _s(ref: Any) -> str:
     return ref if isinstance(ref, str) else repr(ref)
 
 
-def check(state: State, action: dict[str, Any]) -> list[Problem]:
-    targets = action.get("targets")
+def check(state: State, action: actions.Cast) -> list[Problem]:
+    targets = action.targets
     if not isinstance(targets, dict):
         return [Problem("cast-shape", f"a cast needs 'targets': {{player: token id or null}}, not {targets!r}")]
     found = [Problem("cast-player", f"{name!r} is not playing", str(name)) for name in targets if name not in state.players]
@@ -129,7 +129,7 @@ def check(state: State, action: dict[str, Any]) -> list[Problem]:
     for player, ref in targets.items():
         if player in state.players and ref is not None:
             found += [p for p in [problem(state, player, ref)] if p is not None]
-    return found + _pay_problems(state, targets, action.get("pay", {}))
+    return found + _pay_problems(state, targets, action.pay)
 
 
 def _pay_problems(state: State, targets: dict[str, Any], pay: Any) -> list[Problem]:

@@ -19,9 +19,9 @@ def random_action(state: State, rng: Random) -> dict[str, Any] | None:
         return None
     me = state.current.name
     if state.roll is not None:
-        if state.roll["rerolls_left"] and state.roll["values"][-1] < 3 and rng.random() < 0.7:
+        if state.roll.rerolls_left and state.roll.last < 3 and rng.random() < 0.7:
             return {"type": "reroll", "player": me}
-        return {"type": "play", "player": me, **best(state, state.roll["moves"], state.roll["values"][-1], rng)}
+        return {"type": "play", "player": me, **best(state, state.roll.moves, state.roll.last, rng)}
     if (spell := _spell(state, rng)) is not None:
         return spell
     if state.forwent or state.cards_played >= load().cards_per_turn:

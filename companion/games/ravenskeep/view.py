@@ -18,7 +18,7 @@ def public_view(state: State) -> dict[str, Any]:
                      "done": p.empty == 0 and p.keep == cat.wizards} for i, p in enumerate(state.players)],
         "active": state.current.name, "turn": state.turn, "first": state.players[state.first].name,
         "cards_played": state.cards_played, "forwent": state.forwent, "spell_cast": state.spell_cast,
-        "roll": state.roll, "ending": state.ending, "phase": "over" if state.over else "playing",
+        "roll": None if state.roll is None else state.roll.as_json(), "ending": state.ending, "phase": "over" if state.over else "playing",
         "spells": [{"id": s.id, "name": s.name, "cost": s.cost, "moves": s.moves, "steps": list(s.steps), "note": s.note}
                    for s in cat.spells.values()],
         "notes": list(state.notes),
@@ -54,8 +54,7 @@ def legal_actions(state: State) -> dict[str, Any]:
                            "can_forgo": not state.cards_played and not state.forwent and state.roll is None,
                            "spell_cast": state.spell_cast, "full": state.current.full}
     if state.roll is not None:
-        out.update(kind="rolled", roll=state.roll,
-                   pieces=board.pieces(state, me, state.roll["moves"], state.roll["values"][-1]))
+        out.update(kind="rolled", roll=state.roll.as_json(), pieces=board.pieces(state, me, state.roll.moves, state.roll.last))
     else:  # for a numbered card and for a spell
         out["pieces_for"] = {moves: {str(n): board.pieces(state, me, moves, n) for n in STEPS} for moves in ("wizard", "tower")}
     out["can_end"] = state.roll is None and (state.forwent or state.cards_played >= load().cards_per_turn)

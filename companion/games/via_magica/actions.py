@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from companion.engine.actions import ActionModel, actions_of
 
@@ -97,4 +97,5 @@ class Claim(ActionModel):
     claim: bool
 
 
-ACTIONS = actions_of(Keep, Draw, Crystal, Incantatum, Effect, Take, Claim, Dealt)
+ViaMagicaAction = Keep | Draw | Crystal | Incantatum | Effect | Take | Claim | Dealt
+ACTIONS: TypeAdapter[ViaMagicaAction] = actions_of(Keep, Draw, Crystal, Incantatum, Effect, Take, Claim, Dealt)
