@@ -20,6 +20,7 @@ from typing import Any, Protocol, TypeVar
 from collections.abc import Mapping, Sequence
 
 from companion.engine.actions import ActionModel, Proposal
+from companion.engine.views import JsonObject
 from companion.errors import Problem
 
 S = TypeVar("S")  # a game's state
@@ -47,7 +48,7 @@ class Rules(Protocol[S, A]):
         validated like an action: counts, limits and conservation of tokens; every problem is raised at
         once as ``IllegalAction``, a wrong shape as ``MalformedAction``."""
 
-    def legal_actions(self, state: S) -> dict[str, Any]:
+    def legal_actions(self, state: S) -> JsonObject:
         """What the table must do next and the legal choices, as JSON: at least ``{"kind": ...}``.
         The display builds its controls from it, bots choose from it and the camera takes its
         candidate targets from it."""
@@ -71,5 +72,5 @@ class Rules(Protocol[S, A]):
     def ranking(self, state: S) -> list[str]:
         """Players from first to last, ties broken as the rulebook says."""
 
-    def public_view(self, state: S) -> dict[str, Any]:
+    def public_view(self, state: S) -> JsonObject:
         """Everything the table may see, as JSON (no secret token's identity before it is known)."""

@@ -13,6 +13,7 @@ from pydantic import Field, TypeAdapter
 from companion.engine.actions import ActionModel, actions_of
 
 Name = Field(min_length=1, max_length=40)
+Zone = Literal["hand", "support"]  # where a madness card lies: a player's hand or a support zone
 Id = Field(min_length=1, max_length=40)
 
 
@@ -53,7 +54,7 @@ class Cure(ActionModel):
     type: Literal["cure"]
     player: str = Name
     owner: str | None = Field(default=None, max_length=40)  # whose support zone; default the player
-    zone: Literal["hand", "support"] = "hand"
+    zone: Zone = "hand"
 
 
 class EndTurn(ActionModel):

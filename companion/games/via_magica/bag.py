@@ -5,7 +5,7 @@ from __future__ import annotations
 from random import Random
 
 from companion.errors import Problem
-from companion.games.via_magica.portals import ANIMUS, WILDCARD, load
+from companion.games.via_magica.portals import ANIMUS, WILDCARD, PortalEffect, load
 from companion.games.via_magica.state import State, remove_one
 
 
@@ -47,7 +47,11 @@ def wild_for(state: State, player: str) -> bool:
     if state.token == WILDCARD:
         return True
     cat = load()
-    return any(cat.portals[p].effect == {"kind": "wildcard", "animus": state.token} for p in state.achieved[player])
+    return any(_wild(cat.portals[p].effect, state.token) for p in state.achieved[player])
+
+
+def _wild(effect: PortalEffect | None, token: str | None) -> bool:
+    return effect is not None and effect.kind == "wildcard" and effect.animus == (token,)
 
 
 def fits(state: State, player: str, animus: str) -> bool:

@@ -6,17 +6,18 @@ closest to opening, and moves a crystal only towards a fuller portal, so every g
 from __future__ import annotations
 
 from random import Random
-from typing import Any
 
+from companion.engine.actions import Proposal
+from companion.games.via_magica.actions import Space
 from companion.games.via_magica.crystallize import openers
+from companion.games.via_magica.effects import effect_of
 from companion.games.via_magica.incantatum import clockwise_from
 from companion.games.via_magica.opening import selectable
 from companion.games.via_magica.portals import load
 from companion.games.via_magica.state import State
-from companion.games.via_magica.view import effect_prompt
-from companion.games.via_magica.view import targets
+from companion.games.via_magica.view import empty_spaces, targets
 
-Action = dict[str, Any]
+Action = Proposal
 
 
 def random_action(state: State, rng: Random) -> Action | None:
@@ -50,16 +51,16 @@ def _crystal(state: State, player: str, rng: Random) -> Action | None:
     options = targets(state, player)
     if not options:
         return None
-    best = max(options, key=lambda s: (_fill(state, s["portal"]), rng.random()))
+    best = max(options, key=lambda s: (_fill(state, s.portal), rng.random()))
     to = best if rng.random() < 0.8 else rng.choice(options)
     if state.stockpiles[player] > 0:
-        return {"type": "crystal", "player": player, "to": to}
-    sources = [p for p in state.areas[player] if state.crystals[p] and _fill(state, p) < _fill(state, to["portal"])]
+        return {"type": "crystal", "player": player, "to": to.as_json()}
+    sources = [p for p in state.areas[player] if state.crystals[p] and _fill(state, p) < _fill(state, to.portal)]
     if not sources:
         return None
     source = min(sources, key=lambda p: _fill(state, p))
-    return {"type": "crystal", "player": player, "to": to,
-            "moved_from": {"portal": source, "space": min(state.crystals[source])}}
+    return {"type": "crystal", "player": player, "to": to.as_json(),
+            "moved_from": Space(portal=source, space=min(state.crystals[source])).as_json()}
 
 
 def _crystallize(state: State, rng: Random) -> Action:
@@ -76,21 +77,21 @@ def _crystallize(state: State, rng: Random) -> Action:
 
 
 def _effect(state: State, rng: Random) -> Action:
-    prompt = effect_prompt(state)
-    player, effect = prompt["player"], prompt["effect"]
-    if effect["kind"] == "open_another":
-        return {"type": "effect", "player": player, "open": rng.choice(prompt["area"])}
-    if effect["kind"] == "rearrange":
+    _, player, portal = state.pending
+    effect = effect_of(state)
+    if effect.kind == "open_another":
+        return {"type": "effect", "player": player, "open": rng.choice(list(state.areas[player]))}
+    if effect.kind == "rearrange":
         return {"type": "effect", "player": player, "layout": _layout(state, player, rng)}
-    wanted = list(effect.get("animus") or [])
-    most = min(len(wanted) or effect.get("count", 0), state.stockpiles[player])
-    spaces: list[dict[str, Any]] = []
-    for s in sorted(prompt["empty"], key=lambda _: rng.random()):
-        if len(spaces) < most and (not wanted or s["animus"] in wanted):
-            spaces.append({"portal": s["portal"], "space": s["space"]})
+    wanted = list(effect.animus)
+    most = min(len(wanted) or effect.count, state.stockpiles[player])
+    spaces: list[Space] = []
+    for p, i, animus in sorted(empty_spaces(state, player), key=lambda _: rng.random()):
+        if len(spaces) < most and (not wanted or animus in wanted):
+            spaces.append(Space(portal=p, space=i))
             if wanted:
-                wanted.remove(s["animus"])
-    return {"type": "effect", "player": player, "spaces": spaces}
+                wanted.remove(animus)
+    return {"type": "effect", "player": player, "spaces": [s.as_json() for s in spaces]}
 
 
 def _layout(state: State, player: str, rng: Random) -> dict[str, list[int]]:

@@ -3,24 +3,26 @@ crystals, or which portal opens too. A portal filled by an effect opens at once 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from companion.errors import Problem
 from companion.games.via_magica import actions, opening
 from companion.games.via_magica.crystallize import full_portals, ref, space_problems
-from companion.games.via_magica.portals import load
+from companion.games.via_magica.portals import PortalEffect, load
 from companion.games.via_magica.state import State
 
 FIELDS = {"place_indicated": "spaces", "place_any": "spaces", "rearrange": "layout", "open_another": "open"}
 
 
-def effect_of(state: State) -> dict[str, Any]:
-    return load().portals[state.pending[2]].effect or {}
+def effect_of(state: State) -> PortalEffect:
+    effect = load().portals[state.pending[2]].effect
+    if effect is None:  # only a portal with an effect to choose queues this step (opening._effect)
+        raise ValueError(f"portal {state.pending[2]!r} has no effect to choose")
+    return effect
 
 
 def check(state: State, action: actions.Effect) -> list[Problem]:
     player, effect = action.player, effect_of(state)
-    kind = effect["kind"]
+    kind = effect.kind
     wanted = FIELDS[kind]
     given = {"spaces": action.spaces, "layout": action.layout, "open": action.open}  # each effect takes one
     problems = [Problem("effect", f"the {kind.replace('_', ' ')} effect takes {wanted!r}, not {field!r}", player,
@@ -28,9 +30,9 @@ def check(state: State, action: actions.Effect) -> list[Problem]:
     return problems + CHECKS[kind](state, player, action, effect)
 
 
-def _check_places(state: State, player: str, action: actions.Effect, effect: dict[str, Any]) -> list[Problem]:
+def _check_places(state: State, player: str, action: actions.Effect, effect: PortalEffect) -> list[Problem]:
     spaces = action.spaces
-    most = min(len(effect["animus"]) if effect["kind"] == "place_indicated" else effect["count"],
+    most = min(len(effect.animus) if effect.kind == "place_indicated" else effect.count,
                state.stockpiles[player])
     problems = []
     if len(spaces) > most:
@@ -40,8 +42,8 @@ def _check_places(state: State, player: str, action: actions.Effect, effect: dic
         problems.append(Problem("effect", "each crystal goes on a different space", player, state.pending[2]))
     for space in spaces:
         problems += space_problems(state, player, space, "effect") or _empty(state, player, space)
-    if effect["kind"] == "place_indicated" and not problems:
-        problems += _indicated(player, spaces, effect["animus"], state.pending[2])
+    if effect.kind == "place_indicated" and not problems:
+        problems += _indicated(player, spaces, list(effect.animus), state.pending[2])
     return problems
 
 
@@ -61,7 +63,7 @@ def _indicated(player: str, spaces: list[actions.Space], animus: list[str], port
     return []
 
 
-def _check_layout(state: State, player: str, action: actions.Effect, effect: dict[str, Any]) -> list[Problem]:
+def _check_layout(state: State, player: str, action: actions.Effect, effect: PortalEffect) -> list[Problem]:
     layout = action.layout
     if layout is None:
         return [Problem("effect", "a rearrangement gives the new 'layout': {portal: [spaces]}", player, state.pending[2])]
@@ -79,7 +81,7 @@ def _check_layout(state: State, player: str, action: actions.Effect, effect: dic
     return problems
 
 
-def _check_open(state: State, player: str, action: actions.Effect, effect: dict[str, Any]) -> list[Problem]:
+def _check_open(state: State, player: str, action: actions.Effect, effect: PortalEffect) -> list[Problem]:
     other = action.open
     if other not in state.areas[player]:
         return [Problem("effect", f"{player} opens another portal of their crystallization area "
@@ -93,7 +95,7 @@ CHECKS = {"place_indicated": _check_places, "place_any": _check_places, "rearran
 
 def apply(state: State, action: actions.Effect) -> None:
     player, effect = action.player, effect_of(state)
-    kind = effect["kind"]
+    kind = effect.kind
     state.note(event="effect", player=player, portal=state.pending[2], effect=kind)
     if kind == "open_another":
         opening.push_front(state, ("open", player, action.open))
