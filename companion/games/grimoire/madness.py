@@ -43,11 +43,11 @@ def cure(state: State, player: Player, zone: str, n: int = 1) -> int:
 def apply_effect(state: State, effect: Effect, why: str) -> None:
     """A printed effect: madness or curing, for the active player or each player still in the game."""
     for kind, what in effect.items():
-        targets = [state.current] if what["who"] == "active" else [p for p in state.players if not p.out]
+        targets = [state.current] if what.who == "active" else [p for p in state.players if not p.out]
         for player in targets:
             if kind == "madness":
-                take(state, player, what["n"], why)
-            elif (cured := cure(state, player, "hand", what["n"])):
+                take(state, player, what.n, why)
+            elif (cured := cure(state, player, "hand", what.n)):
                 state.note(event="cured", player=player.name, n=cured, why=why)
 
 

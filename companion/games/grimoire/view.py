@@ -5,7 +5,7 @@ from __future__ import annotations
 from companion.engine.views import JsonObject
 
 from companion.games.grimoire import curses, spells, table
-from companion.games.grimoire.catalogue import FIELDS, START, load
+from companion.games.grimoire.catalogue import FIELDS, START, effect_json, load
 from companion.games.grimoire.moves import Zone
 from companion.games.grimoire.state import State
 
@@ -48,7 +48,8 @@ def monster(state: State) -> JsonObject | None:
         return None
     page = load().pages[state.book[state.page]]
     return {"page": state.page + 1, "id": page.id, "de": page.de, "en": page.en, "last": page.last,
-            "damage": page.damage, "reward": page.reward, "arrival": page.arrival, "curses": page.curses}
+            "damage": effect_json(page.damage), "reward": effect_json(page.reward), "arrival": effect_json(page.arrival),
+            "curses": page.curses}
 
 
 def book(state: State) -> list[JsonObject]:

@@ -6,11 +6,12 @@ Targets are named by the place of the physical token on the table, so the camera
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from companion.errors import Problem
 from companion.games.incantibus import actions, books, dungeon, potions
-from companion.games.incantibus.state import State
+from companion.games.incantibus.state import Casting, Contest, State
 from companion.games.incantibus.tokens import load
 
 PLACES = {"r": "slots", "p": "potions", "b": "books", "s": "sorcerers"}
@@ -132,7 +133,7 @@ def check(state: State, action: actions.Cast) -> list[Problem]:
     return found + _pay_problems(state, targets, action.pay)
 
 
-def _pay_problems(state: State, targets: dict[str, Any], pay: Any) -> list[Problem]:
+def _pay_problems(state: State, targets: Mapping[str, str | None], pay: Mapping[str, list[str]]) -> list[Problem]:
     if not isinstance(pay, dict):
         return [Problem("pay", f"'pay' is {{player: [token ids]}}, not {pay!r}")]
     found = []
@@ -160,22 +161,20 @@ def resolve(state: State, targets: dict[str, str | None], pay: dict[str, list[st
     """Decide every contest, swap wands, and queue what each winner receives (in seat order).
     ``pay``: what a player chose to discard for a potion, book or face-up sorcerer (default: the cheapest)."""
     before = dict(state.wands)
-    record: list[dict[str, Any]] = []
+    record: list[Contest] = []
     wins: list[tuple[str, str]] = []
     for ref, claimants in claims(state, targets).items():
         winner, weakest = claimants[0], claimants[-1]
-        swap = [winner, weakest] if len(claimants) > 1 else None
+        swap = (winner, weakest) if len(claimants) > 1 else None
         if swap:
             state.wands[winner], state.wands[weakest] = before[weakest], before[winner]
         token = token_at(state, ref) or ""
         seen = None if token in state.secret else state.kinds[token]  # a secret face shows in the events
-        record.append({"target": ref, "kind": seen, "claimants": claimants, "winner": winner, "swap": swap,
-                       "losers": claimants[1:]})
+        record.append(Contest(ref, seen, tuple(claimants), winner, swap))
         wins.append((winner, ref))
     wins.sort(key=lambda w: state.players.index(w[0]))
     state.casting += 1
-    state.last_cast = {"casting": state.casting, "phase": state.phase, "targets": dict(targets), "wands": before,
-                       "claims": record}
+    state.last_cast = Casting(state.casting, state.phase, dict(targets), before, tuple(record))
     state.notes = ()
     pay = pay or {}
     state.queue = tuple(("win", p, ref, before[p], tuple(pay[p]) if p in pay else None) for p, ref in wins)

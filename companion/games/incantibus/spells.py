@@ -10,6 +10,7 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
+from companion.engine.views import JsonObject
 from companion.errors import Problem
 from companion.games.incantibus import actions, monsters, receiving
 from companion.games.incantibus.casting import token_at
@@ -37,7 +38,7 @@ def await_choice(state: State, step: Step, rng: Random) -> bool:
     return False
 
 
-def choices(state: State, player: str, card: str) -> list[dict[str, Any]]:
+def choices(state: State, player: str, card: str) -> list[JsonObject]:
     """What ``card`` may act on for ``player``; empty for cards that need no choice."""
     if card == "ALKIMIA":
         return [{"from": q, "token": t} for q in state.players if q != player for t in state.satchels[q]

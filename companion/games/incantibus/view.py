@@ -31,7 +31,7 @@ def public_view(state: State) -> JsonObject:
         "spell_cards": list(state.cards), "spell_deck": len(state.pools[CARD]) - state.cards.count(None),
         "spell_cards_used": list(state.cards_used),
         "specials": [state.kinds[t] for t in state.specials],
-        "last_cast": {**state.last_cast, "events": list(state.notes)},
+        "last_cast": {**(state.last_cast.as_json() if state.last_cast else {}), "events": list(state.notes)},
         "pending": pending(state), "casting": state.casting,
     }
     if state.expert:

@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from companion.engine.views import JsonObject
 
@@ -92,7 +92,26 @@ class Catalogue:
         return tuple(kind for kind, n in self.bag.items() for _ in range(n))
 
 
-def _portal(design: str, raw: dict[str, Any]) -> Portal:
+class PortalEntry(TypedDict):
+    """A portal design in ``data/portals.json``."""
+
+    colour: str
+    spaces: list[str]
+    points: int
+    effect: NotRequired[JsonObject]
+
+
+class RewardEntry(TypedDict):
+    """A Bonus reward in ``data/portals.json``."""
+
+    category: str
+    points: int
+    colour: NotRequired[str]
+    count: NotRequired[int]
+    stars: NotRequired[int]
+
+
+def _portal(design: str, raw: PortalEntry) -> Portal:
     effect = raw.get("effect")
     portal = Portal(design, raw["colour"], tuple(raw["spaces"]), int(raw["points"]),
                     None if effect is None else PortalEffect.read(effect))
@@ -101,7 +120,7 @@ def _portal(design: str, raw: dict[str, Any]) -> Portal:
     return portal
 
 
-def _reward(name: str, raw: dict[str, Any]) -> Reward:
+def _reward(name: str, raw: RewardEntry) -> Reward:
     return Reward(name, raw["category"], int(raw["points"]), raw.get("colour"), int(raw.get("count", 0)),
                   int(raw.get("stars", 0)))
 

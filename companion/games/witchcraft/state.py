@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from companion.games.notes import Note
+
 Step = tuple[Any, ...]
 NOTES_KEPT = 12  # the last events, shown as what just happened at the table
 
@@ -41,7 +43,7 @@ class State:
     turns_taken: int
     pending: Step
     winner: str | None
-    notes: tuple[dict[str, Any], ...]
+    notes: tuple[Note, ...]
 
     def copy(self) -> State:
         return State(
@@ -51,7 +53,7 @@ class State:
             dict(self.snake), self.goat_used, self.turn, self.actions_left, self.raven, self.turns_taken,
             self.pending, self.winner, self.notes)
 
-    def note(self, **what: Any) -> None:
+    def note(self, **what: object) -> None:
         self.notes = (self.notes + (what,))[-NOTES_KEPT:]
 
     @property
