@@ -39,10 +39,9 @@ def _spell(state: State, rng: Random) -> Proposal:
     cards = [c for c in state.cards if c is not None]  # every open card is known when a spell is awaited
     working = [c for c in cards if spells.why_not(state, player, c) is None]
     card = rng.choice(working or cards)
-    action: Proposal = {"type": "spell", "player": player, "card": card}
     if card in spells.PICKS and card in working:
-        action["choice"] = rng.choice(spells.choices(state, player, card))
-    return action
+        return {"type": "spell", "player": player, "card": card, "choice": rng.choice(spells.choices(state, player, card))}
+    return {"type": "spell", "player": player, "card": card}
 
 
 def _satchel(state: State, rng: Random) -> Proposal:

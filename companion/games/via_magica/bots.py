@@ -106,10 +106,11 @@ def _layout(state: State, player: str, rng: Random) -> dict[str, list[int]]:
 
 def _select(state: State, rng: Random) -> Action:
     player = state.pending[1]
-    action: Action = {"type": "portal", "player": player, "take": rng.choice(selectable(state, player))}
+    take = rng.choice(selectable(state, player))
     if state.table_portals:  # as if the table turned up the next card of its pile
-        action["revealed"] = load().design(rng.choice(state.deck)) if state.deck else None
-    return action
+        revealed = load().design(rng.choice(state.deck)) if state.deck else None
+        return {"type": "portal", "player": player, "take": take, "revealed": revealed}
+    return {"type": "portal", "player": player, "take": take}
 
 
 def _dealt(state: State, rng: Random) -> Action:

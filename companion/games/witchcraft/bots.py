@@ -52,10 +52,8 @@ def _buy(state: State, witch: str, rng: Random, familiar: str | None = None) -> 
         others = [s for s in market.SPACES if s not in line and state.market[s] is not None]
         if owed <= state.crystals[witch]:
             pay = [rng.choice(others) for _ in range(owed)] if others else []
-            action: Action = {"type": "buy", "witch": witch, "cards": line, "pay": pay}
-            if familiar:
-                action["familiar"] = familiar
-            return action
+            bought: Action = {"type": "buy", "witch": witch, "cards": line, "pay": pay}
+            return {**bought, "familiar": familiar} if familiar else bought
     return None
 
 
