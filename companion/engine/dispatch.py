@@ -7,8 +7,8 @@ A game subclasses ``DispatchRules`` with its own ``State`` and union of actions,
 check and the apply take that model), and overrides at most two hooks: ``precondition`` (what every
 action of the game must meet before its own check, e.g. being the player whose turn it is) and
 ``settle`` (what runs by itself after any action, e.g. a phase that needs no one's choice). The rest of
-``Rules`` (``setup``, ``legal_actions``, ``score``, ...) hands work to the game's own modules, one line
-each.
+``Rules`` (``setup``, ``legal_actions``, ``score``, ...) is the game's own modules, named once in its
+``hooks``.
 """
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ from typing import Any, Generic, Protocol, Self, TypeVar, get_args
 
 from pydantic import TypeAdapter
 
-from companion.engine.actions import ActionModel, parse_action
+from companion.engine.actions import ActionModel, Proposal, parse_action
+from companion.engine.views import JsonObject
 from companion.errors import MalformedAction, Problem
 
 
@@ -50,12 +51,54 @@ def on(model: type[M], check: Check[S, M], apply: Apply[S, M]) -> Handler[S]:
     return Handler(model, check, apply)
 
 
+@dataclass(frozen=True)
+class Hooks(Generic[S]):
+    """The hooks of ``Rules`` that are one function each of the game's own modules (``setup.setup``,
+    ``view.public_view``, ``bots.random_action``, ...), as ``Rules`` documents them."""
+
+    setup: Callable[[Sequence[str], Mapping[str, Any], Random], S]
+    from_position: Callable[[Sequence[str], Mapping[str, Any], Mapping[str, Any], Random], S]
+    legal_actions: Callable[[S], JsonObject]
+    random_action: Callable[[S, Random], Proposal | None]
+    score: Callable[[S], dict[str, int]]
+    ranking: Callable[[S], list[str]]
+    public_view: Callable[[S], JsonObject]
+    is_over: Callable[[S], bool]
+
+
 class DispatchRules(Generic[S, A]):
-    """``parse_action``, ``check`` and ``apply`` of a game's ``Rules``, by the handler of each model."""
+    """A game's ``Rules``: ``parse_action``, ``check`` and ``apply`` by the handler of each model, the
+    other hooks handed to the game's own modules."""
 
     called: str  # how a message names the game: "Incantibus", "the Grimoire"
     actions: TypeAdapter[A]  # the game's declared actions (``engine.actions.actions_of``)
     handlers: Sequence[Handler[S]]
+    hooks: Hooks[S]
+
+    def setup(self, players: Sequence[str], options: Mapping[str, Any], rng: Random) -> S:
+        return self.hooks.setup(players, options, rng)
+
+    def from_position(self, players: Sequence[str], options: Mapping[str, Any], position: Mapping[str, Any],
+                      rng: Random) -> S:
+        return self.hooks.from_position(players, options, position, rng)
+
+    def legal_actions(self, state: S) -> JsonObject:
+        return self.hooks.legal_actions(state)
+
+    def random_action(self, state: S, rng: Random) -> Proposal | None:
+        return self.hooks.random_action(state, rng)
+
+    def is_over(self, state: S) -> bool:
+        return self.hooks.is_over(state)
+
+    def score(self, state: S) -> dict[str, int]:
+        return self.hooks.score(state)
+
+    def ranking(self, state: S) -> list[str]:
+        return self.hooks.ranking(state)
+
+    def public_view(self, state: S) -> JsonObject:
+        return self.hooks.public_view(state)
 
     def parse_action(self, raw: Mapping[str, Any]) -> A:
         return parse_action(self.actions, raw)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion.engine.dispatch import DispatchRules, Handler, on, without_rng
+from companion.engine.dispatch import DispatchRules, Handler, Hooks, on, without_rng
 from companion.errors import Problem
 from companion.games.grimoire import bots, curses, elements, madness, position, scoring, setup, spells, table, turn, view
 from companion.games.grimoire.catalogue import load
@@ -53,29 +53,17 @@ def _s(value: object) -> str | None:
 
 
 class GrimoireRules(DispatchRules[State, GrimoireAction]):
-    name: str = "grimoire"
-    title: str = "Das Grimoire des Wahnsinns"
+    name, title, called = "grimoire", "Das Grimoire des Wahnsinns", "the Grimoire"  # called: how a message names it
     player_counts: Sequence[int] = load().player_counts
-    called = "the Grimoire"
-    actions = ACTIONS
-    handlers = HANDLERS
-
-    # The other hooks of Rules are the game's own modules, named where they live.
-    setup = staticmethod(setup.setup)
-    from_position = staticmethod(position.from_position)
-    legal_actions = staticmethod(view.legal_actions)
-    random_action = staticmethod(bots.random_action)
-    score = staticmethod(scoring.scores)
-    ranking = staticmethod(scoring.ranking)
-    places = staticmethod(scoring.places)
-    public_view = staticmethod(view.public_view)
+    actions, handlers = ACTIONS, HANDLERS
+    hooks = Hooks(setup=setup.setup, from_position=position.from_position, legal_actions=view.legal_actions,
+                  random_action=bots.random_action, score=scoring.scores, ranking=scoring.ranking,
+                  public_view=view.public_view, is_over=lambda state: state.outcome is not None)
+    places = staticmethod(scoring.places)  # tied places, as its rulebook allows (``night.places``)
 
     def precondition(self, state: State, action: GrimoireAction) -> list[Problem]:
         # The curses the table draws are entered whoever enters them, even between turns.
         return [] if isinstance(action, CursesDrawn) else whose_turn(state, action)
-
-    def is_over(self, state: State) -> bool:
-        return state.outcome is not None
 
 
 RULES = GrimoireRules()

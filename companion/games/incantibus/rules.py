@@ -8,7 +8,7 @@ from __future__ import annotations
 from random import Random
 from collections.abc import Sequence
 
-from companion.engine.dispatch import DispatchRules, Handler, on, without_rng
+from companion.engine.dispatch import DispatchRules, Handler, Hooks, on, without_rng
 from companion.errors import Problem
 from companion.games.incantibus import bots, casting, scoring, setup, spells, table, tower, view
 from companion.games.incantibus.actions import (ACTIONS, Cast, IncantibusAction, RoomEntered, Reveal, Satchel, Spell,
@@ -95,27 +95,15 @@ HANDLERS: tuple[Handler[State], ...] = (
 
 
 class IncantibusRules(DispatchRules[State, IncantibusAction]):
-    name: str = "incantibus"
-    title: str = "Incantibus"
+    name, title, called = "incantibus", "Incantibus", "Incantibus"  # called: how a message names it
     player_counts: Sequence[int] = (2, 3, 4)
-    called = "Incantibus"
-    actions = ACTIONS
-    handlers = HANDLERS
-
-    # The other hooks of Rules are the game's own modules, named where they live.
-    setup = staticmethod(setup.setup)
-    from_position = staticmethod(from_position)
-    legal_actions = staticmethod(view.legal_actions)
-    random_action = staticmethod(bots.random_action)
-    score = staticmethod(scoring.scores)
-    ranking = staticmethod(scoring.ranking)
-    public_view = staticmethod(view.public_view)
+    actions, handlers = ACTIONS, HANDLERS
+    hooks = Hooks(setup=setup.setup, from_position=from_position, legal_actions=view.legal_actions,
+                  random_action=bots.random_action, score=scoring.scores, ranking=scoring.ranking,
+                  public_view=view.public_view, is_over=lambda state: state.phase == "over")
 
     def settle(self, state: State, action: IncantibusAction, rng: Random) -> None:
         tower.run(state, rng)  # the steps an action queued resolve until one waits for the table
-
-    def is_over(self, state: State) -> bool:
-        return state.phase == "over"
 
 
 RULES = IncantibusRules()

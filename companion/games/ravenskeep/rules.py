@@ -7,7 +7,7 @@ from random import Random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.engine.dispatch import DispatchRules, Handler, on
+from companion.engine.dispatch import DispatchRules, Handler, Hooks, on
 from companion.errors import Problem
 from companion.games.ravenskeep import bots, position, scoring, setup, turn, view
 from companion.games.ravenskeep.catalogue import load
@@ -32,22 +32,13 @@ def whose_turn(state: State, action: RavenskeepAction) -> list[Problem]:
 
 
 class RavenskeepRules(DispatchRules[State, RavenskeepAction]):
-    name: str = "ravenskeep"
-    title: str = "Ravenskeep"
+    name, title, called = "ravenskeep", "Ravenskeep", "Ravenskeep"  # called: how a message names it
     player_counts: Sequence[int] = load().player_counts
-    called = "Ravenskeep"
-    actions = ACTIONS
-    handlers = HANDLERS
-
-    # The other hooks of Rules are the game's own modules, named where they live.
-    setup = staticmethod(setup.setup)
-    from_position = staticmethod(position.from_position)
-    legal_actions = staticmethod(view.legal_actions)
-    random_action = staticmethod(bots.random_action)
-    score = staticmethod(scoring.scores)
-    ranking = staticmethod(scoring.ranking)
-    places = staticmethod(scoring.places)
-    public_view = staticmethod(view.public_view)
+    actions, handlers = ACTIONS, HANDLERS
+    hooks = Hooks(setup=setup.setup, from_position=position.from_position, legal_actions=view.legal_actions,
+                  random_action=bots.random_action, score=scoring.scores, ranking=scoring.ranking,
+                  public_view=view.public_view, is_over=lambda state: state.over)
+    places = staticmethod(scoring.places)  # tied places, as its rulebook allows (``night.places``)
 
     def precondition(self, state: State, action: RavenskeepAction) -> list[Problem]:
         return whose_turn(state, action)
@@ -56,9 +47,6 @@ class RavenskeepRules(DispatchRules[State, RavenskeepAction]):
         if turn.fresh(state):  # a turn's first action: the notes of the turn before are shown no more
             state = replace(state, notes=())  # a new value; the base applies to a copy of it
         return super().apply(state, action, rng)
-
-    def is_over(self, state: State) -> bool:
-        return state.over
 
 
 RULES = RavenskeepRules()

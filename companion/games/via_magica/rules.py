@@ -8,7 +8,7 @@ from __future__ import annotations
 from random import Random
 from collections.abc import Sequence
 
-from companion.engine.dispatch import DispatchRules, Handler, on, without_rng
+from companion.engine.dispatch import DispatchRules, Handler, Hooks, on, without_rng
 from companion.errors import Problem
 from companion.games.via_magica import bag, bots, crystallize, effects, incantatum, opening, scoring, setup, view
 from companion.games.via_magica.actions import (ACTIONS, Claim, Crystal, Dealt, Draw, Effect, Incantatum, Keep, Take,
@@ -155,27 +155,15 @@ HANDLERS: tuple[Handler[State], ...] = (
 
 
 class ViaMagicaRules(DispatchRules[State, ViaMagicaAction]):
-    name: str = "via_magica"
-    title: str = "Via Magica"
+    name, title, called = "via_magica", "Via Magica", "Via Magica"  # called: how a message names it
     player_counts: Sequence[int] = load().player_counts
-    called = "Via Magica"
-    actions = ACTIONS
-    handlers = HANDLERS
-
-    # The other hooks of Rules are the game's own modules, named where they live.
-    setup = staticmethod(setup.setup)
-    from_position = staticmethod(from_position)
-    legal_actions = staticmethod(view.legal_actions)
-    random_action = staticmethod(bots.random_action)
-    score = staticmethod(scoring.scores)
-    ranking = staticmethod(scoring.ranking)
-    public_view = staticmethod(view.public_view)
+    actions, handlers = ACTIONS, HANDLERS
+    hooks = Hooks(setup=setup.setup, from_position=from_position, legal_actions=view.legal_actions,
+                  random_action=bots.random_action, score=scoring.scores, ranking=scoring.ranking,
+                  public_view=view.public_view, is_over=lambda state: state.phase == "over")
 
     def precondition(self, state: State, action: ViaMagicaAction) -> list[Problem]:
         return [_waiting(state, action)] if state.phase == "over" else []  # nothing is taken after the end
-
-    def is_over(self, state: State) -> bool:
-        return state.phase == "over"
 
 
 RULES = ViaMagicaRules()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from random import Random
 from collections.abc import Sequence
 
-from companion.engine.dispatch import DispatchRules, Handler, on
+from companion.engine.dispatch import DispatchRules, Handler, Hooks, on
 from companion.errors import Problem
 from companion.games.witchcraft import bots, buying, familiars, magic, setup, view
 from companion.games.witchcraft.actions import (ACTIONS, Buy, Discard, FamiliarAction, Hare, Snake, Take,
@@ -160,21 +160,12 @@ HANDLERS: tuple[Handler[State], ...] = (
 
 
 class WitchcraftRules(DispatchRules[State, WitchcraftAction]):
-    name: str = "witchcraft"
-    title: str = "Witchcraft: Moonlight Magic"
+    name, title, called = "witchcraft", "Witchcraft: Moonlight Magic", "Witchcraft"  # called: how a message names it
     player_counts: Sequence[int] = load().player_counts
-    called = "Witchcraft"
-    actions = ACTIONS
-    handlers = HANDLERS
-
-    # The other hooks of Rules are the game's own modules, named where they live.
-    setup = staticmethod(setup.setup)
-    from_position = staticmethod(from_position)
-    legal_actions = staticmethod(view.legal_actions)
-    random_action = staticmethod(bots.random_action)
-    score = staticmethod(magic.scores)
-    ranking = staticmethod(magic.ranking)
-    public_view = staticmethod(view.public_view)
+    actions, handlers = ACTIONS, HANDLERS
+    hooks = Hooks(setup=setup.setup, from_position=from_position, legal_actions=view.legal_actions,
+                  random_action=bots.random_action, score=magic.scores, ranking=magic.ranking,
+                  public_view=view.public_view, is_over=lambda state: state.winner is not None)
 
     def precondition(self, state: State, action: WitchcraftAction) -> list[Problem]:
         return [_waiting(state, action)] if state.winner is not None else []  # nothing is taken after a win
@@ -182,9 +173,6 @@ class WitchcraftRules(DispatchRules[State, WitchcraftAction]):
     def settle(self, state: State, action: WitchcraftAction, rng: Random) -> None:
         if not isinstance(action, Hare):  # the Hare is cast at any time: the table still waits for what it waited for
             settle(state, rng)
-
-    def is_over(self, state: State) -> bool:
-        return state.winner is not None
 
 
 RULES = WitchcraftRules()
