@@ -23,7 +23,8 @@ def check_options(players: Sequence[str], options: Mapping[str, Any]) -> None:
     unknown = sorted(set(options) - set(OPTIONS))
     if unknown:
         raise MalformedAction(f"unknown Grimoire option {unknown[0]!r}; options are {', '.join(OPTIONS)}")
-    if options.get("difficulty", "normal") not in cat.difficulty:
+    difficulty = options.get("difficulty", "normal")
+    if not isinstance(difficulty, str) or difficulty not in cat.difficulty:  # a list or an object is no row name
         raise MalformedAction(f"option 'difficulty' is one of {', '.join(cat.difficulty)}, not {options['difficulty']!r}")
     if options.get("draws", "companion") not in ("companion", "table"):
         raise MalformedAction(f"option 'draws' is 'companion' or 'table', not {options['draws']!r}")
@@ -35,8 +36,8 @@ def check_options(players: Sequence[str], options: Mapping[str, Any]) -> None:
 
 def check_book(cat: Catalogue, book: Any) -> None:
     middle = [p for p, page in cat.pages.items() if not page.last]
-    if (not isinstance(book, list) or len(book) != cat.middle_pages or len(set(map(str, book))) != len(book)
-            or not set(book) <= set(middle)):
+    if (not isinstance(book, list) or not all(isinstance(p, str) for p in book) or len(book) != cat.middle_pages
+            or len(set(book)) != len(book) or not set(book) <= set(middle)):
         raise MalformedAction(f"option 'book' lists {cat.middle_pages} different middle pages of {middle}, not {book!r}")
 
 
