@@ -24,7 +24,7 @@ def check_options(players: Sequence[str], options: Mapping[str, Any]) -> None:
     if unknown:
         raise MalformedAction(f"unknown Grimoire option {unknown[0]!r}; options are {', '.join(OPTIONS)}")
     difficulty = options.get("difficulty", "normal")
-    if not isinstance(difficulty, str) or difficulty not in cat.difficulty:  # a list or an object is no row name
+    if not isinstance(difficulty, str) or difficulty not in cat.difficulty:  # a list is no row name (and unhashable)
         raise MalformedAction(f"option 'difficulty' is one of {', '.join(cat.difficulty)}, not {options['difficulty']!r}")
     if options.get("draws", "companion") not in ("companion", "table"):
         raise MalformedAction(f"option 'draws' is 'companion' or 'table', not {options['draws']!r}")

@@ -26,12 +26,13 @@ def check(state: State, action: actions.Incantatum) -> list[Problem]:
     if not opened:
         return [Problem("incantatum", "nobody has a full portal: INCANTATUM! is called when a portal opens",
                         first, first)]
+    if len(set(tie)) != len(tie):  # a wand calls once: a name twice would be stored as two calls
+        twice = next(p for p in tie if tie.count(p) > 1)
+        return [Problem("incantatum-tie", f"{twice} is named twice among the calls of the same instant {tie!r}",
+                        twice, twice)]
     problems = [Problem("incantatum", f"{p} opened no portal this turn and cannot call INCANTATUM! "
                         f"(openers: {', '.join(opened)})", p, p) for p in dict.fromkeys([first, *tie]) if p not in opened]
-    twice = sorted({p for p in tie if tie.count(p) > 1})
-    if twice:  # a call is one player's: the same name twice is a wrong entry, never stored
-        problems.append(Problem("incantatum-tie", f"{', '.join(twice)} called once each, not twice: {tie!r}", twice[0], twice[0]))
-    elif tie and first not in tie:
+    if tie and first not in tie:
         problems.append(Problem("incantatum-tie", f"{first} won the race, so {first} is among the calls of the "
                                 f"same instant {tie!r}", first, first))
     elif tie and not problems:
