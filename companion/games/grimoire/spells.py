@@ -3,7 +3,6 @@ concentration phase; learned from the face-up top of a library pile for two elem
 at most five laid out (one more means another leaves the game). Effects are played with the cards."""
 from __future__ import annotations
 
-from typing import Any
 
 from companion.errors import Problem
 from companion.games.grimoire import moves
@@ -63,5 +62,5 @@ def apply_learn(state: State, action: moves.Learn) -> None:
                paid={element: load().learn_cost}, next=state.library[element][:1] or None)
 
 
-def _s(value: Any) -> str | None:
+def _s(value: object) -> str | None:
     return None if value is None else str(value)

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
 
 from companion.errors import Problem
 from companion.games.incantibus import actions, books, dungeon, potions
@@ -18,7 +17,7 @@ PLACES = {"r": "slots", "p": "potions", "b": "books", "s": "sorcerers"}
 PLACE_NAMES = {"r": "room", "p": "potion", "b": "book", "s": "sorcerer"}
 
 
-def token_at(state: State, ref: Any) -> str | None:
+def token_at(state: State, ref: str) -> str | None:
     """The token id at place ``ref`` (``r2``, ``p0``...), or None if there is no such token."""
     if not isinstance(ref, str) or ref[:1] not in PLACES or not ref[1:].isdigit():
         return None
@@ -48,7 +47,7 @@ def targets_for(state: State, player: str) -> list[str]:
     return out
 
 
-def problem(state: State, player: str, ref: Any) -> Problem | None:
+def problem(state: State, player: str, ref: str) -> Problem | None:
     """Why ``player`` may not point at ``ref``, or None if they may."""
     token = token_at(state, ref)
     if token is None:
@@ -97,7 +96,7 @@ def price(state: State, player: str, kind: str, strength: int) -> tuple[str, ...
     return dungeon.payment(state, player, kind, strength)
 
 
-def pay_problem(state: State, player: str, ref: Any, tokens: Any) -> Problem | None:
+def pay_problem(state: State, player: str, ref: str, tokens: list[str]) -> Problem | None:
     """Why ``tokens`` (the player's own choice of what to discard) cannot pay for ``ref``."""
     token = token_at(state, ref)
     if token is None or ref[0] == "r" or (ref[0] == "s" and int(ref[1:]) not in state.face_up):
@@ -116,7 +115,7 @@ def pay_problem(state: State, player: str, ref: Any, tokens: Any) -> Problem | N
     return None
 
 
-def _s(ref: Any) -> str:
+def _s(ref: object) -> str:
     return ref if isinstance(ref, str) else repr(ref)
 
 
@@ -138,9 +137,10 @@ def _pay_problems(state: State, targets: Mapping[str, str | None], pay: Mapping[
         return [Problem("pay", f"'pay' is {{player: [token ids]}}, not {pay!r}")]
     found = []
     for player, tokens in pay.items():
-        if player not in state.players or targets.get(player) is None:
+        ref = targets.get(player)
+        if player not in state.players or ref is None:
             found.append(Problem("pay", f"{player!r} points at nothing, so has nothing to pay for", _s(player)))
-        elif (p := pay_problem(state, player, targets[player], tokens)) is not None:
+        elif (p := pay_problem(state, player, ref, tokens)) is not None:
             found.append(p)
     return found
 

@@ -8,7 +8,6 @@ companion says why nothing happened.
 from __future__ import annotations
 
 from random import Random
-from typing import Any
 
 from companion.engine.views import JsonObject
 from companion.errors import Problem
@@ -183,7 +182,7 @@ def _stealable(state: State, token: str) -> bool:
     return kind.category in STEALABLE or kind.name in STEALABLE_SPECIALS
 
 
-def _s(value: Any) -> str:
+def _s(value: object) -> str:
     return value if isinstance(value, str) else repr(value)
 
 

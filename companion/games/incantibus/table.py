@@ -10,7 +10,6 @@ spell card opened, a token taken back from the moat.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from companion.errors import Problem
 from companion.games.incantibus import actions
@@ -37,7 +36,7 @@ def check_room(state: State, action: actions.RoomEntered) -> list[Problem]:
     return found
 
 
-def _room_tile_problems(state: State, room: Any, visible: int, secret: int) -> list[Problem]:
+def _room_tile_problems(state: State, room: str | None, visible: int, secret: int) -> list[Problem]:
     if room is None:
         return []
     if state.room is not None and room != state.room:
@@ -100,7 +99,7 @@ def check_reveal(state: State, action: actions.Reveal) -> list[Problem]:
     return found
 
 
-def _face_problem(state: State, ref: Any, kind: Any, taken: Counter[tuple[str, str]]) -> Problem | None:
+def _face_problem(state: State, ref: str, kind: str, taken: Counter[tuple[str, str]]) -> Problem | None:
     if ref not in state.pending[1]:
         return Problem("reveal-target", f"{ref!r} is not waiting for its face (waiting: {list(state.pending[1])})",
                        None, _s(ref))
@@ -140,5 +139,5 @@ def _unknown(state: State, pool: str) -> int:
     return sum(1 for t, k in state.kinds.items() if k is None and t[0] == pool)
 
 
-def _s(value: Any) -> str | None:
+def _s(value: object) -> str | None:
     return None if value is None else value if isinstance(value, str) else repr(value)

@@ -11,13 +11,16 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from collections.abc import Mapping
-from typing import Any, NotRequired, TypedDict
+from typing import NotRequired, TypedDict
 
 DATA = Path(__file__).with_name("data") / "tokens.json"
 
 # Pools: where a physical token comes from. Each pool is a multiset of kinds not yet seen.
 VISIBLE, SECRET, POTION, BOOK, SORCERER, CARD, ROOM = "J", "I", "C", "G", "O", "B", "R"
 SPELL_CARDS = ("ALKIMIA", "RETIRO", "LOCUS", "ULTIMUS", "IMPERIUM", "OCULUS", "PHILOSOPHIA", "FORTUNA")
+
+
+Need = int | str | tuple[int, ...]  # a count of tokens, a potion's colour, or the wand strengths that do
 
 
 @dataclass(frozen=True)
@@ -31,8 +34,8 @@ class Kind:
     catches: str | None = None  # weapons: the monster they catch
     colour: str | None = None  # potions
     recipe: tuple[str, ...] = ()  # potions: the ingredients, one entry per token needed
-    condition: tuple[tuple[str, Any], ...] = ()  # books
-    needs: tuple[tuple[str, Any], ...] = ()  # sorcerers
+    condition: tuple[tuple[str, int], ...] = ()  # books: (what, how many)
+    needs: tuple[tuple[str, Need], ...] = ()  # sorcerers: (what, how many, which colour or which wands)
 
 
 class Total(TypedDict):
@@ -67,7 +70,7 @@ class BookEntry(TypedDict):
 class SorcererEntry(TypedDict):
     points: int
     count: object
-    needs: dict[str, int | list[str]]
+    needs: dict[str, int | str | list[int]]
 
 
 class TokensFile(TypedDict):

@@ -1,7 +1,6 @@
 """What the table may see (no unseen face ever), and what it must do next, as JSON."""
 from __future__ import annotations
 
-from typing import Any
 
 from companion.engine.views import JsonObject
 
@@ -119,7 +118,7 @@ def _spell(state: State) -> JsonObject:
 
 def _satchel(state: State) -> JsonObject:
     _, player, token = state.pending
-    options: list[Any] = ["discard_new"]
+    options: list[object] = ["discard_new"]
     options += [{"discard": t} for t in discards_that_make_room(state, player, token)]
     return {"kind": "satchel", "player": player, "token": token, "token_kind": state.kinds[token], "options": options}
 
