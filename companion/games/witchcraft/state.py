@@ -7,11 +7,10 @@ Crystals are in the supply, with a witch, or on a market card; 28 in all.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from companion.games.notes import Note
 
-Step = tuple[Any, ...]
+Step = tuple[str, ...]  # what the table waits for, then whose it is: ("turn", "Ann"), ("over",)
 NOTES_KEPT = 12  # the last events, shown as what just happened at the table
 
 
