@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from random import Random
 from typing import Any, Generic, Protocol, Self, TypeVar, get_args
 
@@ -107,7 +108,7 @@ class DispatchRules(Generic[S, A]):
         """Every reason ``action`` is illegal. Given as JSON (a test, a tool), it is parsed first, and
         what its models refuse is one problem too: a type the game does not know (``action-type``,
         naming the ones it knows) or a shape they refuse (``<type>-shape``, naming the key)."""
-        if isinstance(action, Mapping):
+        if not isinstance(action, ActionModel):
             kind = action.get("type")
             if not self._knows(kind):
                 return [unknown_type(self.called, action, self.handlers)]
@@ -139,13 +140,17 @@ class DispatchRules(Generic[S, A]):
         """Whatever runs by itself after ``action`` has changed ``state``: nothing by default."""
 
     def _model(self, action: A | Mapping[str, Any]) -> A:
-        return self.parse_action(action) if isinstance(action, Mapping) else action
+        return action if isinstance(action, ActionModel) else self.parse_action(action)
 
     def _knows(self, kind: object) -> bool:
         return any(type_of(h.model) == kind for h in self.handlers)
 
+    @cached_property
+    def _by_model(self) -> dict[type[ActionModel], Handler[S]]:
+        return {h.model: h for h in self.handlers}
+
     def _handler(self, action: object) -> Handler[S] | None:
-        return next((h for h in self.handlers if type(action) is h.model), None)
+        return self._by_model.get(type(action))  # type: ignore[arg-type]  # any other type finds none
 
 
 def unknown_type(called: str, action: object, handlers: Sequence[Handler[Any]]) -> Problem:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from random import Random
 
 from companion.errors import Problem
-from companion.games.via_magica.portals import ANIMUS, WILDCARD, PortalEffect, load
+from companion.games.via_magica.portals import ANIMUS, WILDCARD, load
 from companion.games.via_magica.state import State, remove_one
 
 
@@ -47,11 +47,9 @@ def wild_for(state: State, player: str) -> bool:
     if state.token == WILDCARD:
         return True
     cat = load()
-    return any(_wild(cat.portals[p].effect, state.token) for p in state.achieved[player])
-
-
-def _wild(effect: PortalEffect | None, token: str | None) -> bool:
-    return effect is not None and effect.kind == "wildcard" and effect.animus == (token,)
+    wild = (state.token,)
+    return any((e := cat.portals[p].effect) is not None and e.kind == "wildcard" and e.animus == wild
+               for p in state.achieved[player])
 
 
 def fits(state: State, player: str, animus: str) -> bool:

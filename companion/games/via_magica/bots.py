@@ -8,7 +8,6 @@ from __future__ import annotations
 from random import Random
 
 from companion.engine.actions import Proposal
-from companion.games.via_magica.actions import Space
 from companion.games.via_magica.crystallize import openers
 from companion.games.via_magica.effects import effect_of
 from companion.games.via_magica.incantatum import clockwise_from
@@ -51,16 +50,17 @@ def _crystal(state: State, player: str, rng: Random) -> Action | None:
     options = targets(state, player)
     if not options:
         return None
-    best = max(options, key=lambda s: (_fill(state, s.portal), rng.random()))
-    to = best if rng.random() < 0.8 else rng.choice(options)
+    best = max(options, key=lambda s: (_fill(state, s[0]), rng.random()))
+    (portal, space) = best if rng.random() < 0.8 else rng.choice(options)
+    to = {"portal": portal, "space": space}
     if state.stockpiles[player] > 0:
-        return {"type": "crystal", "player": player, "to": to.as_json()}
-    sources = [p for p in state.areas[player] if state.crystals[p] and _fill(state, p) < _fill(state, to.portal)]
+        return {"type": "crystal", "player": player, "to": to}
+    sources = [p for p in state.areas[player] if state.crystals[p] and _fill(state, p) < _fill(state, portal)]
     if not sources:
         return None
     source = min(sources, key=lambda p: _fill(state, p))
-    return {"type": "crystal", "player": player, "to": to.as_json(),
-            "moved_from": Space(portal=source, space=min(state.crystals[source])).as_json()}
+    return {"type": "crystal", "player": player, "to": to,
+            "moved_from": {"portal": source, "space": min(state.crystals[source])}}
 
 
 def _crystallize(state: State, rng: Random) -> Action:
@@ -85,13 +85,13 @@ def _effect(state: State, rng: Random) -> Action:
         return {"type": "effect", "player": player, "layout": _layout(state, player, rng)}
     wanted = list(effect.animus)
     most = min(len(wanted) or effect.count, state.stockpiles[player])
-    spaces: list[Space] = []
+    spaces: list[Proposal] = []
     for p, i, animus in sorted(empty_spaces(state, player), key=lambda _: rng.random()):
         if len(spaces) < most and (not wanted or animus in wanted):
-            spaces.append(Space(portal=p, space=i))
+            spaces.append({"portal": p, "space": i})
             if wanted:
                 wanted.remove(animus)
-    return {"type": "effect", "player": player, "spaces": [s.as_json() for s in spaces]}
+    return {"type": "effect", "player": player, "spaces": spaces}
 
 
 def _layout(state: State, player: str, rng: Random) -> dict[str, list[int]]:

@@ -5,13 +5,14 @@ from __future__ import annotations
 from companion.engine.views import JsonObject
 
 from companion.games.via_magica import rewards, scoring
-from companion.games.via_magica.actions import Space
 from companion.games.via_magica.bag import fits
 from companion.games.via_magica.crystallize import full_portals, openers
 from companion.games.via_magica.incantatum import clockwise_from
 from companion.games.via_magica.opening import selectable
 from companion.games.via_magica.portals import ANIMUS, WILDCARD, PortalEffect, load
 from companion.games.via_magica.state import State
+
+SpaceRef = tuple[str, int]  # a portal's copy id and the index of one of its Animus spaces
 
 
 def portal(state: State, pid: str) -> JsonObject:
@@ -67,7 +68,7 @@ def legal_actions(state: State) -> JsonObject:
 
 def _placing(state: State) -> JsonObject:
     waiting = [p for p in state.players if p not in state.placed]
-    return {"token": state.token, "waiting": waiting, "targets": {p: [s.as_json() for s in targets(state, p)] for p in waiting},
+    return {"token": state.token, "waiting": waiting, "targets": {p: [_space(s) for s in targets(state, p)] for p in waiting},
             "stockpile": {p: state.stockpiles[p] for p in waiting},
             "moves": {p: placed_crystals(state, p) for p in waiting}}
 
@@ -82,11 +83,15 @@ def _draw(state: State) -> JsonObject:
             "bag": sorted(set(state.bag), key=(*ANIMUS, WILDCARD).index)}
 
 
-def targets(state: State, player: str) -> list[Space]:
-    """The empty spaces of ``player``'s portals that this turn's token fits."""
+def targets(state: State, player: str) -> list[SpaceRef]:
+    """The empty spaces of ``player``'s portals that this turn's token fits, as (portal, space)."""
     cards = load().portals
-    return [Space(portal=p, space=i) for p in state.areas[player] for i, a in enumerate(cards[p].spaces)
+    return [(p, i) for p in state.areas[player] for i, a in enumerate(cards[p].spaces)
             if i not in state.crystals[p] and fits(state, player, a)]
+
+
+def _space(ref: SpaceRef) -> JsonObject:
+    return {"portal": ref[0], "space": ref[1]}  # as a crystal action names it (actions.Space)
 
 
 def empty_spaces(state: State, player: str) -> list[tuple[str, int, str]]:
