@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from calibration.model import CalibrationError
+from companion.games.boards import standard_board
 from vision.json_file import read_json
 
 GAMES = Path(__file__).parent / "data" / "games"
@@ -69,8 +70,10 @@ def game_places(game: str) -> GamePlaces:
     if not path.is_file():
         raise CalibrationError(f"no place list for game {game!r}; known games: {known_games()!r}")
     data = json.loads(path.read_text())
-    board = {n: (float(x), float(y)) for n, (x, y) in data.get("board_mm", {}).items()}
-    return GamePlaces(game, dict(data["places"]), list(data["seats"]), float(data["token_radius_mm"]), board)
+    board = standard_board(game)  # where the places lie is the game's own data; here only their words
+    if board is None:
+        raise CalibrationError(f"game {game!r} has no standard board (its data/board.json) to size its tokens by")
+    return GamePlaces(game, dict(data["places"]), list(data["seats"]), board.token_radius_mm, dict(board.places))
 
 
 def read_taps(path: Path) -> dict[str, Any]:

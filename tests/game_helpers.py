@@ -79,10 +79,10 @@ def bot_states(rules: Rules, state: Any, seed: int) -> Iterator[tuple[Action, An
         action = rules.random_action(state, rng)
         if action is None:
             return
-        action = rules.parse_action(action)
-        assert rules.check(state, action) == [], (action, getattr(state, "pending", None))
-        state = rules.apply(state, action, rng_for(seed, seq))
-        yield action, state
+        model = rules.parse_action(action)
+        assert rules.check(state, model) == [], (action, getattr(state, "pending", None))
+        state = rules.apply(state, model, rng_for(seed, seq))
+        yield model.payload(), state  # the action as the log keeps it
     raise AssertionError(f"a random game did not end in {MAX_BOT_ACTIONS} actions")
 
 

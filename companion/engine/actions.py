@@ -3,21 +3,24 @@ stored.
 
 A game declares each of its actions as a subclass of ``ActionModel`` with a literal ``type`` and joins
 them in a discriminated union (``actions_of``). ``parse_action`` first bounds the raw input (size and
-nesting, before any model walks it), then validates it against the union and returns the action as
-plain JSON with only the declared keys that were given. Unknown keys, wrong types and over-deep
-nesting are refused with a ``MalformedAction`` that names the key.
+nesting, before any model walks it), then validates it against the union and returns the game's own
+model, which the rules check and apply. Unknown keys, wrong types and over-deep nesting are refused
+with a ``MalformedAction`` that names the key. What the engine stores is the model's ``payload``:
+plain JSON with only the declared keys that were given, exactly as Incanto has always stored it.
 """
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Annotated, Any, Union
+from typing import Annotated, Any, TypeVar, Union
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
 
 from companion.errors import MalformedAction, short_repr
 
-Action = dict[str, Any]
+Proposal = dict[str, Any]
+"""An action as it arrives from a camera, a button, a tablet or a script, and as it is stored: a JSON
+object with a ``"type"``, not yet validated (arriving) or the payload of a model (stored)."""
 
 MAX_ACTION_BYTES = 8192  # the largest legal action (a 4-wand casting with payments) is a few hundred bytes
 MAX_ACTION_DEPTH = 6  # an action is an object of lists of objects at the most; more is junk
@@ -27,10 +30,30 @@ Word = Annotated[str, StringConstraints(min_length=1, max_length=MAX_WORD)]
 """A short string of an action: a player's name, a place (``r3``), a token id, a kind, a card."""
 
 
-class ActionModel(BaseModel):
-    """Base of every declared action: unknown keys refused, values never coerced, never changed."""
+class ActionPart(BaseModel):
+    """Base of every declared action and of the parts inside one (a choice, a card): unknown keys
+    refused, values never coerced, never changed."""
 
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    def as_json(self) -> dict[str, Any]:
+        """As the table wrote it: the declared keys that were given."""
+        return self.model_dump(mode="json", exclude_unset=True)
+
+
+class ActionModel(ActionPart):
+    """Base of every declared action: a part with a ``type``."""
+
+    type: str  # each action narrows it to its own literal
+
+    def payload(self) -> Proposal:
+        """The JSON the log keeps: the declared keys that were given, and always the type."""
+        dumped = self.as_json()
+        dumped["type"] = self.type  # a literal default is never "set", but the type is always stored
+        return dumped
+
+
+A = TypeVar("A", bound=ActionModel)
 
 
 def actions_of(*models: type[ActionModel]) -> TypeAdapter[Any]:
@@ -40,16 +63,13 @@ def actions_of(*models: type[ActionModel]) -> TypeAdapter[Any]:
     return TypeAdapter(tagged)
 
 
-def parse_action(adapter: TypeAdapter[Any], raw: object, max_depth: int = MAX_ACTION_DEPTH) -> Action:
-    """``raw`` validated against ``adapter``, as JSON with only the declared keys that were given."""
+def parse_action(adapter: TypeAdapter[A], raw: object, max_depth: int = MAX_ACTION_DEPTH) -> A:
+    """``raw`` validated against ``adapter``: the game's own model of the action."""
     check_bounds(raw, max_depth)
     try:
-        model = adapter.validate_python(raw)
+        return adapter.validate_python(raw)
     except ValidationError as exc:
         raise MalformedAction(describe(exc)) from None
-    dumped: Action = model.model_dump(mode="json", exclude_unset=True)
-    dumped["type"] = model.type  # a literal default is never "set", but the type is always stored
-    return dumped
 
 
 def check_bounds(raw: object, max_depth: int = MAX_ACTION_DEPTH, max_bytes: int = MAX_ACTION_BYTES,

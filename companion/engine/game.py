@@ -9,28 +9,30 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from random import Random
-from typing import Any
+from typing import Any, Generic, TypeVar
 
-from companion.engine.actions import check_bounds
+from companion.engine.actions import ActionModel, Proposal, check_bounds
 from companion.engine.events import ACTION, REDO, SETUP, UNDO, Event, EventKind
 from companion.engine.history import Timeline
 from companion.engine.log import EventLog, MemoryLog
-from companion.engine.rules import Action, Rules, State
+from companion.engine.rules import Rules
 from companion.engine.setup import Setup
 from companion.errors import IllegalAction, MalformedAction, StaleAction, short_repr
 
 CHECKPOINT_EVERY = 16  # states kept for undo: one per 16 actions, plus the current one
 
-Listener = Callable[["Game", Event], None]
+S = TypeVar("S")  # the game's state
+A = TypeVar("A", bound=ActionModel)  # the game's actions
+Listener = Callable[["Game[Any, Any]", Event], None]
 logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
-class Moment:
+class Moment(Generic[S]):
     """The game right after one entry: what a listener of that entry is shown."""
 
     event: Event
-    state: State
+    state: S
     applied: tuple[int, ...]
     can_redo: bool
 
@@ -45,17 +47,20 @@ def rng_for(seed: int, seq: int) -> Random:
     return Random(f"{seed}/{seq}")
 
 
-class Game:
-    """One game being played: validated actions in, events out, state always the fold of the log."""
+class Game(Generic[S, A]):
+    """One game being played: validated actions in, events out, state always the fold of the log.
 
-    def __init__(self, rules: Rules, log: EventLog, initial: State | None = None) -> None:
+    The log keeps each action's payload (plain JSON); the rules are handed the game's own model of it,
+    parsed once per entry, whether it was just proposed or read back from the store."""
+
+    def __init__(self, rules: Rules[S, A], log: EventLog, initial: S | None = None) -> None:
         """The game whose log is ``log`` (read back: a restart, a replay). ``initial``: the state its
         setup entry makes, when the caller has just built it (``start``)."""
         self.rules = rules
         self.log = log
         self._lock = threading.RLock()
         self._listeners: list[Listener] = []
-        self._outbox: deque[Moment] = deque()  # committed entries not yet told to the listeners, oldest first
+        self._outbox: deque[Moment[S]] = deque()  # committed entries not yet told to the listeners, oldest first
         self._telling = threading.Lock()  # held by the one thread telling the listeners
         self._local = threading.local()  # the moment being told, in the thread telling it
         events = log.events()
@@ -67,13 +72,14 @@ class Game:
         self._initial = initial if initial is not None else initial_state(rules, self.setup)
         self._events: list[Event] = events[1:]
         self._timeline = Timeline()
-        self._checkpoints: dict[int, State] = {0: self._initial}  # number of applied actions -> state
+        self._actions: dict[int, A] = {}  # seq -> the model of that entry's action, parsed once
+        self._checkpoints: dict[int, S] = {0: self._initial}  # number of applied actions -> state
         self._state = self._fold_log()
 
     @classmethod
-    def start(cls, rules: Rules, players: Sequence[str], options: Mapping[str, Any] | None = None,
+    def start(cls, rules: Rules[S, A], players: Sequence[str], options: Mapping[str, Any] | None = None,
               seed: int | None = None, log: EventLog | None = None,
-              position: Mapping[str, Any] | None = None) -> Game:
+              position: Mapping[str, Any] | None = None) -> Game[S, A]:
         """A new game; its setup (players, options, seed, and the position it starts from, if any) is
         the first entry of the log. Every check is made before anything is written."""
         setup, initial = prepare(rules, players, options, seed, position)
@@ -92,7 +98,7 @@ class Game:
         return dict(self.setup.options)
 
     @property
-    def state(self) -> State:
+    def state(self) -> S:
         told = self._told()
         return told.state if told else self._state
 
@@ -134,7 +140,7 @@ class Game:
 
     # -- the one door in ------------------------------------------------------------------
 
-    def propose(self, action: Action, action_id: str | None = None, base: int | None = None) -> Event:
+    def propose(self, action: Mapping[str, Any], action_id: str | None = None, base: int | None = None) -> Event:
         """Validate ``action`` against the current state; if legal, log it durably and apply it.
 
         A retried proposal with an ``action_id`` already in the log returns the original entry.
@@ -153,11 +159,11 @@ class Game:
             if (done := self._already(action_id)) is not None:
                 return done
             self._check_base(base)
-            action = self.rules.parse_action(action)  # only the validated action goes further
-            problems = self.rules.check(self._state, action)
+            model = self.rules.parse_action(action)  # only the validated action goes further
+            problems = self.rules.check(self._state, model)
             if problems:
                 raise IllegalAction(problems)
-            return self._commit(ACTION, action, action_id)
+            return self._commit(ACTION, model.payload(), action_id, model)
 
     def undo(self, action_id: str | None = None, base: int | None = None) -> Event:
         with self._turn():
@@ -194,10 +200,16 @@ class Game:
         if base is not None and base != self._head():
             raise StaleAction(base, self._head())
 
-    def _commit(self, kind: EventKind, payload: dict[str, Any], action_id: str | None) -> Event:
+    def _commit(self, kind: EventKind, payload: Proposal, action_id: str | None, model: A | None = None) -> Event:
         event = Event(self._head() + 1, kind, payload, action_id, time.time())
+        if model is not None:
+            self._actions[event.seq] = model
         # Apply first on a scratch copy of the timeline: if the rules fail, nothing is written.
-        state = self._next_state(event)
+        try:
+            state = self._next_state(event)
+        except BaseException:
+            self._actions.pop(event.seq, None)
+            raise
         self.log.append(event)  # durable before anyone hears of it
         self._accept(event, state)
         if self._listeners:  # told once the lock is released (``_turn``)
@@ -207,12 +219,12 @@ class Game:
     def _head(self) -> int:
         return self._events[-1].seq if self._events else 0
 
-    def _moment(self) -> Moment:
+    def _moment(self) -> Moment[S]:
         return Moment(self._events[-1] if self._events else self.setup_event, self._state,
                       tuple(self._timeline.applied), bool(self._timeline.undone))
 
-    def _told(self) -> Moment | None:
-        moment: Moment | None = getattr(self._local, "moment", None)
+    def _told(self) -> Moment[S] | None:
+        moment: Moment[S] | None = getattr(self._local, "moment", None)
         return moment
 
     @contextmanager
@@ -246,29 +258,28 @@ class Game:
         except Exception:  # the entry is committed: a failing listener must not hide it from the others
             logger.exception("listener %r failed on entry %d", listener, event.seq)
 
-    def _fold_log(self) -> State:
+    def _fold_log(self) -> S:
         """The state of a log read back (a restart, a replay). The timeline is settled first, so only
         the actions in effect are applied: an undone branch costs nothing to read back."""
         for event in self._events:
             self._timeline.add(event)
         state = self._initial
         for n, seq in enumerate(self._timeline.applied, start=1):
-            state = self.rules.apply(state, self._event(seq).payload, rng_for(self.seed, seq))
+            state = self._apply(state, seq)
             if n % CHECKPOINT_EVERY == 0:
                 self._checkpoints[n] = state
         return state
 
-    def _next_state(self, event: Event) -> State:
+    def _next_state(self, event: Event) -> S:
         if event.kind == ACTION:
-            return self.rules.apply(self._state, event.payload, rng_for(self.seed, event.seq))
+            return self._apply(self._state, event.seq)
         if event.kind == REDO:
-            seq = self._timeline.undone[-1]
-            return self.rules.apply(self._state, self._event(seq).payload, rng_for(self.seed, seq))
+            return self._apply(self._state, self._timeline.undone[-1])
         timeline = Timeline(list(self._timeline.applied), list(self._timeline.undone))
         timeline.add(event)
         return self._state_at(timeline.applied)
 
-    def _accept(self, event: Event, state: State) -> None:
+    def _accept(self, event: Event, state: S) -> None:
         self._events.append(event)
         self._timeline.add(event)
         self._state = state
@@ -279,21 +290,31 @@ class Game:
         for stale in [k for k in self._checkpoints if k > n]:
             del self._checkpoints[stale]
 
-    def _state_at(self, applied: list[int]) -> State:
+    def _state_at(self, applied: list[int]) -> S:
         """The fold of ``applied`` (a prefix of the actions in effect) from the nearest checkpoint.
         A checkpoint exists at every multiple of CHECKPOINT_EVERY up to the actions in effect."""
         start = len(applied) // CHECKPOINT_EVERY * CHECKPOINT_EVERY
         state = self._checkpoints[start]
         for seq in applied[start:]:
-            state = self.rules.apply(state, self._event(seq).payload, rng_for(self.seed, seq))
+            state = self._apply(state, seq)
         return state
+
+    def _apply(self, state: S, seq: int) -> S:
+        """``state`` after the action of entry ``seq``, drawing what that entry draws."""
+        return self.rules.apply(state, self._action(seq), rng_for(self.seed, seq))
+
+    def _action(self, seq: int) -> A:
+        """The model of entry ``seq``'s action: the one proposed, or its stored payload parsed again."""
+        if seq not in self._actions:
+            self._actions[seq] = self.rules.parse_action(self._event(seq).payload)
+        return self._actions[seq]
 
     def _event(self, seq: int) -> Event:
         return self._events[seq - 1]  # entry 0 is the setup, kept apart
 
 
-def prepare(rules: Rules, players: Sequence[str], options: Mapping[str, Any] | None = None, seed: int | None = None,
-            position: Mapping[str, Any] | None = None) -> tuple[Event, State]:
+def prepare(rules: Rules[S, A], players: Sequence[str], options: Mapping[str, Any] | None = None,
+            seed: int | None = None, position: Mapping[str, Any] | None = None) -> tuple[Event, S]:
     """The setup entry of a new game and the state it makes, every check done and nothing written:
     the setup's shape and the players' names (MalformedAction), the player count, the options and
     the position (the rules' ``setup`` or ``from_position``)."""
@@ -308,7 +329,7 @@ def prepare(rules: Rules, players: Sequence[str], options: Mapping[str, Any] | N
     return Event(0, SETUP, setup.payload(), at=time.time()), initial_state(rules, setup)
 
 
-def initial_state(rules: Rules, setup: Setup) -> State:
+def initial_state(rules: Rules[S, A], setup: Setup) -> S:
     """The state before the first action: the game's own setup, or the position it was started from."""
     rng = rng_for(setup.seed, 0)
     if setup.position is None:
@@ -336,7 +357,7 @@ def _engine_type(action: object) -> str | None:
     return kind
 
 
-def _seq_field(action: Action) -> int:
+def _seq_field(action: Mapping[str, Any]) -> int:
     seq = action.get("seq")
     if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
         raise MalformedAction(f"undo_to needs a non-negative integer 'seq', not {seq!r}")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib
 
+from typing import Any
+
 from companion.engine.rules import Rules
 from companion.errors import UnknownGame, short_repr
 
@@ -20,7 +22,7 @@ def names() -> list[str]:
     return list(MODULES)
 
 
-def get(name: str) -> Rules:
+def get(name: str) -> Rules[Any, Any]:  # the game is chosen by name at run time
     try:
         module = MODULES[name]
     except KeyError:

@@ -3,8 +3,8 @@
 The rules name targets by place (``r3`` room slot 3, ``p1`` potion space 1, ``b0`` magic book space 0,
 ``s4`` sorcerer space 4); the camera needs to know where on the table each place is. The standard
 layout is the Incantibus board as laid out in front of the table markers (the room tile in the middle,
-potions to its right, books to its left, the sorcerers in a row beyond); a table laid out differently
-gives its own file:
+potions to its right, books to its left, the sorcerers in a row beyond), read from the game's own
+``data/board.json`` (``companion.games.boards``); a table laid out differently gives its own file:
 
     {"places": {"r0": [455, 375, 15], "p0": {"x_mm": 690, "y_mm": 350, "radius_mm": 15}, ...},
      "seats": [[500, 0], [1000, 400], [500, 800], [0, 400]]}
@@ -21,12 +21,19 @@ from typing import Annotated, Any
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, Strict
 
 from companion import settings_file
+from companion.games.boards import Board, standard_board
 from companion.tableside.config import TableSideError
 
-TOKEN_RADIUS_MM = 15.0
-ROOM_CENTRE_MM = (500.0, 420.0)
-ROOM_PITCH_MM = 45.0
-SEATS_MM = ((500.0, 0.0), (1000.0, 400.0), (500.0, 800.0), (0.0, 400.0))  # south, east, north, west
+
+def _incantibus() -> Board:
+    board = standard_board("incantibus")
+    if board is None:
+        raise TableSideError("the Incantibus board (companion/games/incantibus/data/board.json) is missing")
+    return board
+
+
+TOKEN_RADIUS_MM = _incantibus().token_radius_mm
+SEATS_MM = _incantibus().seats  # south, east, north, west
 
 
 @dataclass(frozen=True)
@@ -65,12 +72,9 @@ class TablePlaces:
 def standard_places() -> TablePlaces:
     """The standard Incantibus layout: 9 room slots on the room tile, 3 potion and 3 book spaces either
     side of it, 12 sorcerer spaces in a row beyond it."""
-    cx, cy = ROOM_CENTRE_MM
-    room = [Place(f"r{n}", cx + (n % 3 - 1) * ROOM_PITCH_MM, cy + (n // 3 - 1) * ROOM_PITCH_MM) for n in range(9)]
-    potions = [Place(f"p{n}", 690.0, 350.0 + 55.0 * n) for n in range(3)]
-    books = [Place(f"b{n}", 310.0, 350.0 + 55.0 * n) for n in range(3)]
-    sorcerers = [Place(f"s{n}", 330.0 + 38.0 * n, 250.0) for n in range(12)]
-    return TablePlaces({p.id: p for p in room + potions + books + sorcerers}, SEATS_MM)
+    board = _incantibus()
+    return TablePlaces({name: Place(name, x, y, board.token_radius_mm) for name, (x, y) in board.places.items()},
+                       board.seats)
 
 
 def load_places(path: Path | None) -> TablePlaces:

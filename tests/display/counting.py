@@ -56,27 +56,25 @@ class Counting:
                 "tokens": {t: {"place": "room", "slot": i, "visible": True, "kind": f"{v} points"}
                            for i, (t, v) in enumerate(state.tokens)}}
 
-    def parse_action(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+    def parse_action(self, raw: Mapping[str, Any]) -> Cast:
         return parse_action(ACTIONS, raw)
 
-    def check(self, state: State, action: dict[str, Any]) -> list[Problem]:
-        if action.get("type") != "cast":
-            return [Problem("action-type", f"Counting only knows 'cast', not {action.get('type')!r}")]
+    def check(self, state: State, action: Cast) -> list[Problem]:
         if self.is_over(state):
             return [Problem("game-over", "the game is over")]
-        targets = action.get("targets")
-        if not isinstance(targets, dict) or set(targets) != set(state.players):
+        targets = action.targets
+        if set(targets) != set(state.players):
             return [Problem("cast-players", f"a cast names every player once, not {targets!r}")]
         ids = {t for t, _ in state.tokens}
         return [Problem("cast-target", "no such token in the room", p, str(t))
                 for p, t in targets.items() if t is not None and t not in ids]
 
-    def apply(self, state: State, action: dict[str, Any], rng: Random) -> State:
+    def apply(self, state: State, action: Cast, rng: Random) -> State:
         wands, points = list(state.wands), list(state.points)
         value = dict(state.tokens)
         claims: dict[str, list[int]] = {}
         for seat, player in enumerate(state.players):
-            if (t := action["targets"][player]) is not None:
+            if (t := action.targets[player]) is not None:
                 claims.setdefault(t, []).append(seat)
         got, swaps = {}, []
         for token, seats in claims.items():
@@ -88,7 +86,7 @@ class Counting:
                 wands[winner], wands[weakest] = wands[weakest], wands[winner]
                 swaps.append([state.players[winner], state.players[weakest]])
         tokens = tuple(t for t in state.tokens if t[0] not in claims)
-        last = {"targets": dict(action["targets"]), "got": got, "swaps": swaps}
+        last = {"targets": dict(action.targets), "got": got, "swaps": swaps}
         room = state.room
         if len(tokens) < 2:
             room, tokens = room + 1, _room(room + 1)

@@ -58,7 +58,7 @@ class Stones:
             raise IllegalAction(problems)
         return StonesState(tuple(players), heap, list(players).index(turn), (0,) * len(players))
 
-    def parse_action(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+    def parse_action(self, raw: Mapping[str, Any]) -> Take:
         return parse_action(ACTIONS, raw)
 
     def legal_actions(self, state: StonesState) -> dict[str, Any]:
@@ -66,23 +66,21 @@ class Stones:
             return {"kind": "over"}
         return {"kind": "take", "player": state.players[state.turn], "counts": list(range(1, min(3, state.heap) + 1))}
 
-    def check(self, state: StonesState, action: dict[str, Any]) -> list[Problem]:
+    def check(self, state: StonesState, action: Take) -> list[Problem]:
         problems = []
-        if action.get("type") != "take":
-            return [Problem("action-type", f"unknown action type {action.get('type')!r}")]
-        player, count = action.get("player"), action.get("count")
+        player, count = action.player, action.count
         if state.winner:
             problems.append(Problem("game-over", "the game is over", player))
         elif player != state.players[state.turn]:
             problems.append(Problem("turn-order", f"it is {state.players[state.turn]}'s turn", player))
-        if not isinstance(count, int) or not 1 <= count <= min(3, state.heap):
+        if not 1 <= count <= min(3, state.heap):
             problems.append(Problem("take-count", f"cannot take {count!r} stones from {state.heap}", player))
         return problems
 
-    def apply(self, state: StonesState, action: dict[str, Any], rng: Random) -> StonesState:
-        heap = state.heap - action["count"]
+    def apply(self, state: StonesState, action: Take, rng: Random) -> StonesState:
+        heap = state.heap - action.count
         points = list(state.points)
-        points[state.turn] += action["count"] + rng.randint(0, 2)
+        points[state.turn] += action.count + rng.randint(0, 2)
         winner = state.players[state.turn] if heap == 0 else None
         return replace(state, heap=heap, turn=(state.turn + 1) % len(state.players), points=tuple(points),
                        winner=winner)

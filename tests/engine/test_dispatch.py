@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from random import Random
-from typing import Any, Literal
+from typing import Literal
 
 import pytest
 
 from companion.engine.actions import ActionModel, actions_of
-from companion.engine.dispatch import DispatchRules, without_rng
+from companion.engine.dispatch import DispatchRules, on, without_rng
 from companion.errors import MalformedAction, Problem
 from companion.games import get
 
@@ -33,28 +33,27 @@ class Counter:
         return Counter(self.total, list(self.drawn), self.settled)
 
 
-def _add(state: Counter, action: dict[str, Any]) -> None:
-    state.total += action["amount"]
+def _add(state: Counter, action: Add) -> None:
+    state.total += action.amount
 
 
-def _draw(state: Counter, action: dict[str, Any], rng: Random) -> None:
+def _draw(state: Counter, action: Draw, rng: Random) -> None:
     state.drawn.append(rng.randint(1, 6))
 
 
-def _check_add(state: Counter, action: dict[str, Any]) -> list[Problem]:
-    return [] if action["amount"] > 0 else [Problem("amount", f"add at least 1, not {action['amount']}")]
+def _check_add(state: Counter, action: Add) -> list[Problem]:
+    return [] if action.amount > 0 else [Problem("amount", f"add at least 1, not {action.amount}")]
 
 
-class Counting(DispatchRules[Counter]):
+class Counting(DispatchRules[Counter, Add | Draw]):
     called = "Counting"
     actions = actions_of(Add, Draw)
-    checks = {"add": _check_add, "draw": lambda state, action: []}
-    applies = {"add": without_rng(_add), "draw": _draw}
+    handlers = (on(Add, _check_add, without_rng(_add)), on(Draw, lambda state, action: [], _draw))
 
-    def precondition(self, state: Counter, action: dict[str, Any]) -> list[Problem]:
+    def precondition(self, state: Counter, action: Add | Draw) -> list[Problem]:
         return [Problem("full", "the counter is full")] if state.total >= 10 else []
 
-    def settle(self, state: Counter, action: dict[str, Any], rng: Random) -> None:
+    def settle(self, state: Counter, action: Add | Draw, rng: Random) -> None:
         state.settled += 1
 
 
@@ -62,7 +61,8 @@ RULES = Counting()
 
 
 def test_parse_action_validates_against_the_declared_actions() -> None:
-    assert RULES.parse_action({"type": "add", "amount": 2}) == {"type": "add", "amount": 2}
+    assert RULES.parse_action({"type": "add", "amount": 2}) == Add(amount=2)
+    assert RULES.parse_action({"type": "add", "amount": 2}).payload() == {"type": "add", "amount": 2}
     with pytest.raises(MalformedAction, match="'amount'"):
         RULES.parse_action({"type": "add", "amount": "2"})
 

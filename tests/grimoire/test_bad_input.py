@@ -5,10 +5,13 @@ from __future__ import annotations
 from random import Random
 from typing import Any
 
+import pytest
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.engine.game import Game
+from companion.errors import MalformedAction
 from grimoire_helpers import NAMES, RULES
 from tests.game_helpers import bad_actions_change_nothing
 
@@ -29,3 +32,9 @@ def mutate(action: dict[str, Any], rng: Random) -> dict[str, Any]:
 def test_bad_actions_change_nothing(seed: int, draws: str) -> None:
     game = Game.start(RULES, NAMES[:3], {"draws": draws}, seed=seed)
     bad_actions_change_nothing(game, mutate, Random(seed), per_action=3)
+
+
+@pytest.mark.parametrize("options", [{"difficulty": []}, {"difficulty": {"x": 1}}, {"book": [["a"], ["b"]]}])
+def test_an_option_of_the_wrong_type_is_refused_naming_it(options: dict[str, object]) -> None:
+    with pytest.raises(MalformedAction, match=f"option '{next(iter(options))}'"):
+        Game.start(RULES, ["Lera", "Kirill"], options, seed=1)

@@ -45,7 +45,7 @@ def test_curses_left_at_the_start_field_mean_damage_escape_and_the_curses_go_und
     laid = [n["curse"] for n in state.notes if n["event"] == "curse"]
     assert len(laid) == CAT.difficulty["normal"][1] + sum(CAT.pages["b"].curses.values())
     assert [CAT.pile_of(c) for c in laid[:2]] == ["vier", "vier"]
-    damage = CAT.pages["a"].damage["madness"]["n"]
+    damage = CAT.pages["a"].damage["madness"].n
     escaped_at = [n for n in state.notes if n["event"] == "madness" and "escapes" in n["why"]]
     assert {n["player"] for n in escaped_at} == {"Lera", "Kirill"} and all(n["n"] == damage for n in escaped_at)
 

@@ -89,7 +89,7 @@ def test_every_kind_of_action_passes_through_its_model_unchanged() -> None:
                    {"type": "room_entered", "room": None, "visible": ["trap"], "secret": 3},
                    {"type": "reveal", "kinds": {"r4": "vampire", "c0": "LOCUS"}},
                    {"type": "reveal", "token_id": "r4", "kind": "vampire"}]:
-        assert RULES.parse_action(action) == action
+        assert RULES.parse_action(action).payload() == action
 
 
 @pytest.mark.parametrize("action, key", [JUNK[0], JUNK[3], JUNK[5], JUNK[6]], ids=["unknown", "15KB", "deep", "choice"])
@@ -122,5 +122,5 @@ def test_any_json_is_parsed_to_a_declared_action_or_refused_naming_a_key(kind: s
     except MalformedAction as refused:
         assert str(refused) and "\n" not in str(refused) and len(str(refused)) < 2000
         return
-    assert action["type"] == kind and set(action) <= {"type", *fields}
+    assert action.type == kind and set(action.payload()) <= {"type", *fields}
     assert isinstance(RULES.check(RULES.setup(PLAYERS, {"deal": DEAL}, Random(0)), action), list)

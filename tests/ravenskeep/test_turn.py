@@ -17,9 +17,9 @@ def new_game(seed: int = 4) -> Game:
 def test_a_die_card_is_rolled_by_incanto_rerolled_as_its_dice_allow_and_the_last_roll_counts() -> None:
     game = new_game()
     game.propose({"type": "roll", **LERA, "moves": "tower", "dice": 2})
-    first = game.state.roll["values"][0]
+    first = game.state.roll.values[0]
     game.propose({"type": "reroll", **LERA})
-    values = game.state.roll["values"]
+    values = game.state.roll.values
     with pytest.raises(IllegalAction, match="rule: reroll"):
         game.propose({"type": "reroll", **LERA})  # two dice: one reroll
     assert values[0] == first and len(values) == 2 and 1 <= values[-1] <= 6
@@ -37,7 +37,7 @@ def test_the_same_seed_rolls_the_same_and_another_may_not() -> None:
     for seed in range(6):
         game = new_game(seed)
         game.propose({"type": "roll", **LERA, "moves": "wizard", "dice": 1})
-        rolls.add(game.state.roll["values"][0])
+        rolls.add(game.state.roll.values[0])
         twin = new_game(seed)
         twin.propose({"type": "roll", **LERA, "moves": "wizard", "dice": 1})
         assert twin.state.roll == game.state.roll

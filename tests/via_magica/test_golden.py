@@ -74,12 +74,13 @@ def test_the_blue_portal_treats_water_as_a_wildcard_for_its_owner_only() -> None
 
 
 def test_green_portals_score_per_green_portal_and_per_life_space() -> None:
+    from companion.games.via_magica.portals import PortalEffect
     from companion.games.via_magica.scoring import green_points
     game = play(script("paola_green_portals"))
     state, paola = game.state, player(game.view(), "Paola")
     assert [p["portal"] for p in paola["achieved"]] == ["P02a", "P06a", "P20a", "P24a"]
-    assert green_points(state, "Paola", {"kind": "per_colour", "colour": "green", "points": 3}) == 6
-    assert green_points(state, "Paola", {"kind": "per_animus", "animus": "Life", "points": 2}) == 10
+    assert green_points(state, "Paola", PortalEffect.read({"kind": "per_colour", "colour": "green", "points": 3})) == 6
+    assert green_points(state, "Paola", PortalEffect.read({"kind": "per_animus", "animus": "Life", "points": 2})) == 10
     assert paola["breakdown"]["green"] == 6 + 10
 
 

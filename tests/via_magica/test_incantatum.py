@@ -102,6 +102,12 @@ def test_a_tie_entered_in_the_wrong_order_is_refused_and_nothing_changes(everyon
     assert RULES.public_view(everyone_full) == before
 
 
+def test_a_tie_naming_a_player_twice_is_refused_and_nothing_is_stored(everyone_full: Any) -> None:
+    problems = RULES.check(everyone_full, {"type": "incantatum", "first": "Paola", "tie": ["Paola", "Paola"]})
+    assert [(p.rule, p.player, p.target) for p in problems] == [("incantatum-tie", "Paola", "Paola")]
+    assert "twice" in problems[0].message
+
+
 def test_only_a_player_who_opened_a_portal_can_call() -> None:
     state = position({"Tom": {"stockpile": 5, "area": {"P36a": [0, 1]}},
                       "Paola": {"stockpile": 7, "area": {"P34a": []}}}, catcher="Tom")

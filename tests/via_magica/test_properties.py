@@ -37,7 +37,7 @@ def check_invariants(state: State) -> None:
         cards = [cat.portals[x] for x in state.achieved[p]]
         parts = sum(cat.rewards[r].points for r, who in state.rewards.items() if who == p)
         parts += sum(c.points for c in cards if c.colour != "green")
-        parts += sum(green_points(state, p, c.effect or {}) for c in cards if c.colour == "green")
+        parts += sum(green_points(state, p, c.effect) for c in cards if c.colour == "green")
         assert RULES.score(state)[p] == parts
     assert set(state.crystals) == {x for p in state.players for x in state.areas[p]}
 

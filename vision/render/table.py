@@ -7,11 +7,21 @@ from collections.abc import Callable, Sequence
 import cv2
 import numpy as np
 
+from companion.games.boards import Board, standard_board
+
 TABLE_W_MM = 1000.0
 TABLE_D_MM = 800.0
-TOKEN_RADIUS_MM = 15.0
-ROOM_PITCH_MM = 45.0
-ROOM_CENTRE = (500.0, 420.0)
+
+
+def _board() -> Board:
+    board = standard_board("incantibus")  # the game's own layout: companion/games/incantibus/data/board.json
+    if board is None:
+        raise FileNotFoundError("the Incantibus board (companion/games/incantibus/data/board.json) is missing")
+    return board
+
+
+BOARD = _board()
+TOKEN_RADIUS_MM = BOARD.token_radius_mm
 
 # Printed cardboard: colourful, but far from the saturation of fluorescent tip paint.
 TOKEN_COLOURS_BGR = [(60, 90, 150), (150, 120, 70), (80, 140, 90), (140, 80, 130), (70, 150, 170),
@@ -78,10 +88,8 @@ def bright_colours(paint_hues: Sequence[float], near_share: float) -> Callable[[
 
 
 
-def _row(rng: np.random.Generator, kind: str, start: tuple[float, float], step: tuple[float, float],
-         count: int, colours: Callable[[np.random.Generator], Colours]) -> list[Token]:
-    return [Token(f"{kind[0]}{i}", kind, start[0] + i * step[0], start[1] + i * step[1], TOKEN_RADIUS_MM,
-                  *colours(rng)) for i in range(count)]
+def _row(rng: np.random.Generator, kind: str, count: int, colours: Callable[[np.random.Generator], Colours]) -> list[Token]:
+    return [Token(f"{kind[0]}{i}", kind, *BOARD.places[f"{kind[0]}{i}"], TOKEN_RADIUS_MM, *colours(rng)) for i in range(count)]
 
 
 def room_tokens(rng: np.random.Generator, count: int,
@@ -93,9 +101,10 @@ def room_tokens(rng: np.random.Generator, count: int,
     out = []
     for c in sorted(chosen):
         i, j = cells[c]
-        x = ROOM_CENTRE[0] + i * ROOM_PITCH_MM + rng.uniform(-5, 5)
-        y = ROOM_CENTRE[1] + j * ROOM_PITCH_MM + rng.uniform(-5, 5)
-        out.append(Token(f"r{(j + 1) * 3 + i + 1}", "room", x, y, TOKEN_RADIUS_MM, *colours(rng)))
+        place = f"r{(j + 1) * 3 + i + 1}"
+        x = BOARD.places[place][0] + rng.uniform(-5, 5)
+        y = BOARD.places[place][1] + rng.uniform(-5, 5)
+        out.append(Token(place, "room", x, y, TOKEN_RADIUS_MM, *colours(rng)))
     return out
 
 
@@ -124,9 +133,9 @@ def incantibus_layout(rng: np.random.Generator, dungeon: bool = False, expert: b
     colours (default: muted printed cardboard)."""
     colours = colours or printed_colours
     expert = bool(rng.random() < 0.5) if expert is None else expert
-    sorcerers = _row(rng, "sorcerer", (330.0, 250.0), (38.0, 0.0), 10, colours)
-    potions = _row(rng, "potion", (690.0, 350.0), (0.0, 55.0), 3, colours)
-    books = _row(rng, "book", (310.0, 350.0), (0.0, 55.0), 3, colours) if expert else []
+    sorcerers = _row(rng, "sorcerer", 10, colours)
+    potions = _row(rng, "potion", 3, colours)
+    books = _row(rng, "book", 3, colours) if expert else []
     room = [] if dungeon else room_tokens(rng, int(rng.integers(3, 8)), colours)
     main = sorcerers[: int(rng.integers(3, 11))] if dungeon else room
     legal = [t.id for t in main] + [t.id for t in potions + books if rng.random() < 0.7]
@@ -136,12 +145,7 @@ def incantibus_layout(rng: np.random.Generator, dungeon: bool = False, expert: b
 def nominal_places() -> dict[str, tuple[float, float]]:
     """Every place of Incantibus on this table (the game's names: r0-r8, p0-p2, b0-b2, s0-s11), where the
     board prints it."""
-    cx, cy = ROOM_CENTRE
-    out = {f"r{n}": (cx + (n % 3 - 1) * ROOM_PITCH_MM, cy + (n // 3 - 1) * ROOM_PITCH_MM) for n in range(9)}
-    out.update({f"p{n}": (690.0, 350.0 + 55.0 * n) for n in range(3)})
-    out.update({f"b{n}": (310.0, 350.0 + 55.0 * n) for n in range(3)})
-    out.update({f"s{n}": (330.0 + 38.0 * n, 250.0) for n in range(12)})
-    return out
+    return dict(BOARD.places)
 
 
 def recoloured(layout: Layout, colours: Callable[[np.random.Generator], Colours], rng: np.random.Generator) -> Layout:

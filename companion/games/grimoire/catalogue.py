@@ -11,14 +11,61 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from collections.abc import Mapping
+from typing import Literal, NotRequired, TypedDict
 
 DATA = Path(__file__).with_name("data") / "grimoire.json"
 START = 0  # the start field ↺ of the ritual circle; fields 1-5 follow it clockwise
 FIELDS = 6
 MIXED = "vier"  # the pile of 4-element curses the round marker asks for
 
-Effect = dict[str, dict[str, Any]]  # {"madness" | "cure": {"who": "active" | "each", "n": int}}
+
+
+@dataclass(frozen=True)
+class Dose:
+    """How many madness cards are dealt or cured, and to whom: the active player or each player still in."""
+
+    who: Literal["active", "each"]
+    n: int
+
+    def as_json(self) -> dict[str, object]:
+        return {"who": self.who, "n": self.n}
+
+
+Effect = dict[Literal["madness", "cure"], Dose]  # as the data file writes it: {"madness": {"who": "each", "n": 1}}
+
+
+def effect_json(effect: Effect) -> dict[str, object]:
+    """An effect as the data file writes it, for the display."""
+    return {kind: dose.as_json() for kind, dose in effect.items()}
+
+
+class CursePile(TypedDict):
+    """A pile of curse cards in the data file: the four elements each card shows."""
+
+    cards: list[list[str]]
+
+
+class PageEntry(TypedDict):
+    """A page of the book in the data file."""
+
+    de: str
+    en: str
+    last: NotRequired[bool]
+    damage: dict[str, dict[str, object]]
+    reward: dict[str, dict[str, object]]
+    arrival: dict[str, dict[str, object]]
+    curses: dict[str, int]
+
+
+class SpellEntry(TypedDict):
+    """A spell in the data file (library spells also carry their id and level)."""
+
+    de: str
+    element: str
+    cost: dict[str, int]
+    id: NotRequired[str]
+    level: NotRequired[int]
 
 
 class CatalogueError(ValueError):
@@ -86,7 +133,7 @@ def load(path: Path = DATA) -> Catalogue:
     elements: dict[str, str] = raw["elements"]["value"]
     curses, piles = _curses(raw["curses"], elements)
     pages = {pid: _page(pid, p, piles) for pid, p in raw["pages"].items()}
-    spells = _spells(raw, elements)
+    spells = _spells(raw["basic_spells"]["value"], raw["library"]["value"], elements)
     cat = Catalogue(
         player_counts=tuple(raw["player_counts"]["value"]), elements=elements,
         field_effects={int(f): _effect(v["effect"], f"field {f}") for f, v in raw["ritual_fields"].items()},
@@ -103,7 +150,7 @@ def load(path: Path = DATA) -> Catalogue:
     return cat
 
 
-def _curses(raw: dict[str, Any], elements: dict[str, str]) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
+def _curses(raw: dict[str, CursePile], elements: dict[str, str]) -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:
     curses: dict[str, tuple[str, ...]] = {}
     piles: dict[str, tuple[str, ...]] = {}
     for pile, entry in raw.items():
@@ -117,7 +164,7 @@ def _curses(raw: dict[str, Any], elements: dict[str, str]) -> tuple[dict[str, tu
     return curses, piles
 
 
-def _page(pid: str, raw: dict[str, Any], piles: dict[str, tuple[str, ...]]) -> Page:
+def _page(pid: str, raw: PageEntry, piles: dict[str, tuple[str, ...]]) -> Page:
     bad = [p for p in raw["curses"] if p not in piles]
     if bad:
         raise CatalogueError(f"page {pid!r} asks for curses of pile {bad[0]!r}; the piles are {sorted(piles)}")
@@ -125,16 +172,19 @@ def _page(pid: str, raw: dict[str, Any], piles: dict[str, tuple[str, ...]]) -> P
                 _effect(raw["arrival"], pid), dict(raw["curses"]))
 
 
-def _effect(raw: dict[str, Any], where: str) -> Effect:
+def _effect(raw: Mapping[str, Mapping[str, object]], where: str) -> Effect:
+    effect: Effect = {}
     for kind, what in raw.items():
-        if kind not in ("madness", "cure") or what.get("who") not in ("active", "each") or not isinstance(what.get("n"), int):
+        who, n = what.get("who"), what.get("n")
+        if kind not in ("madness", "cure") or who not in ("active", "each") or not isinstance(n, int):
             raise CatalogueError(f"effect {kind}: {what!r} of {where!r} is not {{'madness'|'cure': {{'who': 'active'|'each', 'n': int}}}}")
-    return dict(raw)
+        effect["madness" if kind == "madness" else "cure"] = Dose("active" if who == "active" else "each", n)
+    return effect
 
 
-def _spells(raw: dict[str, Any], elements: dict[str, str]) -> dict[str, Spell]:
-    out = {sid: Spell(sid, s["de"], s["element"], 0, dict(s["cost"])) for sid, s in raw["basic_spells"]["value"].items()}
-    for element, pile in raw["library"]["value"].items():
+def _spells(basic: dict[str, SpellEntry], library: dict[str, list[SpellEntry]], elements: dict[str, str]) -> dict[str, Spell]:
+    out = {sid: Spell(sid, s["de"], s["element"], 0, dict(s["cost"])) for sid, s in basic.items()}
+    for element, pile in library.items():
         for s in pile:
             out[s["id"]] = Spell(s["id"], s["de"], element, s["level"], dict(s["cost"]))
     for spell in out.values():
@@ -156,7 +206,7 @@ def _check(cat: Catalogue) -> None:
         raise CatalogueError(f"madness_pile counts {sorted(cat.madness)} players, the game {list(cat.player_counts)}")
 
 
-def _gaps(raw: dict[str, Any]) -> list[str]:
+def _gaps(raw: Mapping[str, object]) -> list[str]:
     """Every entry of the file whose source is a gap (nested entries by their path)."""
     out = []
     for key, value in raw.items():

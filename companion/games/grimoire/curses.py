@@ -2,9 +2,9 @@
 2-element card of their choice from the supply (if that pile is empty, any other; if all are, none)."""
 from __future__ import annotations
 
-from typing import Any
 
 from companion.errors import Problem
+from companion.games.grimoire import moves
 from companion.games.grimoire.catalogue import load
 from companion.games.grimoire.state import State
 
@@ -17,8 +17,8 @@ def rewards_left(state: State) -> list[str]:
     return [e for e, piles in state.supply.items() if piles.get(2, 0) > 0]
 
 
-def check(state: State, action: dict[str, Any]) -> list[Problem]:
-    player, curse, reward = action["player"], action["curse"], action.get("reward")
+def check(state: State, action: moves.Banish) -> list[Problem]:
+    player, curse, reward = action.player, action.curse, action.reward
     found = []
     if field_of(state, curse) is None:
         found.append(Problem("banish-curse", f"{player} cannot banish {curse!r}: no such curse lies on the ritual circle "
@@ -30,7 +30,7 @@ def check(state: State, action: dict[str, Any]) -> list[Problem]:
     elif reward is not None and reward not in left:
         found.append(Problem("banish-reward", f"{player} cannot take a 2-element {reward!r} card: the piles with cards "
                              f"left are {', '.join(left) or 'none'}", player, reward))
-    for helper in action.get("helpers", []):
+    for helper in action.helpers:
         seat = state.seat(helper)
         if seat is None or state.players[seat].out:
             found.append(Problem("banish-support", f"{player} pays from {helper!r}'s support zone, but {helper!r} is not "
@@ -38,13 +38,13 @@ def check(state: State, action: dict[str, Any]) -> list[Problem]:
     return found
 
 
-def apply(state: State, action: dict[str, Any]) -> None:
-    curse, reward = action["curse"], action.get("reward")
+def apply(state: State, action: moves.Banish) -> None:
+    curse, reward = action.curse, action.reward
     where = field_of(state, curse)
     assert where is not None
     state.fields[where] = tuple(c for c in state.fields[where] if c != curse)
     state.curses_banished += 1
     if reward is not None:
         state.supply[reward][2] -= 1
-    state.note(event="banished_curse", player=action["player"], curse=curse, field=where,
-               elements=list(load().curses[curse]), reward=reward, helpers=action.get("helpers", []))
+    state.note(event="banished_curse", player=action.player, curse=curse, field=where,
+               elements=list(load().curses[curse]), reward=reward, helpers=action.helpers)

@@ -2,14 +2,14 @@
 a 3-element card for three. The cards paid leave the game; the new one goes on the discard pile."""
 from __future__ import annotations
 
-from typing import Any
 
 from companion.errors import Problem
+from companion.games.grimoire import moves
 from companion.games.grimoire.state import State
 
 
-def check_buy(state: State, action: dict[str, Any]) -> list[Problem]:
-    player, element, value = action["player"], action["element"], action["value"]
+def check_buy(state: State, action: moves.Buy) -> list[Problem]:
+    player, element, value = action.player, action.element, action.value
     if element not in state.supply:
         return [Problem("buy-element", f"{player} buys a {element!r} card, but the elements are "
                         f"{', '.join(state.supply)}", player, element)]
@@ -18,7 +18,7 @@ def check_buy(state: State, action: dict[str, Any]) -> list[Problem]:
     return []
 
 
-def apply_buy(state: State, action: dict[str, Any]) -> None:
-    element, value = action["element"], action["value"]
+def apply_buy(state: State, action: moves.Buy) -> None:
+    element, value = action.element, action.value
     state.supply[element][value] -= 1
-    state.note(event="bought", player=action["player"], element=element, value=value, paid={element: value})
+    state.note(event="bought", player=action.player, element=element, value=value, paid={element: value})

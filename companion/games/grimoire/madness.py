@@ -7,6 +7,7 @@ from an empty pile loses the game at once (rulebook).
 from __future__ import annotations
 
 from companion.errors import Problem
+from companion.games.grimoire import moves
 from companion.games.grimoire.catalogue import Effect, load
 from companion.games.grimoire.state import Player, State
 
@@ -42,11 +43,11 @@ def cure(state: State, player: Player, zone: str, n: int = 1) -> int:
 def apply_effect(state: State, effect: Effect, why: str) -> None:
     """A printed effect: madness or curing, for the active player or each player still in the game."""
     for kind, what in effect.items():
-        targets = [state.current] if what["who"] == "active" else [p for p in state.players if not p.out]
+        targets = [state.current] if what.who == "active" else [p for p in state.players if not p.out]
         for player in targets:
             if kind == "madness":
-                take(state, player, what["n"], why)
-            elif (cured := cure(state, player, "hand", what["n"])):
+                take(state, player, what.n, why)
+            elif (cured := cure(state, player, "hand", what.n)):
                 state.note(event="cured", player=player.name, n=cured, why=why)
 
 
@@ -61,9 +62,9 @@ def lose(state: State, why: str) -> None:
         state.note(event="lost", why=why)
 
 
-def check_cure(state: State, action: dict[str, object]) -> list[Problem]:
-    player = str(action["player"])
-    owner, zone = action.get("owner") or player, action.get("zone", "hand")
+def check_cure(state: State, action: moves.Cure) -> list[Problem]:
+    player = str(action.player)
+    owner, zone = action.owner or player, action.zone
     seat = state.seat(owner)
     if seat is None:
         return [Problem("cure-owner", f"{player} cures a madness card of {owner!r}, who is not playing", player, str(owner))]
@@ -78,8 +79,8 @@ def check_cure(state: State, action: dict[str, object]) -> list[Problem]:
     return []
 
 
-def apply_cure(state: State, action: dict[str, object]) -> None:
-    player = str(action["player"])
-    owner, zone = str(action.get("owner") or player), str(action.get("zone", "hand"))
+def apply_cure(state: State, action: moves.Cure) -> None:
+    player = str(action.player)
+    owner, zone = str(action.owner or player), str(action.zone)
     cure(state, state.player(owner), zone)
     state.note(event="cured", player=owner, by=player, zone=zone, n=1, paid=load().cure_cost)

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, TypeAdapter
 
 from companion.engine.actions import ActionModel, actions_of
 
 Name = Field(min_length=1, max_length=40)
+Zone = Literal["hand", "support"]  # where a madness card lies: a player's hand or a support zone
 Id = Field(min_length=1, max_length=40)
 
 
@@ -53,7 +54,7 @@ class Cure(ActionModel):
     type: Literal["cure"]
     player: str = Name
     owner: str | None = Field(default=None, max_length=40)  # whose support zone; default the player
-    zone: Literal["hand", "support"] = "hand"
+    zone: Zone = "hand"
 
 
 class EndTurn(ActionModel):
@@ -68,4 +69,5 @@ class CursesDrawn(ActionModel):
     curses: list[Annotated[list[Annotated[str, Field(max_length=12)]], Field(min_length=4, max_length=4)]] = Field(max_length=12)
 
 
-ACTIONS = actions_of(Banish, Cast, Learn, Buy, Cure, EndTurn, CursesDrawn)
+GrimoireAction = Banish | Cast | Learn | Buy | Cure | EndTurn | CursesDrawn
+ACTIONS: TypeAdapter[GrimoireAction] = actions_of(Banish, Cast, Learn, Buy, Cure, EndTurn, CursesDrawn)

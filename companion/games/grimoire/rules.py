@@ -5,36 +5,37 @@ themselves when a turn begins.
 """
 from __future__ import annotations
 
-from typing import Any
 from collections.abc import Sequence
 
-from companion.engine.dispatch import Apply, Check, DispatchRules, without_rng
+from companion.engine.dispatch import DispatchRules, Handler, Hooks, on, without_rng
 from companion.errors import Problem
 from companion.games.grimoire import bots, curses, elements, madness, position, scoring, setup, spells, table, turn, view
 from companion.games.grimoire.catalogue import load
-from companion.games.grimoire.moves import ACTIONS
+from companion.games.grimoire.moves import (ACTIONS, Banish, Buy, Cast, Cure, CursesDrawn, EndTurn, GrimoireAction,
+                                            Learn)
 from companion.games.grimoire.state import State
 
-Action = dict[str, Any]
 
-
-def _end_turn(state: State, action: Action) -> None:
+def _end_turn(state: State, action: EndTurn) -> None:
     turn.end(state)
 
 
-CHECKS: dict[str, Check[State]] = {
-    "banish": curses.check, "cast": spells.check_cast, "learn": spells.check_learn, "buy": elements.check_buy,
-    "cure": madness.check_cure, "end_turn": lambda state, action: [], "curses_drawn": table.check}
+def _may_end(state: State, action: EndTurn) -> list[Problem]:
+    return []
+
+
 # No action of the Grimoire draws at random: the piles are shuffled at setup, or drawn at the table and
 # entered with ``curses_drawn``.
-APPLIES: dict[str, Apply[State]] = {kind: without_rng(apply) for kind, apply in {
-    "banish": curses.apply, "cast": spells.apply_cast, "learn": spells.apply_learn, "buy": elements.apply_buy,
-    "cure": madness.apply_cure, "end_turn": _end_turn, "curses_drawn": table.apply}.items()}
+HANDLERS: tuple[Handler[State], ...] = (
+    on(Banish, curses.check, without_rng(curses.apply)), on(Cast, spells.check_cast, without_rng(spells.apply_cast)),
+    on(Learn, spells.check_learn, without_rng(spells.apply_learn)), on(Buy, elements.check_buy, without_rng(elements.apply_buy)),
+    on(Cure, madness.check_cure, without_rng(madness.apply_cure)), on(EndTurn, _may_end, without_rng(_end_turn)),
+    on(CursesDrawn, table.check, without_rng(table.apply)))
 
 
-def whose_turn(state: State, action: Action) -> list[Problem]:
+def whose_turn(state: State, action: GrimoireAction) -> list[Problem]:
     """Every action is the active player's, in their action phase, while the game is on."""
-    player = action.get("player")
+    player = None if isinstance(action, CursesDrawn) else action.player
     if state.outcome:
         return [Problem("game-over", f"the game is over ({state.outcome}): nothing more can be done", _s(player))]
     if state.seat(player) is None:
@@ -47,35 +48,22 @@ def whose_turn(state: State, action: Action) -> list[Problem]:
     return []
 
 
-def _s(value: Any) -> str | None:
+def _s(value: object) -> str | None:
     return None if value is None else str(value)
 
 
-class GrimoireRules(DispatchRules[State]):
-    name: str = "grimoire"
-    title: str = "Das Grimoire des Wahnsinns"
+class GrimoireRules(DispatchRules[State, GrimoireAction]):
+    name, title, called = "grimoire", "Das Grimoire des Wahnsinns", "the Grimoire"  # called: how a message names it
     player_counts: Sequence[int] = load().player_counts
-    called = "the Grimoire"
-    actions = ACTIONS
-    checks = CHECKS
-    applies = APPLIES
+    actions, handlers = ACTIONS, HANDLERS
+    hooks = Hooks(setup=setup.setup, from_position=position.from_position, legal_actions=view.legal_actions,
+                  random_action=bots.random_action, score=scoring.scores, ranking=scoring.ranking,
+                  public_view=view.public_view, is_over=lambda state: state.outcome is not None)
+    places = staticmethod(scoring.places)  # tied places, as its rulebook allows (``night.places``)
 
-    # The other hooks of Rules are the game's own modules, named where they live.
-    setup = staticmethod(setup.setup)
-    from_position = staticmethod(position.from_position)
-    legal_actions = staticmethod(view.legal_actions)
-    random_action = staticmethod(bots.random_action)
-    score = staticmethod(scoring.scores)
-    ranking = staticmethod(scoring.ranking)
-    places = staticmethod(scoring.places)
-    public_view = staticmethod(view.public_view)
-
-    def precondition(self, state: State, action: Action) -> list[Problem]:
+    def precondition(self, state: State, action: GrimoireAction) -> list[Problem]:
         # The curses the table draws are entered whoever enters them, even between turns.
-        return [] if action["type"] == "curses_drawn" else whose_turn(state, action)
-
-    def is_over(self, state: State) -> bool:
-        return state.outcome is not None
+        return [] if isinstance(action, CursesDrawn) else whose_turn(state, action)
 
 
 RULES = GrimoireRules()

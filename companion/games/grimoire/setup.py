@@ -36,8 +36,8 @@ def check_options(players: Sequence[str], options: Mapping[str, Any]) -> None:
 
 def check_book(cat: Catalogue, book: Any) -> None:
     middle = [p for p, page in cat.pages.items() if not page.last]
-    if (not isinstance(book, list) or len(book) != cat.middle_pages or len(set(map(str, book))) != len(book)
-            or not set(book) <= set(middle)):
+    if (not isinstance(book, list) or not all(isinstance(p, str) for p in book) or len(book) != cat.middle_pages
+            or len(set(book)) != len(book) or not set(book) <= set(middle)):
         raise MalformedAction(f"option 'book' lists {cat.middle_pages} different middle pages of {middle}, not {book!r}")
 
 

@@ -3,9 +3,9 @@ concentration phase; learned from the face-up top of a library pile for two elem
 at most five laid out (one more means another leaves the game). Effects are played with the cards."""
 from __future__ import annotations
 
-from typing import Any
 
 from companion.errors import Problem
+from companion.games.grimoire import moves
 from companion.games.grimoire.catalogue import load
 from companion.games.grimoire.state import State
 
@@ -14,8 +14,8 @@ def learnable(state: State) -> list[str]:
     return [pile[0] for pile in state.library.values() if pile]
 
 
-def check_cast(state: State, action: dict[str, Any]) -> list[Problem]:
-    player, spell = action["player"], action["spell"]
+def check_cast(state: State, action: moves.Cast) -> list[Problem]:
+    player, spell = action.player, action.spell
     me = state.player(player)
     if spell not in me.spells:
         return [Problem("cast-spell", f"{player} has no spell {spell!r} laid out ({', '.join(me.spells)})", player, spell)]
@@ -25,15 +25,15 @@ def check_cast(state: State, action: dict[str, Any]) -> list[Problem]:
     return []
 
 
-def apply_cast(state: State, action: dict[str, Any]) -> None:
-    me = state.player(action["player"])
-    me.exhausted = me.exhausted | {action["spell"]}
-    cost = {e: n * action.get("times", 1) for e, n in load().spells[action["spell"]].cost.items()}
-    state.note(event="cast", player=me.name, spell=action["spell"], times=action.get("times", 1), paid=cost)
+def apply_cast(state: State, action: moves.Cast) -> None:
+    me = state.player(action.player)
+    me.exhausted = me.exhausted | {action.spell}
+    cost = {e: n * action.times for e, n in load().spells[action.spell].cost.items()}
+    state.note(event="cast", player=me.name, spell=action.spell, times=action.times, paid=cost)
 
 
-def check_learn(state: State, action: dict[str, Any]) -> list[Problem]:
-    player, spell, drop = action["player"], action["spell"], action.get("drop")
+def check_learn(state: State, action: moves.Learn) -> list[Problem]:
+    player, spell, drop = action.player, action.spell, action.drop
     me = state.player(player)
     found = []
     if spell not in learnable(state):
@@ -49,9 +49,9 @@ def check_learn(state: State, action: dict[str, Any]) -> list[Problem]:
     return found
 
 
-def apply_learn(state: State, action: dict[str, Any]) -> None:
-    me = state.player(action["player"])
-    spell, drop = action["spell"], action.get("drop")
+def apply_learn(state: State, action: moves.Learn) -> None:
+    me = state.player(action.player)
+    spell, drop = action.spell, action.drop
     element = load().spells[spell].element
     state.library[element] = state.library[element][1:]
     me.spells = tuple(s for s in me.spells if s != drop) + (spell,)
@@ -62,5 +62,5 @@ def apply_learn(state: State, action: dict[str, Any]) -> None:
                paid={element: load().learn_cost}, next=state.library[element][:1] or None)
 
 
-def _s(value: Any) -> str | None:
+def _s(value: object) -> str | None:
     return None if value is None else str(value)

@@ -10,7 +10,8 @@ because every payment is fixed by what is paid for (a curse's four elements, a s
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+
+from companion.games.notes import Note
 
 
 @dataclass(slots=True)
@@ -44,7 +45,7 @@ class State:
     turn: int  # turns begun, from 1
     outcome: str | None  # None while playing; "won" or "lost"
     why: str | None  # why the game was lost
-    notes: tuple[dict[str, Any], ...] = field(default=())  # what happened since the active player's last action
+    notes: tuple[Note, ...] = field(default=())  # what happened since the active player's last action
     table_draws: bool = False  # the table draws the curses from its own piles and enters them
     awaiting: tuple[str, ...] = ()  # table draws: the piles whose top curse the table must enter, in order
 
@@ -53,7 +54,7 @@ class State:
                        piles=dict(self.piles), supply={e: dict(v) for e, v in self.supply.items()},
                        library=dict(self.library))
 
-    def note(self, **what: Any) -> None:
+    def note(self, **what: object) -> None:
         self.notes = self.notes + (what,)
 
     def seat(self, name: object) -> int | None:

@@ -8,10 +8,9 @@ are the same to the game.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from companion.errors import Problem
-from companion.games.grimoire import ritual_marker
+from companion.games.grimoire import moves, ritual_marker
 from companion.games.grimoire.catalogue import load
 from companion.games.grimoire.state import State
 
@@ -28,12 +27,12 @@ def match(state: State, pile: str, shown: list[str], taken: set[str]) -> str | N
     return next((c for c in state.piles[pile] if c not in taken and Counter(load().curses[c]) == want), None)
 
 
-def check(state: State, action: dict[str, Any]) -> list[Problem]:
+def check(state: State, action: moves.CursesDrawn) -> list[Problem]:
     if state.outcome:
         return [Problem("game-over", f"the game is over ({state.outcome}): nothing more can be done")]
     if not state.awaiting:
         return [Problem("pending", "no curse is waiting to be entered")]
-    drawn = action["curses"]
+    drawn = action.curses
     if len(drawn) != len(state.awaiting):
         return [Problem("curses-count", f"{len(state.awaiting)} curses are waiting ({', '.join(state.awaiting)}), "
                         f"not {len(drawn)}", None, str(len(drawn)))]
@@ -49,9 +48,9 @@ def check(state: State, action: dict[str, Any]) -> list[Problem]:
     return found
 
 
-def apply(state: State, action: dict[str, Any]) -> None:
+def apply(state: State, action: moves.CursesDrawn) -> None:
     taken: set[str] = set()
-    for pile, shown in zip(state.awaiting, action["curses"]):
+    for pile, shown in zip(state.awaiting, action.curses):
         curse = match(state, pile, shown, taken)
         assert curse is not None
         taken.add(curse)

@@ -1,16 +1,18 @@
 """What the table may see, and what it may do next, as JSON. Pages not yet opened stay closed."""
 from __future__ import annotations
 
-from typing import Any
+
+from companion.engine.views import JsonObject
 
 from companion.games.grimoire import curses, spells, table
-from companion.games.grimoire.catalogue import FIELDS, START, load
+from companion.games.grimoire.catalogue import FIELDS, START, effect_json, load
+from companion.games.grimoire.moves import Zone
 from companion.games.grimoire.state import State
 
 
-def public_view(state: State) -> dict[str, Any]:
+def public_view(state: State) -> JsonObject:
     cat = load()
-    view: dict[str, Any] = {
+    view: JsonObject = {
         "phase": "over" if state.outcome else "playing", "outcome": state.outcome, "why": state.why,
         "active": state.current.name, "turn": state.turn,
         "ritual": ritual(state), "monster": monster(state), "book": book(state),
@@ -29,28 +31,29 @@ def public_view(state: State) -> dict[str, Any]:
     return view
 
 
-def ritual(state: State) -> dict[str, Any]:
+def ritual(state: State) -> JsonObject:
     cat = load()
     fields = [{"field": f, "name": "↺" if f == START else str(f),
                "curses": [curse(c) for c in state.fields.get(f, ())]} for f in range(FIELDS)]
     return {"marker": state.marker, "fields": fields, "curse_fields": list(cat.curse_fields)}
 
 
-def curse(curse_id: str) -> dict[str, Any]:
+def curse(curse_id: str) -> JsonObject:
     cat = load()
     return {"id": curse_id, "pile": cat.pile_of(curse_id), "elements": list(cat.curses[curse_id])}
 
 
-def monster(state: State) -> dict[str, Any] | None:
+def monster(state: State) -> JsonObject | None:
     if state.page < 0:
         return None
     page = load().pages[state.book[state.page]]
     return {"page": state.page + 1, "id": page.id, "de": page.de, "en": page.en, "last": page.last,
-            "damage": page.damage, "reward": page.reward, "arrival": page.arrival, "curses": page.curses}
+            "damage": effect_json(page.damage), "reward": effect_json(page.reward), "arrival": effect_json(page.arrival),
+            "curses": page.curses}
 
 
-def book(state: State) -> list[dict[str, Any]]:
-    out = []
+def book(state: State) -> list[JsonObject]:
+    out: list[JsonObject] = []
     for i, pid in enumerate(state.book):
         shown = i <= state.page
         status = "open" if i == state.page else "banished" if pid in state.banished else "escaped" if shown else "closed"
@@ -58,7 +61,7 @@ def book(state: State) -> list[dict[str, Any]]:
     return out
 
 
-def _player(state: State, seat: int) -> dict[str, Any]:
+def _player(state: State, seat: int) -> JsonObject:
     p = state.players[seat]
     cat = load()
     return {"name": p.name, "madness_hand": p.madness_hand, "madness_support": p.madness_support, "out": p.out,
@@ -67,7 +70,7 @@ def _player(state: State, seat: int) -> dict[str, Any]:
                         "exhausted": s in p.exhausted} for s in p.spells]}
 
 
-def legal_actions(state: State) -> dict[str, Any]:
+def legal_actions(state: State) -> JsonObject:
     if state.outcome:
         return {"kind": "over", "outcome": state.outcome, "why": state.why}
     if state.awaiting:
@@ -78,15 +81,26 @@ def legal_actions(state: State) -> dict[str, Any]:
     return {
         "kind": "turn", "player": me.name,
         "banish": list(state.curses_out), "rewards": curses.rewards_left(state),
-        "cast": [s for s in me.spells if s not in me.exhausted],
+        "cast": castable(state),
         "learn": spells.learnable(state), "must_drop": len(me.spells) >= cat.max_spells, "spells": list(me.spells),
-        "buy": [{"element": e, "value": v} for e, piles in state.supply.items() for v, n in piles.items() if n > 0],
-        "cure": cures(state),
+        "buy": [{"element": e, "value": v} for e, v in buyable(state)],
+        "cure": [{"owner": owner, "zone": zone} for owner, zone in cures(state)],
         "options": [{"type": "end_turn", "player": me.name}],
     }
 
 
-def cures(state: State) -> list[dict[str, Any]]:
+def castable(state: State) -> list[str]:
+    """The active player's spells not exhausted this turn."""
+    return [s for s in state.current.spells if s not in state.current.exhausted]
+
+
+def buyable(state: State) -> list[tuple[str, int]]:
+    """Each element card left in the supply, as (element, value)."""
+    return [(e, v) for e, piles in state.supply.items() for v, n in piles.items() if n > 0]
+
+
+def cures(state: State) -> list[tuple[str, Zone]]:
+    """Each madness card the active player may cure, as (whose, zone)."""
     me = state.current
-    out: list[dict[str, Any]] = [{"owner": me.name, "zone": "hand"}] if me.madness_hand else []
-    return out + [{"owner": p.name, "zone": "support"} for p in state.players if p.madness_support]
+    out: list[tuple[str, Zone]] = [(me.name, "hand")] if me.madness_hand else []
+    return out + [(p.name, "support") for p in state.players if p.madness_support]

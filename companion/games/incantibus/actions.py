@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import ConfigDict, Field
+from pydantic import ConfigDict, Field, TypeAdapter
 
-from companion.engine.actions import ActionModel, Word, actions_of
+from companion.engine.actions import ActionModel, ActionPart, Word, actions_of
 
 MAX_NAMES = 8  # twice the most players: a name too many is the rules' to name ("cast-player"), more is junk
 MAX_ROOM_TOKENS = 16  # the largest room tile holds 8 tokens; twice that is junk
@@ -27,7 +27,7 @@ class Cast(ActionModel):
     pay: Annotated[dict[Word, Annotated[list[Word], Field(max_length=MAX_PAY)]], Field(max_length=MAX_NAMES)] = {}
 
 
-class SpellChoice(ActionModel):
+class SpellChoice(ActionPart):
     """What a card acts on: ALKIMIA ``{"from": player, "token": id}``, the others ``{"token": ...}``."""
 
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True, serialize_by_alias=True)
@@ -43,7 +43,7 @@ class Spell(ActionModel):
     choice: SpellChoice | None = None
 
 
-class Discard(ActionModel):
+class Discard(ActionPart):
     discard: Word
 
 
@@ -78,4 +78,5 @@ class Reveal(ActionModel):
     kind: Word | None = None
 
 
-ACTIONS = actions_of(Cast, Spell, Satchel, WandDown, RoomEntered, Reveal)
+IncantibusAction = Cast | Spell | Satchel | WandDown | RoomEntered | Reveal
+ACTIONS: TypeAdapter[IncantibusAction] = actions_of(Cast, Spell, Satchel, WandDown, RoomEntered, Reveal)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections import Counter
 from random import Random
-from typing import Any
 
+from companion.engine.actions import Proposal
 from companion.games.incantibus import spells
 from companion.games.incantibus.casting import targets_for
 from companion.games.incantibus.satchel import discards_that_make_room
@@ -19,14 +19,14 @@ from companion.games.incantibus.tokens import ROOM, SECRET, VISIBLE, load
 from companion.games.incantibus.tower import unknown
 
 
-def random_action(state: State, rng: Random) -> dict[str, Any] | None:
+def random_action(state: State, rng: Random) -> Proposal | None:
     kind = state.pending[0]
     if kind == "over":
         return None
     return CHOOSERS[kind](state, rng)
 
 
-def _cast(state: State, rng: Random) -> dict[str, Any]:
+def _cast(state: State, rng: Random) -> Proposal:
     targets: dict[str, str | None] = {}
     for player in state.players:
         options = targets_for(state, player)
@@ -34,28 +34,27 @@ def _cast(state: State, rng: Random) -> dict[str, Any]:
     return {"type": "cast", "targets": targets}
 
 
-def _spell(state: State, rng: Random) -> dict[str, Any]:
+def _spell(state: State, rng: Random) -> Proposal:
     player = state.pending[1]
     cards = [c for c in state.cards if c is not None]  # every open card is known when a spell is awaited
     working = [c for c in cards if spells.why_not(state, player, c) is None]
     card = rng.choice(working or cards)
-    action: dict[str, Any] = {"type": "spell", "player": player, "card": card}
     if card in spells.PICKS and card in working:
-        action["choice"] = rng.choice(spells.choices(state, player, card))
-    return action
+        return {"type": "spell", "player": player, "card": card, "choice": rng.choice(spells.choices(state, player, card))}
+    return {"type": "spell", "player": player, "card": card}
 
 
-def _satchel(state: State, rng: Random) -> dict[str, Any]:
+def _satchel(state: State, rng: Random) -> Proposal:
     _, player, token = state.pending
-    options: list[Any] = ["discard_new"] + [{"discard": t} for t in discards_that_make_room(state, player, token)]
+    options: list[object] = ["discard_new", *({"discard": t} for t in discards_that_make_room(state, player, token))]
     return {"type": "satchel", "player": player, "choice": rng.choice(options)}
 
 
-def _wand_down(state: State, rng: Random) -> dict[str, Any]:
+def _wand_down(state: State, rng: Random) -> Proposal:
     return {"type": "wand_down", "player": state.pending[1][0]}
 
 
-def _reveal(state: State, rng: Random) -> dict[str, Any]:
+def _reveal(state: State, rng: Random) -> Proposal:
     """As if the table turned the tokens over: faces drawn from what is still unseen."""
     faces: dict[str, str] = {}
     left: dict[str, Counter[str]] = {}
@@ -68,7 +67,7 @@ def _reveal(state: State, rng: Random) -> dict[str, Any]:
     return {"type": "reveal", "kinds": faces}
 
 
-def _room_entered(state: State, rng: Random) -> dict[str, Any]:
+def _room_entered(state: State, rng: Random) -> Proposal:
     room = state.room or rng.choice(state.pools[ROOM])
     tile = load().rooms[room]
     bag = list(state.pools[VISIBLE])

@@ -6,18 +6,18 @@ Targets are named by the place of the physical token on the table, so the camera
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from collections.abc import Mapping
 
 from companion.errors import Problem
-from companion.games.incantibus import books, dungeon, potions
-from companion.games.incantibus.state import State
+from companion.games.incantibus import actions, books, dungeon, potions
+from companion.games.incantibus.state import Casting, Contest, State
 from companion.games.incantibus.tokens import load
 
 PLACES = {"r": "slots", "p": "potions", "b": "books", "s": "sorcerers"}
 PLACE_NAMES = {"r": "room", "p": "potion", "b": "book", "s": "sorcerer"}
 
 
-def token_at(state: State, ref: Any) -> str | None:
+def token_at(state: State, ref: str) -> str | None:
     """The token id at place ``ref`` (``r2``, ``p0``...), or None if there is no such token."""
     if not isinstance(ref, str) or ref[:1] not in PLACES or not ref[1:].isdigit():
         return None
@@ -47,7 +47,7 @@ def targets_for(state: State, player: str) -> list[str]:
     return out
 
 
-def problem(state: State, player: str, ref: Any) -> Problem | None:
+def problem(state: State, player: str, ref: str) -> Problem | None:
     """Why ``player`` may not point at ``ref``, or None if they may."""
     token = token_at(state, ref)
     if token is None:
@@ -96,7 +96,7 @@ def price(state: State, player: str, kind: str, strength: int) -> tuple[str, ...
     return dungeon.payment(state, player, kind, strength)
 
 
-def pay_problem(state: State, player: str, ref: Any, tokens: Any) -> Problem | None:
+def pay_problem(state: State, player: str, ref: str, tokens: list[str]) -> Problem | None:
     """Why ``tokens`` (the player's own choice of what to discard) cannot pay for ``ref``."""
     token = token_at(state, ref)
     if token is None or ref[0] == "r" or (ref[0] == "s" and int(ref[1:]) not in state.face_up):
@@ -115,12 +115,12 @@ def pay_problem(state: State, player: str, ref: Any, tokens: Any) -> Problem | N
     return None
 
 
-def _s(ref: Any) -> str:
+def _s(ref: object) -> str:
     return ref if isinstance(ref, str) else repr(ref)
 
 
-def check(state: State, action: dict[str, Any]) -> list[Problem]:
-    targets = action.get("targets")
+def check(state: State, action: actions.Cast) -> list[Problem]:
+    targets = action.targets
     if not isinstance(targets, dict):
         return [Problem("cast-shape", f"a cast needs 'targets': {{player: token id or null}}, not {targets!r}")]
     found = [Problem("cast-player", f"{name!r} is not playing", str(name)) for name in targets if name not in state.players]
@@ -129,17 +129,18 @@ def check(state: State, action: dict[str, Any]) -> list[Problem]:
     for player, ref in targets.items():
         if player in state.players and ref is not None:
             found += [p for p in [problem(state, player, ref)] if p is not None]
-    return found + _pay_problems(state, targets, action.get("pay", {}))
+    return found + _pay_problems(state, targets, action.pay)
 
 
-def _pay_problems(state: State, targets: dict[str, Any], pay: Any) -> list[Problem]:
+def _pay_problems(state: State, targets: Mapping[str, str | None], pay: Mapping[str, list[str]]) -> list[Problem]:
     if not isinstance(pay, dict):
         return [Problem("pay", f"'pay' is {{player: [token ids]}}, not {pay!r}")]
     found = []
     for player, tokens in pay.items():
-        if player not in state.players or targets.get(player) is None:
+        ref = targets.get(player)
+        if player not in state.players or ref is None:
             found.append(Problem("pay", f"{player!r} points at nothing, so has nothing to pay for", _s(player)))
-        elif (p := pay_problem(state, player, targets[player], tokens)) is not None:
+        elif (p := pay_problem(state, player, ref, tokens)) is not None:
             found.append(p)
     return found
 
@@ -160,22 +161,20 @@ def resolve(state: State, targets: dict[str, str | None], pay: dict[str, list[st
     """Decide every contest, swap wands, and queue what each winner receives (in seat order).
     ``pay``: what a player chose to discard for a potion, book or face-up sorcerer (default: the cheapest)."""
     before = dict(state.wands)
-    record: list[dict[str, Any]] = []
+    record: list[Contest] = []
     wins: list[tuple[str, str]] = []
     for ref, claimants in claims(state, targets).items():
         winner, weakest = claimants[0], claimants[-1]
-        swap = [winner, weakest] if len(claimants) > 1 else None
+        swap = (winner, weakest) if len(claimants) > 1 else None
         if swap:
             state.wands[winner], state.wands[weakest] = before[weakest], before[winner]
         token = token_at(state, ref) or ""
         seen = None if token in state.secret else state.kinds[token]  # a secret face shows in the events
-        record.append({"target": ref, "kind": seen, "claimants": claimants, "winner": winner, "swap": swap,
-                       "losers": claimants[1:]})
+        record.append(Contest(ref, seen, tuple(claimants), winner, swap))
         wins.append((winner, ref))
     wins.sort(key=lambda w: state.players.index(w[0]))
     state.casting += 1
-    state.last_cast = {"casting": state.casting, "phase": state.phase, "targets": dict(targets), "wands": before,
-                       "claims": record}
+    state.last_cast = Casting(state.casting, state.phase, dict(targets), before, tuple(record))
     state.notes = ()
     pay = pay or {}
     state.queue = tuple(("win", p, ref, before[p], tuple(pay[p]) if p in pay else None) for p, ref in wins)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from companion.games.incantibus import books
 from companion.games.incantibus.state import State
-from companion.games.incantibus.tokens import load
+from companion.games.incantibus.tokens import Need, load
 
 
 def payment(state: State, player: str, sorcerer: str, strength: int) -> tuple[str, ...] | None:
@@ -18,24 +18,26 @@ def payment(state: State, player: str, sorcerer: str, strength: int) -> tuple[st
     return tuple(paid)
 
 
-def _meet(state: State, player: str, need: str, n: object, strength: int) -> tuple[str, ...] | None:
+def _meet(state: State, player: str, need: str, n: Need, strength: int) -> tuple[str, ...] | None:
     kinds = load().kinds
     if need == "wand":
-        return () if strength in n else None  # type: ignore[operator]
+        return () if isinstance(n, tuple) and strength in n else None
     if need == "potion_colour":
         potion = next((t for t in state.satchels[player] if kinds[state.kinds[t] or ""].colour == n), None)
         return None if potion is None else (potion,)
+    if not isinstance(n, int):
+        raise ValueError(f"data/tokens.json: a sorcerer needs a number of {need!r} tokens, not {n!r}")
     if need in kinds:  # a monster kind
         own = [t for t in state.satchels[player] if state.kinds[t] == need]
-        return tuple(own[: int(n)]) if len(own) >= int(n) else None  # type: ignore[call-overload]
-    return books.pay(state, player, need, int(n))  # type: ignore[call-overload]
+        return tuple(own[:n]) if len(own) >= n else None
+    return books.pay(state, player, need, n)
 
 
 def describe_needs(sorcerer: str) -> str:
     parts = []
     for need, n in load().kinds[sorcerer].needs:
         if need == "wand":
-            parts.append(f"a wand of strength {' or '.join(map(str, n))}")
+            parts.append(f"a wand of strength {' or '.join(map(str, n)) if isinstance(n, tuple) else n}")
         elif need == "potion_colour":
             parts.append(f"a {n} potion")
         else:

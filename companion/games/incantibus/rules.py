@@ -6,79 +6,76 @@ Actions (every one is documented in docs/incantibus.md):
 from __future__ import annotations
 
 from random import Random
-from typing import Any
 from collections.abc import Sequence
 
-from companion.engine.dispatch import Apply, Check, DispatchRules, without_rng
+from companion.engine.dispatch import DispatchRules, Handler, Hooks, on, without_rng
 from companion.errors import Problem
 from companion.games.incantibus import bots, casting, scoring, setup, spells, table, tower, view
-from companion.games.incantibus.actions import ACTIONS
+from companion.games.incantibus.actions import (ACTIONS, Cast, IncantibusAction, RoomEntered, Reveal, Satchel, Spell,
+                                                WandDown)
 from companion.games.incantibus.position import from_position
 from companion.games.incantibus.satchel import discards_that_make_room, put, take_out
 from companion.games.incantibus.state import State, remove_one
-
-Action = dict[str, Any]
 
 PENDING_WORDS = {"cast": "a casting", "spell": "a spell card choice", "satchel": "a full satchel's choice",
                  "reveal": "faces to be entered", "room_entered": "the room to be laid out",
                  "wand_down": "wands put on the table", "over": "nothing: the game is over"}
 
 
-def _check_cast(state: State, action: Action) -> list[Problem]:
+def _check_cast(state: State, action: Cast) -> list[Problem]:
     if state.pending != ("cast",):
         return [_waiting(state, action)]
     return casting.check(state, action)
 
 
-def _apply_cast(state: State, action: Action, rng: Random) -> None:
-    casting.resolve(state, action["targets"], action.get("pay"))
+def _apply_cast(state: State, action: Cast, rng: Random) -> None:
+    casting.resolve(state, action.targets, action.pay)
 
 
-def _check_satchel(state: State, action: Action) -> list[Problem]:
-    player, choice = action.get("player"), action.get("choice")
+def _check_satchel(state: State, action: Satchel) -> list[Problem]:
+    player, choice = action.player, action.choice
     if state.pending[:2] != ("satchel", player):
         return [_waiting(state, action)]
     token = state.pending[2]
     player = state.pending[1]
     if choice == "discard_new":
         return []
-    if isinstance(choice, dict) and choice.get("discard") in discards_that_make_room(state, player, token):
+    if choice.discard in discards_that_make_room(state, player, token):
         return []
-    return [Problem("satchel-full", f"{choice!r} does not make room for the {state.kinds[token]} in {player}'s "
-                    "satchel: choose 'discard_new' or {'discard': a token whose cell it frees}", player,
-                    _s(choice.get("discard") if isinstance(choice, dict) else choice))]
+    return [Problem("satchel-full", f"{choice.as_json()!r} does not make room for the {state.kinds[token]} in {player}'s "
+                    "satchel: choose 'discard_new' or {'discard': a token whose cell it frees}", player, choice.discard)]
 
 
-def _apply_satchel(state: State, action: Action, rng: Random) -> None:
+def _apply_satchel(state: State, action: Satchel, rng: Random) -> None:
     _, player, token = state.pending
     state.held = remove_one(state.held, token)
-    choice = action["choice"]
+    choice = action.choice
     if choice == "discard_new":
         state.moat = state.moat + (token,)
         state.note(event="discarded", player=player, token=token, kind=state.kinds[token])
         return
-    take_out(state, player, (choice["discard"],))
-    state.moat = state.moat + (choice["discard"],)
+    take_out(state, player, (choice.discard,))
+    state.moat = state.moat + (choice.discard,)
     put(state, player, token)
-    state.note(event="discarded", player=player, token=choice["discard"], kind=state.kinds[choice["discard"]])
+    state.note(event="discarded", player=player, token=choice.discard, kind=state.kinds[choice.discard])
 
 
-def _check_wand_down(state: State, action: Action) -> list[Problem]:
-    player = action.get("player")
+def _check_wand_down(state: State, action: WandDown) -> list[Problem]:
+    player = action.player
     if state.pending[0] != "wand_down" or player not in state.pending[1]:
         return [Problem("wand-down", f"{player!r} may put their wand on the table only when they can do nothing "
                         "useful after a casting in the dungeon with no face-down sorcerer left", _s(player))]
     return []
 
 
-def _apply_wand_down(state: State, action: Action, rng: Random) -> None:
-    state.wands_down = state.wands_down + (action["player"],)
-    state.note(event="wand_down", player=action["player"])
+def _apply_wand_down(state: State, action: WandDown, rng: Random) -> None:
+    state.wands_down = state.wands_down + (action.player,)
+    state.note(event="wand_down", player=action.player)
 
 
-def _waiting(state: State, action: Action) -> Problem:
-    who = action.get("player")
-    return Problem("pending", f"a {action.get('type')!r} action cannot be taken now: Incantibus is waiting for "
+def _waiting(state: State, action: Cast | Satchel) -> Problem:
+    who = action.player if isinstance(action, Satchel) else None
+    return Problem("pending", f"a {action.type!r} action cannot be taken now: Incantibus is waiting for "
                    f"{PENDING_WORDS[state.pending[0]]}{_whose(state)}", _s(who))
 
 
@@ -86,41 +83,27 @@ def _whose(state: State) -> str:
     return f" from {state.pending[1]}" if state.pending[0] in ("spell", "satchel") else ""
 
 
-def _s(value: Any) -> str | None:
+def _s(value: object) -> str | None:
     return None if value is None else value if isinstance(value, str) else repr(value)
 
 
-CHECKS: dict[str, Check[State]] = {
-    "cast": _check_cast, "spell": spells.check, "satchel": _check_satchel, "wand_down": _check_wand_down,
-    "room_entered": table.check_room, "reveal": table.check_reveal}
-APPLIES: dict[str, Apply[State]] = {
-    "cast": _apply_cast, "spell": spells.apply, "satchel": _apply_satchel, "wand_down": _apply_wand_down,
-    "room_entered": without_rng(table.apply_room), "reveal": without_rng(table.apply_reveal)}
+HANDLERS: tuple[Handler[State], ...] = (
+    on(Cast, _check_cast, _apply_cast), on(Spell, spells.check, spells.apply),
+    on(Satchel, _check_satchel, _apply_satchel), on(WandDown, _check_wand_down, _apply_wand_down),
+    on(RoomEntered, table.check_room, without_rng(table.apply_room)),
+    on(Reveal, table.check_reveal, without_rng(table.apply_reveal)))
 
 
-class IncantibusRules(DispatchRules[State]):
-    name: str = "incantibus"
-    title: str = "Incantibus"
+class IncantibusRules(DispatchRules[State, IncantibusAction]):
+    name, title, called = "incantibus", "Incantibus", "Incantibus"  # called: how a message names it
     player_counts: Sequence[int] = (2, 3, 4)
-    called = "Incantibus"
-    actions = ACTIONS
-    checks = CHECKS
-    applies = APPLIES
+    actions, handlers = ACTIONS, HANDLERS
+    hooks = Hooks(setup=setup.setup, from_position=from_position, legal_actions=view.legal_actions,
+                  random_action=bots.random_action, score=scoring.scores, ranking=scoring.ranking,
+                  public_view=view.public_view, is_over=lambda state: state.phase == "over")
 
-    # The other hooks of Rules are the game's own modules, named where they live.
-    setup = staticmethod(setup.setup)
-    from_position = staticmethod(from_position)
-    legal_actions = staticmethod(view.legal_actions)
-    random_action = staticmethod(bots.random_action)
-    score = staticmethod(scoring.scores)
-    ranking = staticmethod(scoring.ranking)
-    public_view = staticmethod(view.public_view)
-
-    def settle(self, state: State, action: Action, rng: Random) -> None:
+    def settle(self, state: State, action: IncantibusAction, rng: Random) -> None:
         tower.run(state, rng)  # the steps an action queued resolve until one waits for the table
-
-    def is_over(self, state: State) -> bool:
-        return state.phase == "over"
 
 
 RULES = IncantibusRules()

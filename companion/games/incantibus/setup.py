@@ -76,7 +76,7 @@ def _empty(cat: Catalogue, players: Sequence[str], options: Mapping[str, Any], r
         satchels={p: () for p in players}, kinds=dict(specials), secret=frozenset(), pools=pools, room="roof",
         slots=(), potions=(), books=(), sorcerers=(), face_up=frozenset(), cards=(), cards_used=(),
         specials=tuple(specials), moat=(), aside=(), held=(), phase="room", queue=(),
-        pending=("cast",), spell_takers=(), wands_down=(), next_id=1, casting=0, last_cast={}, notes=())
+        pending=("cast",), spell_takers=(), wands_down=(), next_id=1, casting=0, last_cast=None, notes=())
 
 
 def _first_card(state: State, rng: Random) -> str | None:

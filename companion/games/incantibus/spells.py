@@ -8,10 +8,10 @@ companion says why nothing happened.
 from __future__ import annotations
 
 from random import Random
-from typing import Any
 
+from companion.engine.views import JsonObject
 from companion.errors import Problem
-from companion.games.incantibus import monsters, receiving
+from companion.games.incantibus import actions, monsters, receiving
 from companion.games.incantibus.casting import token_at
 from companion.games.incantibus.satchel import put, take_out
 from companion.games.incantibus.state import State, Step, remove_one
@@ -37,7 +37,7 @@ def await_choice(state: State, step: Step, rng: Random) -> bool:
     return False
 
 
-def choices(state: State, player: str, card: str) -> list[dict[str, Any]]:
+def choices(state: State, player: str, card: str) -> list[JsonObject]:
     """What ``card`` may act on for ``player``; empty for cards that need no choice."""
     if card == "ALKIMIA":
         return [{"from": q, "token": t} for q in state.players if q != player for t in state.satchels[q]
@@ -63,22 +63,23 @@ def why_not(state: State, player: str, card: str) -> str | None:
             "OCULUS": "no secret token is left in the room"}[card]
 
 
-def check(state: State, action: dict[str, Any]) -> list[Problem]:
-    player, card, choice = action.get("player"), action.get("card"), action.get("choice")
+def check(state: State, action: actions.Spell) -> list[Problem]:
+    player, card, choice = action.player, action.card, action.choice
     if state.pending != ("spell", player):
         return [Problem("pending", f"it is not {_s(player)}'s turn to cast a spell", _s(player))]
     caster = str(state.pending[1])  # the check above makes it the action's player
     if not isinstance(card, str) or card not in state.cards:
         return [Problem("spell-card", f"{card!r} is not one of the open spell cards {list(state.cards)!r}",
                         caster, _s(card))]
-    if card in PICKS and why_not(state, caster, card) is None and choice not in choices(state, caster, card):
-        return [Problem(f"spell-{card.lower()}", f"{choice!r} is not something {card} can take for {caster}",
+    chosen = None if choice is None else choice.as_json()  # compared as the table wrote it
+    if card in PICKS and why_not(state, caster, card) is None and chosen not in choices(state, caster, card):
+        return [Problem(f"spell-{card.lower()}", f"{chosen!r} is not something {card} can take for {caster}",
                         caster, card)]
     return []
 
 
-def apply(state: State, action: dict[str, Any], rng: Random) -> None:
-    player, card, choice = action["player"], action["card"], action.get("choice")
+def apply(state: State, action: actions.Spell, rng: Random) -> None:
+    player, card, choice = action.player, action.card, action.choice
     i = state.cards.index(card)
     new = _open_card(state, rng)
     state.cards = state.cards[:i] + ((new,) if new != "" else ()) + state.cards[i + 1:]
@@ -120,16 +121,16 @@ def _give(state: State, player: str, token: str) -> None:
         receiving.push(state, ("store", player, token))
 
 
-def _alkimia(state: State, step: Step, choice: dict[str, Any]) -> bool:
-    victim, token = choice["from"], choice["token"]
+def _alkimia(state: State, step: Step, choice: actions.SpellChoice) -> bool:
+    victim, token = choice.from_ or "", choice.token
     take_out(state, victim, (token,))
     state.note(event="stolen", player=step[1], victim=victim, token=token, kind=state.kinds[token])
     receiving.push(state, ("gain", step[1], token, "ALKIMIA"))
     return True
 
 
-def _retiro(state: State, step: Step, choice: dict[str, Any]) -> bool:
-    token = choice["token"]
+def _retiro(state: State, step: Step, choice: actions.SpellChoice) -> bool:
+    token = choice.token
     if state.kinds[token] is None:
         return _wait_for_face(state, step, token)
     state.moat = remove_one(state.moat, token)
@@ -138,15 +139,15 @@ def _retiro(state: State, step: Step, choice: dict[str, Any]) -> bool:
     return True
 
 
-def _imperium(state: State, step: Step, choice: dict[str, Any]) -> bool:
-    token = token_at(state, choice["token"]) or ""
-    _clear_slot(state, choice["token"])
+def _imperium(state: State, step: Step, choice: actions.SpellChoice) -> bool:
+    token = token_at(state, choice.token) or ""
+    _clear_slot(state, choice.token)
     receiving.push(state, ("gain", step[1], token, "IMPERIUM"))
     return True
 
 
-def _oculus(state: State, step: Step, choice: dict[str, Any]) -> bool:
-    player, ref = step[1], choice["token"]
+def _oculus(state: State, step: Step, choice: actions.SpellChoice) -> bool:
+    player, ref = step[1], choice.token
     token = token_at(state, ref) or ""
     kind = state.kinds[token]
     if kind is None:
@@ -181,7 +182,7 @@ def _stealable(state: State, token: str) -> bool:
     return kind.category in STEALABLE or kind.name in STEALABLE_SPECIALS
 
 
-def _s(value: Any) -> str:
+def _s(value: object) -> str:
     return value if isinstance(value, str) else repr(value)
 
 

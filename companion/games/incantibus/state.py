@@ -8,10 +8,45 @@ Tokens still in the box are not ids yet: each pool is a multiset of the kinds no
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.engine.views import JsonObject
+from companion.games.notes import Note
+
 Step = tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Contest:
+    """One target of a casting: who pointed at it (strongest wand first), who won it, and the two wands
+    swapped when several claimed it."""
+
+    target: str
+    kind: str | None  # the token's face, when the table has seen it
+    claimants: tuple[str, ...]
+    winner: str
+    swap: tuple[str, str] | None
+
+    def as_json(self) -> JsonObject:
+        return {"target": self.target, "kind": self.kind, "claimants": list(self.claimants), "winner": self.winner,
+                "swap": None if self.swap is None else list(self.swap), "losers": list(self.claimants[1:])}
+
+
+@dataclass(frozen=True, slots=True)
+class Casting:
+    """The last casting as the table saw it: every target, the wands before it, and each contest."""
+
+    number: int
+    phase: str
+    targets: Mapping[str, str | None]
+    wands: Mapping[str, int]  # before the swaps
+    claims: tuple[Contest, ...]
+
+    def as_json(self) -> JsonObject:
+        return {"casting": self.number, "phase": self.phase, "targets": dict(self.targets), "wands": dict(self.wands),
+                "claims": [c.as_json() for c in self.claims]}
 
 
 @dataclass(slots=True)
@@ -43,8 +78,8 @@ class State:
     wands_down: tuple[str, ...]
     next_id: int
     casting: int
-    last_cast: dict[str, Any]
-    notes: tuple[dict[str, Any], ...]  # what happened since the last casting, in order
+    last_cast: Casting | None  # None before the first casting
+    notes: tuple[Note, ...]  # what happened since the last casting, in order
 
     def copy(self) -> State:
         return State(
@@ -54,7 +89,7 @@ class State:
             self.held, self.phase, self.queue, self.pending, self.spell_takers,
             self.wands_down, self.next_id, self.casting, self.last_cast, self.notes)
 
-    def note(self, **what: Any) -> None:
+    def note(self, **what: object) -> None:
         self.notes = self.notes + (what,)
 
     def new_token(self, pool: str, kind: str | None, hidden: bool) -> str:

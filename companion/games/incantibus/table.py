@@ -10,18 +10,18 @@ spell card opened, a token taken back from the moat.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
 
 from companion.errors import Problem
+from companion.games.incantibus import actions
 from companion.games.incantibus.casting import token_at
 from companion.games.incantibus.state import State, remove_one
 from companion.games.incantibus.tokens import CARD, ROOM, SECRET, VISIBLE, load
 
 
-def check_room(state: State, action: dict[str, Any]) -> list[Problem]:
+def check_room(state: State, action: actions.RoomEntered) -> list[Problem]:
     if state.pending != ("room_entered",):
-        return [Problem("pending", "no room is waiting to be laid out", None, _s(action.get("room")))]
-    visible, secret, room = action.get("visible"), action.get("secret"), action.get("room")
+        return [Problem("pending", "no room is waiting to be laid out", None, _s(action.room))]
+    visible, secret, room = action.visible, action.secret, action.room
     if (not isinstance(visible, list) or not all(isinstance(k, str) for k in visible) or not isinstance(secret, int)
             or isinstance(secret, bool) or secret < 0):
         return [Problem("room-shape", f"a room needs 'visible' (a list of kinds) and 'secret' (a count), not "
@@ -36,7 +36,7 @@ def check_room(state: State, action: dict[str, Any]) -> list[Problem]:
     return found
 
 
-def _room_tile_problems(state: State, room: Any, visible: int, secret: int) -> list[Problem]:
+def _room_tile_problems(state: State, room: str | None, visible: int, secret: int) -> list[Problem]:
     if room is None:
         return []
     if state.room is not None and room != state.room:
@@ -58,13 +58,13 @@ def _supply_problems(state: State, pool: str, wanted: Counter[str], what: str) -
             for kind, n in wanted.items() if n > have[kind]]
 
 
-def apply_room(state: State, action: dict[str, Any]) -> None:
-    room = action.get("room") or state.room or _tile_for(state, len(action["visible"]), action["secret"])
+def apply_room(state: State, action: actions.RoomEntered) -> None:
+    room = action.room or state.room or _tile_for(state, len(action.visible), action.secret)
     if room != "roof":
         state.pools[ROOM] = remove_one(state.pools[ROOM], room)
     state.room = room
-    slots = [state.new_token(VISIBLE, kind, False) for kind in action["visible"]]
-    slots += [state.new_token(SECRET, None, True) for _ in range(action["secret"])]
+    slots = [state.new_token(VISIBLE, kind, False) for kind in action.visible]
+    slots += [state.new_token(SECRET, None, True) for _ in range(action.secret)]
     state.slots = tuple(slots)
     state.note(event="room", room=room)
 
@@ -75,25 +75,21 @@ def _tile_for(state: State, visible: int, secret: int) -> str:
     return (same or list(state.pools[ROOM]))[0]
 
 
-def entries(action: dict[str, Any]) -> dict[str, str] | None:
-    """The faces an action enters, ``{place or id: kind}``; None unless every one is a pair of strings."""
-    if "kinds" in action:
-        faces = action["kinds"]
-    elif isinstance(action.get("token_id"), str):
-        faces = {action["token_id"]: action.get("kind")}
-    else:
-        return None
-    if not isinstance(faces, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in faces.items()):
-        return None
-    return faces
+def entries(action: actions.Reveal) -> dict[str, str] | None:
+    """The faces an action enters, ``{place or id: kind}``; None when it enters none."""
+    if "kinds" in action.model_fields_set:  # given, even as null (then it enters none)
+        return action.kinds
+    if action.token_id is not None and action.kind is not None:
+        return {action.token_id: action.kind}
+    return None
 
 
-def check_reveal(state: State, action: dict[str, Any]) -> list[Problem]:
+def check_reveal(state: State, action: actions.Reveal) -> list[Problem]:
     faces = entries(action)
     if state.pending[0] != "reveal":
         return [Problem("pending", "no face is waiting to be entered")]
     if not faces:
-        return [Problem("reveal-shape", f"a reveal needs 'kinds': {{place: kind}}, not {action!r}")]
+        return [Problem("reveal-shape", f"a reveal needs 'kinds': {{place: kind}}, not {action.payload()!r}")]
     found: list[Problem] = []
     taken: Counter[tuple[str, str]] = Counter()
     for ref, kind in faces.items():
@@ -103,7 +99,7 @@ def check_reveal(state: State, action: dict[str, Any]) -> list[Problem]:
     return found
 
 
-def _face_problem(state: State, ref: Any, kind: Any, taken: Counter[tuple[str, str]]) -> Problem | None:
+def _face_problem(state: State, ref: str, kind: str, taken: Counter[tuple[str, str]]) -> Problem | None:
     if ref not in state.pending[1]:
         return Problem("reveal-target", f"{ref!r} is not waiting for its face (waiting: {list(state.pending[1])})",
                        None, _s(ref))
@@ -121,7 +117,7 @@ def pool_of(state: State, ref: str) -> str:
     return (token_at(state, ref) or ref)[0]
 
 
-def apply_reveal(state: State, action: dict[str, Any]) -> None:
+def apply_reveal(state: State, action: actions.Reveal) -> None:
     for ref, kind in (entries(action) or {}).items():
         if ref.startswith("c"):
             i = int(ref[1:])
@@ -143,5 +139,5 @@ def _unknown(state: State, pool: str) -> int:
     return sum(1 for t, k in state.kinds.items() if k is None and t[0] == pool)
 
 
-def _s(value: Any) -> str | None:
+def _s(value: object) -> str | None:
     return None if value is None else value if isinstance(value, str) else repr(value)

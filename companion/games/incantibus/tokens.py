@@ -10,13 +10,17 @@ import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from collections.abc import Mapping
+from typing import NotRequired, TypedDict
 
 DATA = Path(__file__).with_name("data") / "tokens.json"
 
 # Pools: where a physical token comes from. Each pool is a multiset of kinds not yet seen.
 VISIBLE, SECRET, POTION, BOOK, SORCERER, CARD, ROOM = "J", "I", "C", "G", "O", "B", "R"
 SPELL_CARDS = ("ALKIMIA", "RETIRO", "LOCUS", "ULTIMUS", "IMPERIUM", "OCULUS", "PHILOSOPHIA", "FORTUNA")
+
+
+Need = int | str | tuple[int, ...]  # a count of tokens, a potion's colour, or the wand strengths that do
 
 
 @dataclass(frozen=True)
@@ -30,8 +34,57 @@ class Kind:
     catches: str | None = None  # weapons: the monster they catch
     colour: str | None = None  # potions
     recipe: tuple[str, ...] = ()  # potions: the ingredients, one entry per token needed
-    condition: tuple[tuple[str, Any], ...] = ()  # books
-    needs: tuple[tuple[str, Any], ...] = ()  # sorcerers
+    condition: tuple[tuple[str, int], ...] = ()  # books: (what, how many)
+    needs: tuple[tuple[str, Need], ...] = ()  # sorcerers: (what, how many, which colour or which wands)
+
+
+class Total(TypedDict):
+    total: int  # as the rulebook prints it
+
+
+class KindEntry(TypedDict):
+    category: str
+    points: int
+    visible: object  # counts, checked by _count
+    secret: object
+    catches: NotRequired[str]
+
+
+class SpecialEntry(TypedDict):
+    cell: str
+    count: object
+    points: NotRequired[int]
+
+
+class PotionEntry(TypedDict):
+    recipe: list[str]
+    points: int
+    colour: str
+
+
+class BookEntry(TypedDict):
+    points: int
+    condition: dict[str, int]
+
+
+class SorcererEntry(TypedDict):
+    points: int
+    count: object
+    needs: dict[str, int | str | list[int]]
+
+
+class TokensFile(TypedDict):
+    """The sections of ``data/tokens.json`` the token kinds are read from."""
+
+    kinds: dict[str, KindEntry]
+    pools: dict[str, Total]
+    specials: dict[str, SpecialEntry]
+    specials_total: Total
+    potions: dict[str, PotionEntry]
+    potions_total: Total
+    books: dict[str, BookEntry]
+    sorcerers: dict[str, SorcererEntry]
+    sorcerers_total: Total
 
 
 @dataclass(frozen=True)
@@ -83,7 +136,7 @@ def load(path: Path = DATA) -> Catalogue:
         open_slots=raw["open_potions"]["n"], gaps=tuple(gaps(raw)))
 
 
-def _count(value: Any, what: str) -> int:
+def _count(value: object, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise CatalogueError(f"{what}: a count must be a non-negative integer, not {value!r}")
     return value
@@ -94,11 +147,11 @@ def _check_total(got: int, printed: int, what: str) -> None:
         raise CatalogueError(f"the rulebook prints {printed} {what} but data/tokens.json lists {got!r}")
 
 
-def _load_table_tokens(raw: dict[str, Any], kinds: dict[str, Kind], pools: dict[str, list[str]]) -> None:
-    for name, k in raw["kinds"].items():
-        kinds[name] = Kind(name, k["category"], k["category"], k["points"], catches=k.get("catches"))
-        pools[VISIBLE] += [name] * _count(k["visible"], f"visible {name!r}")
-        pools[SECRET] += [name] * _count(k["secret"], f"secret {name!r}")
+def _load_table_tokens(raw: TokensFile, kinds: dict[str, Kind], pools: dict[str, list[str]]) -> None:
+    for name, entry in raw["kinds"].items():
+        kinds[name] = Kind(name, entry["category"], entry["category"], entry["points"], catches=entry.get("catches"))
+        pools[VISIBLE] += [name] * _count(entry["visible"], f"visible {name!r}")
+        pools[SECRET] += [name] * _count(entry["secret"], f"secret {name!r}")
     _check_total(len(pools[VISIBLE]), raw["pools"]["visible"]["total"], "visible tokens")
     _check_total(len(pools[SECRET]), raw["pools"]["secret"]["total"], "secret tokens")
     for k in kinds.values():
@@ -106,7 +159,7 @@ def _load_table_tokens(raw: dict[str, Any], kinds: dict[str, Kind], pools: dict[
             raise CatalogueError(f"weapon {k.name!r} catches unknown monster {k.catches!r}")
 
 
-def _load_specials(raw: dict[str, Any], kinds: dict[str, Kind]) -> list[str]:
+def _load_specials(raw: TokensFile, kinds: dict[str, Kind]) -> list[str]:
     specials: list[str] = []
     for name, s in raw["specials"].items():
         kinds[name] = Kind(name, "special", s["cell"], s.get("points", 0))
@@ -115,7 +168,7 @@ def _load_specials(raw: dict[str, Any], kinds: dict[str, Kind]) -> list[str]:
     return specials
 
 
-def _load_potions(raw: dict[str, Any], kinds: dict[str, Kind], pools: dict[str, list[str]]) -> None:
+def _load_potions(raw: TokensFile, kinds: dict[str, Kind], pools: dict[str, list[str]]) -> None:
     for name, p in raw["potions"].items():
         for ingredient in p["recipe"]:
             if kinds.get(ingredient) is None or kinds[ingredient].category != "ingredient":
@@ -125,14 +178,14 @@ def _load_potions(raw: dict[str, Any], kinds: dict[str, Kind], pools: dict[str, 
     _check_total(len(pools[POTION]), raw["potions_total"]["total"], "potion tokens")
 
 
-def _load_books(raw: dict[str, Any], kinds: dict[str, Kind], pools: dict[str, list[str]]) -> None:
+def _load_books(raw: TokensFile, kinds: dict[str, Kind], pools: dict[str, list[str]]) -> None:
     for name, b in raw["books"].items():
         kinds["book_" + name] = Kind("book_" + name, "book", "book", b["points"],
                                      condition=tuple(b["condition"].items()))
         pools[BOOK].append("book_" + name)
 
 
-def _load_sorcerers(raw: dict[str, Any], kinds: dict[str, Kind], pools: dict[str, list[str]]) -> None:
+def _load_sorcerers(raw: TokensFile, kinds: dict[str, Kind], pools: dict[str, list[str]]) -> None:
     for name, s in raw["sorcerers"].items():
         needs = tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in s["needs"].items())
         kinds[name] = Kind(name, "sorcerer", "sorcerer", s["points"], needs=needs)
@@ -140,7 +193,7 @@ def _load_sorcerers(raw: dict[str, Any], kinds: dict[str, Kind], pools: dict[str
     _check_total(len(pools[SORCERER]), raw["sorcerers_total"]["total"], "sorcerer tokens")
 
 
-def gaps(raw: dict[str, Any], where: str = "") -> list[str]:
+def gaps(raw: Mapping[str, object], where: str = "") -> list[str]:
     """Every field the file marks as a gap, as ``section.entry.field`` paths (for docs and tests)."""
     found: list[str] = []
     for key, value in raw.items():

@@ -1,7 +1,8 @@
 """What the table may see (no unseen face ever), and what it must do next, as JSON."""
 from __future__ import annotations
 
-from typing import Any
+
+from companion.engine.views import JsonObject
 
 from companion.games.incantibus import scoring, spells
 from companion.games.incantibus.casting import targets_for
@@ -15,8 +16,8 @@ def seen(state: State, token: str) -> str | None:
     return None if token in state.secret else state.kinds[token]
 
 
-def public_view(state: State) -> dict[str, Any]:
-    view: dict[str, Any] = {
+def public_view(state: State) -> JsonObject:
+    view: JsonObject = {
         "players": [_player(state, p) for p in state.players],
         "wands": dict(state.wands),
         "room": _room(state),
@@ -29,7 +30,7 @@ def public_view(state: State) -> dict[str, Any]:
         "spell_cards": list(state.cards), "spell_deck": len(state.pools[CARD]) - state.cards.count(None),
         "spell_cards_used": list(state.cards_used),
         "specials": [state.kinds[t] for t in state.specials],
-        "last_cast": {**state.last_cast, "events": list(state.notes)},
+        "last_cast": {**(state.last_cast.as_json() if state.last_cast else {}), "events": list(state.notes)},
         "pending": pending(state), "casting": state.casting,
     }
     if state.expert:
@@ -45,31 +46,31 @@ def rooms_left(state: State) -> int:
     return len(state.pools[ROOM]) - (1 if turning else 0)
 
 
-def _player(state: State, player: str) -> dict[str, Any]:
+def _player(state: State, player: str) -> JsonObject:
     cells = arrange(state, player)
     return {"name": player, "wand": state.wands[player], "wand_down": player in state.wands_down,
             "satchel": {cell: [{"token": t, "kind": state.kinds[t]} for t in ids] for cell, ids in cells.items()},
             "points": scoring.points(state, player), "breakdown": scoring.breakdown(state, player)}
 
 
-def _room(state: State) -> dict[str, Any]:
+def _room(state: State) -> JsonObject:
     tokens = [{"id": f"r{i}", "slot": i, "token": t, "visible": t not in state.secret, "kind": seen(state, t)}
               for i, t in enumerate(state.slots) if t is not None]
     return {"name": state.room, "tokens": tokens}
 
 
-def _space(state: State, place: str, i: int, token: str | None) -> dict[str, Any] | None:
+def _space(state: State, place: str, i: int, token: str | None) -> JsonObject | None:
     if token is None:
         return None
     kind = seen(state, token)
-    out: dict[str, Any] = {"id": f"{place}{i}", "slot": i, "token": token, "kind": kind}
+    out: JsonObject = {"id": f"{place}{i}", "slot": i, "token": token, "kind": kind}
     if kind is not None:
         k = load().kinds[kind]
         out.update(points=k.points, colour=k.colour, recipe=list(k.recipe), condition=dict(k.condition) or None)
     return out
 
 
-def _sorcerer(state: State, i: int, token: str | None) -> dict[str, Any] | None:
+def _sorcerer(state: State, i: int, token: str | None) -> JsonObject | None:
     if token is None:
         return None
     kind = seen(state, token)
@@ -79,10 +80,10 @@ def _sorcerer(state: State, i: int, token: str | None) -> dict[str, Any] | None:
 
 # -- what the table must do next ------------------------------------------------------------
 
-def pending(state: State) -> dict[str, Any]:
+def pending(state: State) -> JsonObject:
     """The short form of ``legal_actions``: what is awaited, and from whom."""
     kind = state.pending[0]
-    out: dict[str, Any] = {"kind": kind}
+    out: JsonObject = {"kind": kind}
     if kind in ("spell", "satchel"):
         out["player"] = state.pending[1]
     if kind == "satchel":
@@ -92,12 +93,12 @@ def pending(state: State) -> dict[str, Any]:
     return out
 
 
-def legal_actions(state: State) -> dict[str, Any]:
+def legal_actions(state: State) -> JsonObject:
     return PROMPTS[state.pending[0]](state)
 
 
-def _cast(state: State) -> dict[str, Any]:
-    tokens: dict[str, dict[str, Any]] = {}
+def _cast(state: State) -> JsonObject:
+    tokens: dict[str, JsonObject] = {}
     for place, field, label in (("r", "slots", "room"), ("p", "potions", "potion"), ("b", "books", "book"),
                                 ("s", "sorcerers", "sorcerer")):
         for i, t in enumerate(getattr(state, field)):
@@ -108,27 +109,27 @@ def _cast(state: State) -> dict[str, Any]:
             "targets": {p: targets_for(state, p) for p in state.players}, "tokens": tokens}
 
 
-def _spell(state: State) -> dict[str, Any]:
+def _spell(state: State) -> JsonObject:
     player = state.pending[1]
     cards = [{"card": c, "works": spells.why_not(state, player, c) is None, "why": spells.why_not(state, player, c),
               "choices": spells.choices(state, player, c) if c in spells.PICKS else []} for c in state.cards if c is not None]
     return {"kind": "spell", "player": player, "cards": cards}
 
 
-def _satchel(state: State) -> dict[str, Any]:
+def _satchel(state: State) -> JsonObject:
     _, player, token = state.pending
-    options: list[Any] = ["discard_new"]
+    options: list[object] = ["discard_new"]
     options += [{"discard": t} for t in discards_that_make_room(state, player, token)]
     return {"kind": "satchel", "player": player, "token": token, "token_kind": state.kinds[token], "options": options}
 
 
-def _reveal(state: State) -> dict[str, Any]:
+def _reveal(state: State) -> JsonObject:
     refs = list(state.pending[1])
     return {"kind": "reveal", "tokens": refs,
             "options": {r: sorted(set(state.pools[pool_of(state, r)])) for r in refs}}
 
 
-def _room_entered(state: State) -> dict[str, Any]:
+def _room_entered(state: State) -> JsonObject:
     rooms = [state.room] if state.room else list(state.pools[ROOM])
     tiles = load().rooms
     return {"kind": "room_entered", "room": state.room,
@@ -136,11 +137,11 @@ def _room_entered(state: State) -> dict[str, Any]:
             "visible_kinds": sorted(set(state.pools[VISIBLE]))}
 
 
-def _wand_down(state: State) -> dict[str, Any]:
+def _wand_down(state: State) -> JsonObject:
     return {"kind": "wand_down", "players": list(state.pending[1])}
 
 
-def _over(state: State) -> dict[str, Any]:
+def _over(state: State) -> JsonObject:
     ranking = scoring.ranking(state)
     return {"kind": "over", "winner": ranking[0], "ranking": ranking}
 

@@ -7,21 +7,22 @@ bottle, then a move that frees one of their own wizards, else any. So every game
 from __future__ import annotations
 
 from random import Random
-from typing import Any
 
+from companion.engine.actions import Proposal
+from companion.engine.views import JsonObject
 from companion.games.ravenskeep import board
 from companion.games.ravenskeep.catalogue import load
 from companion.games.ravenskeep.state import RAVENSKEEP, State, owner, wizard
 
 
-def random_action(state: State, rng: Random) -> dict[str, Any] | None:
+def random_action(state: State, rng: Random) -> Proposal | None:
     if state.over:
         return None
     me = state.current.name
     if state.roll is not None:
-        if state.roll["rerolls_left"] and state.roll["values"][-1] < 3 and rng.random() < 0.7:
+        if state.roll.rerolls_left and state.roll.last < 3 and rng.random() < 0.7:
             return {"type": "reroll", "player": me}
-        return {"type": "play", "player": me, **best(state, state.roll["moves"], state.roll["values"][-1], rng)}
+        return {"type": "play", "player": me, **best(state, state.roll.moves, state.roll.last, rng)}
     if (spell := _spell(state, rng)) is not None:
         return spell
     if state.forwent or state.cards_played >= load().cards_per_turn:
@@ -29,12 +30,13 @@ def random_action(state: State, rng: Random) -> dict[str, Any] | None:
     if state.cards_played == 0 and rng.random() < 0.05:
         return {"type": "forgo", "player": me, **best(state, "tower", 1, rng)}
     card = rng.choice(load().deck)
-    if "dice" in card:
-        return {"type": "roll", "player": me, "moves": card["moves"], "dice": card["dice"]}
-    return {"type": "play", "player": me, "card": dict(card), **best(state, card["moves"], card["steps"], rng)}
+    if card.dice is not None:
+        return {"type": "roll", "player": me, "moves": card.moves, "dice": card.dice}
+    steps = card.steps or 0
+    return {"type": "play", "player": me, "card": {"moves": card.moves, "steps": steps}, **best(state, card.moves, steps, rng)}
 
 
-def _spell(state: State, rng: Random) -> dict[str, Any] | None:
+def _spell(state: State, rng: Random) -> Proposal | None:
     if state.spell_cast or rng.random() > 0.15:
         return None
     able = [s for s in load().spells.values() if s.cost <= state.current.full]
@@ -46,7 +48,7 @@ def _spell(state: State, rng: Random) -> dict[str, Any] | None:
     return {"type": "spell", "player": state.current.name, "spell": spell.id, "steps": steps, **choice} if choice else None
 
 
-def best(state: State, moves: str, steps: int, rng: Random) -> dict[str, Any]:
+def best(state: State, moves: str, steps: int, rng: Random) -> JsonObject:
     me = state.current.name
     options = board.pieces(state, me, moves, steps)
     if not options:
@@ -54,10 +56,11 @@ def best(state: State, moves: str, steps: int, rng: Random) -> dict[str, Any]:
     return max(options, key=lambda o: (_worth(state, me, o, steps), rng.random()))
 
 
-def _worth(state: State, me: str, option: dict[str, Any], steps: int) -> int:
-    if "wizard" in option:
-        return 3 if RAVENSKEEP in state.spaces[board.ahead(state, option["wizard"], steps)] else 0
-    space = state.where(option["tower"])
+def _worth(state: State, me: str, option: JsonObject, steps: int) -> int:
+    wiz, tower = option.get("wizard"), str(option.get("tower"))  # a piece as board.pieces offers it
+    if isinstance(wiz, int):
+        return 3 if RAVENSKEEP in state.spaces[board.ahead(state, wiz, steps)] else 0
+    space = state.where(tower)
     assert space is not None
     stack = state.spaces[space]
     caught = [owner(w) for w in board.visible(state.spaces[board.ahead(state, space, steps)])]
@@ -65,4 +68,4 @@ def _worth(state: State, me: str, option: dict[str, Any], steps: int) -> int:
         return -1  # never bury one's own wizard
     if caught and state.current.empty:
         return 2  # a bottle to fill
-    return 1 if wizard(me) in board.visible(stack[:stack.index(option["tower"])]) else 0  # frees one of mine
+    return 1 if wizard(me) in board.visible(stack[:stack.index(tower)]) else 0  # frees one of mine

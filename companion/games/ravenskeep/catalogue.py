@@ -10,7 +10,6 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 DATA = Path(__file__).with_name("data") / "ravenskeep.json"
 MOVES = ("wizard", "tower", "either")
@@ -31,6 +30,15 @@ class Spell:
 
 
 @dataclass(frozen=True)
+class DeckCard:
+    """A card of the deck: it moves a wizard, a tower or either, by its ``steps`` or by rolling its ``dice``."""
+
+    moves: str
+    steps: int | None
+    dice: int | None
+
+
+@dataclass(frozen=True)
 class Catalogue:
     player_counts: tuple[int, ...]
     spaces: int
@@ -44,7 +52,7 @@ class Catalogue:
     cards_per_turn: int
     per_place: int
     die: tuple[int, ...]
-    deck: tuple[dict[str, Any], ...]  # one entry per card
+    deck: tuple[DeckCard, ...]  # one entry per card
     spells: dict[str, Spell]
     gaps: tuple[str, ...]
 
@@ -53,7 +61,7 @@ class Catalogue:
 def load(path: Path = DATA) -> Catalogue:
     raw = json.loads(Path(path).read_text(encoding="utf-8"))
     v = {k: e["value"] for k, e in raw.items() if isinstance(e, dict) and "value" in e}
-    deck = tuple({k: x for k, x in card.items() if k != "count"} for card in v["deck"] for _ in range(card["count"]))
+    deck = tuple(DeckCard(card["moves"], card.get("steps"), card.get("dice")) for card in v["deck"] for _ in range(card["count"]))
     spells = {sid: Spell(sid, s["name"], s["cost"], s["moves"], tuple(s["steps"]), s["note"]) for sid, s in v["spells"].items()}
     cat = Catalogue(
         player_counts=tuple(v["player_counts"]), spaces=v["spaces"], shield_spaces=frozenset(v["shield_spaces"]),
@@ -72,7 +80,7 @@ def _check(cat: Catalogue) -> None:
     if bad:
         raise CatalogueError(f"space {bad[0]!r} is not on the board of {cat.spaces} spaces")
     for card in cat.deck:
-        if card.get("moves") not in MOVES or ("steps" in card) == ("dice" in card):
+        if card.moves not in MOVES or (card.steps is None) == (card.dice is None):
             raise CatalogueError(f"card {card!r} moves one of {MOVES} by 'steps' or by 'dice'")
     for spell in cat.spells.values():
         if spell.moves not in ("wizard", "tower") or not spell.steps:

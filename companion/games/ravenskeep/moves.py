@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from companion.engine.actions import ActionModel, actions_of
 
@@ -67,4 +67,6 @@ class EndTurn(ActionModel):
     player: str = Name
 
 
-ACTIONS = actions_of(Roll, Reroll, Play, Forgo, Spell, EndTurn)
+RavenskeepAction = Roll | Reroll | Play | Forgo | Spell | EndTurn
+Moving = Play | Forgo | Spell  # the actions that move a piece: a wizard or a tower, or neither
+ACTIONS: TypeAdapter[RavenskeepAction] = actions_of(Roll, Reroll, Play, Forgo, Spell, EndTurn)

@@ -4,29 +4,24 @@ from __future__ import annotations
 
 from dataclasses import replace
 from random import Random
+from collections.abc import Mapping, Sequence
 from typing import Any
-from collections.abc import Sequence
 
-from companion.engine.dispatch import Apply, Check, DispatchRules
+from companion.engine.dispatch import DispatchRules, Handler, Hooks, on
 from companion.errors import Problem
 from companion.games.ravenskeep import bots, position, scoring, setup, turn, view
 from companion.games.ravenskeep.catalogue import load
-from companion.games.ravenskeep.moves import ACTIONS
+from companion.games.ravenskeep.moves import ACTIONS, EndTurn, Forgo, Play, RavenskeepAction, Reroll, Roll, Spell
 from companion.games.ravenskeep.state import State
 
-Action = dict[str, Any]
-
-CHECKS: dict[str, Check[State]] = {
-    "roll": turn.check_roll, "reroll": turn.check_reroll, "play": turn.check_play, "forgo": turn.check_forgo,
-    "spell": turn.check_spell, "end_turn": turn.check_end}
-APPLIES: dict[str, Apply[State]] = {
-    "roll": turn.apply_roll, "reroll": turn.apply_reroll, "play": turn.apply_play, "forgo": turn.apply_forgo,
-    "spell": turn.apply_spell, "end_turn": turn.apply_end}
+HANDLERS: tuple[Handler[State], ...] = (
+    on(Roll, turn.check_roll, turn.apply_roll), on(Reroll, turn.check_reroll, turn.apply_reroll),
+    on(Play, turn.check_play, turn.apply_play), on(Forgo, turn.check_forgo, turn.apply_forgo),
+    on(Spell, turn.check_spell, turn.apply_spell), on(EndTurn, turn.check_end, turn.apply_end))
 
 
-def whose_turn(state: State, action: Action) -> list[Problem]:
-    player = action.get("player")
-    who = None if player is None else str(player)
+def whose_turn(state: State, action: RavenskeepAction) -> list[Problem]:
+    player = who = action.player
     if state.over:
         return [Problem("game-over", "the game is over: nothing more can be done", who)]
     if state.seat(player) is None:
@@ -36,35 +31,22 @@ def whose_turn(state: State, action: Action) -> list[Problem]:
     return []
 
 
-class RavenskeepRules(DispatchRules[State]):
-    name: str = "ravenskeep"
-    title: str = "Ravenskeep"
+class RavenskeepRules(DispatchRules[State, RavenskeepAction]):
+    name, title, called = "ravenskeep", "Ravenskeep", "Ravenskeep"  # called: how a message names it
     player_counts: Sequence[int] = load().player_counts
-    called = "Ravenskeep"
-    actions = ACTIONS
-    checks = CHECKS
-    applies = APPLIES
+    actions, handlers = ACTIONS, HANDLERS
+    hooks = Hooks(setup=setup.setup, from_position=position.from_position, legal_actions=view.legal_actions,
+                  random_action=bots.random_action, score=scoring.scores, ranking=scoring.ranking,
+                  public_view=view.public_view, is_over=lambda state: state.over)
+    places = staticmethod(scoring.places)  # tied places, as its rulebook allows (``night.places``)
 
-    # The other hooks of Rules are the game's own modules, named where they live.
-    setup = staticmethod(setup.setup)
-    from_position = staticmethod(position.from_position)
-    legal_actions = staticmethod(view.legal_actions)
-    random_action = staticmethod(bots.random_action)
-    score = staticmethod(scoring.scores)
-    ranking = staticmethod(scoring.ranking)
-    places = staticmethod(scoring.places)
-    public_view = staticmethod(view.public_view)
-
-    def precondition(self, state: State, action: Action) -> list[Problem]:
+    def precondition(self, state: State, action: RavenskeepAction) -> list[Problem]:
         return whose_turn(state, action)
 
-    def apply(self, state: State, action: Action, rng: Random) -> State:
+    def apply(self, state: State, action: RavenskeepAction | Mapping[str, Any], rng: Random) -> State:
         if turn.fresh(state):  # a turn's first action: the notes of the turn before are shown no more
             state = replace(state, notes=())  # a new value; the base applies to a copy of it
         return super().apply(state, action, rng)
-
-    def is_over(self, state: State) -> bool:
-        return state.over
 
 
 RULES = RavenskeepRules()

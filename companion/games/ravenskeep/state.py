@@ -7,7 +7,8 @@ ones under a tower are imprisoned, and whose they are is never shown until they 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+
+from companion.games.notes import Note
 
 RAVENSKEEP = "R"
 Stack = tuple[str, ...]
@@ -34,6 +35,24 @@ class Player:
     keep: int = 0  # wizards dropped into Ravenskeep
 
 
+@dataclass(frozen=True, slots=True)
+class DieRoll:
+    """A die card being rolled: what it moves, its dice, every value rolled (the last counts), and the
+    rerolls its extra dice still allow."""
+
+    moves: str
+    dice: int
+    values: tuple[int, ...]
+    rerolls_left: int
+
+    @property
+    def last(self) -> int:
+        return self.values[-1]
+
+    def as_json(self) -> dict[str, object]:
+        return {"moves": self.moves, "dice": self.dice, "values": list(self.values), "rerolls_left": self.rerolls_left}
+
+
 @dataclass(slots=True)
 class State:
     players: tuple[Player, ...]
@@ -44,16 +63,15 @@ class State:
     cards_played: int
     forwent: bool  # discarded the hand and moved a tower instead of playing cards
     spell_cast: bool
-    roll: dict[str, Any] | None  # a die card being rolled: moves, dice, values, rerolls_left
+    roll: DieRoll | None
     ending: bool  # someone has every bottle full and every wizard in Ravenskeep: finish the round
     over: bool
-    notes: tuple[dict[str, Any], ...] = field(default=())
+    notes: tuple[Note, ...] = field(default=())
 
     def copy(self) -> State:
-        return replace(self, players=tuple(replace(p) for p in self.players),
-                       roll=None if self.roll is None else {**self.roll, "values": list(self.roll["values"])})
+        return replace(self, players=tuple(replace(p) for p in self.players))
 
-    def note(self, **what: Any) -> None:
+    def note(self, **what: object) -> None:
         self.notes = self.notes + (what,)
 
     def seat(self, name: object) -> int | None:

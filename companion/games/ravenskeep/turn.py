@@ -8,80 +8,78 @@ round is finished so everyone has had the same number of turns, and the game end
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from random import Random
-from typing import Any
 
 from companion.errors import Problem
 from companion.games.ravenskeep import board
 from companion.games.ravenskeep.catalogue import load
-from companion.games.ravenskeep.state import State
-
-Action = dict[str, Any]
-
-
-def _p(rule: str, message: str, action: Action, target: Any = None) -> Problem:
-    return Problem(rule, message, action["player"], None if target is None else str(target))
+from companion.games.ravenskeep.moves import EndTurn, Forgo, Moving, Play, RavenskeepAction, Reroll, Roll, Spell
+from companion.games.ravenskeep.state import DieRoll, State
 
 
-def check_roll(state: State, action: Action) -> list[Problem]:
+def _p(rule: str, message: str, action: RavenskeepAction, target: object = None) -> Problem:
+    return Problem(rule, message, action.player, None if target is None else str(target))
+
+
+def check_roll(state: State, action: Roll) -> list[Problem]:
     if state.roll is not None:
-        return [_p("roll", f"{action['player']} has a roll of {state.roll['values'][-1]} to play first", action, "die")]
+        return [_p("roll", f"{action.player} has a roll of {state.roll.last} to play first", action, "die")]
     return _card_left(state, action)
 
 
-def _card_left(state: State, action: Action) -> list[Problem]:
+def _card_left(state: State, action: RavenskeepAction) -> list[Problem]:
     if state.forwent:
-        return [_p("cards", f"{action['player']} forwent both cards this turn", action, "card")]
+        return [_p("cards", f"{action.player} forwent both cards this turn", action, "card")]
     if state.cards_played >= load().cards_per_turn:
-        return [_p("cards", f"{action['player']} has played both cards this turn", action, "card")]
+        return [_p("cards", f"{action.player} has played both cards this turn", action, "card")]
     return []
 
 
-def apply_roll(state: State, action: Action, rng: Random) -> None:
+def apply_roll(state: State, action: Roll, rng: Random) -> None:
     value = rng.choice(load().die)
-    state.roll = {"moves": action["moves"], "dice": action["dice"], "values": [value], "rerolls_left": action["dice"] - 1}
-    state.note(event="rolled", player=action["player"], value=value, dice=action["dice"])
+    state.roll = DieRoll(action.moves, action.dice, (value,), action.dice - 1)
+    state.note(event="rolled", player=action.player, value=value, dice=action.dice)
 
 
-def check_reroll(state: State, action: Action) -> list[Problem]:
-    if state.roll is None or state.roll["rerolls_left"] <= 0:
-        dice = state.roll["dice"] if state.roll else 0
-        return [_p("reroll", f"{action['player']}'s card allows no more rerolls ({dice} dice: {max(dice - 1, 0)} rerolls)", action, "die")]
+def check_reroll(state: State, action: Reroll) -> list[Problem]:
+    if state.roll is None or state.roll.rerolls_left <= 0:
+        dice = state.roll.dice if state.roll else 0
+        return [_p("reroll", f"{action.player}'s card allows no more rerolls ({dice} dice: {max(dice - 1, 0)} rerolls)", action, "die")]
     return []
 
 
-def apply_reroll(state: State, action: Action, rng: Random) -> None:
+def apply_reroll(state: State, action: Reroll, rng: Random) -> None:
     assert state.roll is not None
     value = rng.choice(load().die)
-    state.roll["values"].append(value)
-    state.roll["rerolls_left"] -= 1
-    state.note(event="rolled", player=action["player"], value=value, reroll=True)
+    state.roll = replace(state.roll, values=(*state.roll.values, value), rerolls_left=state.roll.rerolls_left - 1)
+    state.note(event="rolled", player=action.player, value=value, reroll=True)
 
 
-def card_of(state: State, action: Action) -> tuple[str, int] | None:
+def card_of(state: State, action: Play) -> tuple[str, int] | None:
     if state.roll is not None:
-        return state.roll["moves"], state.roll["values"][-1]
-    card = action.get("card")
-    return (card["moves"], card["steps"]) if card else None
+        return state.roll.moves, state.roll.last
+    card = action.card
+    return (card.moves, card.steps) if card else None
 
 
-def check_play(state: State, action: Action) -> list[Problem]:
+def check_play(state: State, action: Play) -> list[Problem]:
     found = _card_left(state, action)
-    if state.roll is not None and action.get("card"):
-        found.append(_p("card", f"{action['player']} rolled for a die card: play it without 'card' (the last roll counts)",
+    if state.roll is not None and action.card:
+        found.append(_p("card", f"{action.player} rolled for a die card: play it without 'card' (the last roll counts)",
                         action))
     card = card_of(state, action)
     if card is None and not found:
-        found.append(_p("card", f"{action['player']} plays a card: say what it moves and how far ('card'), or roll a die card",
+        found.append(_p("card", f"{action.player} plays a card: say what it moves and how far ('card'), or roll a die card",
                         action))
     if card is not None:
         found += piece_problems(state, action, *card, must_move=True)
     return found
 
 
-def piece_problems(state: State, action: Action, moves: str, steps: int, must_move: bool) -> list[Problem]:
+def piece_problems(state: State, action: Moving, moves: str, steps: int, must_move: bool) -> list[Problem]:
     """Why the piece named cannot make this move; with none named, a card must still move if it can."""
-    player, wiz, tower = action["player"], action.get("wizard"), action.get("tower")
+    player, wiz, tower = action.player, _wizard(action), action.tower
     if wiz is not None and tower is not None:
         return [_p("piece", f"{player} moves one piece: a wizard or a tower, not both", action, tower)]
     if wiz is None and tower is None:
@@ -97,39 +95,43 @@ def piece_problems(state: State, action: Action, moves: str, steps: int, must_mo
     return [_p("tower", why, action, tower)] if why else []
 
 
-def apply_play(state: State, action: Action, rng: Random) -> None:
+def _wizard(action: Moving) -> int | None:
+    return None if isinstance(action, Forgo) else action.wizard  # forgoing moves a tower, never a wizard
+
+
+def apply_play(state: State, action: Play, rng: Random) -> None:
     moves, steps = card_of(state, action) or ("", 0)
     state.roll = None
     state.cards_played += 1
-    state.note(event="card", player=action["player"], moves=moves, steps=steps)
+    state.note(event="card", player=action.player, moves=moves, steps=steps)
     move(state, action, steps)
 
 
-def move(state: State, action: Action, steps: int) -> None:
-    player = action["player"]
-    if action.get("wizard") is not None:
-        if board.move_wizard(state, player, action["wizard"], steps):
+def move(state: State, action: Moving, steps: int) -> None:
+    player, wiz = action.player, _wizard(action)
+    if wiz is not None:
+        if board.move_wizard(state, player, wiz, steps):
             end(state)
-    elif action.get("tower") is not None:
-        board.move_tower(state, player, action["tower"], steps)
+    elif action.tower is not None:
+        board.move_tower(state, player, action.tower, steps)
     else:
         state.note(event="no_move", player=player)
 
 
-def check_forgo(state: State, action: Action) -> list[Problem]:
+def check_forgo(state: State, action: Forgo) -> list[Problem]:
     if state.cards_played or state.forwent or state.roll is not None:
-        return [_p("forgo", f"{action['player']} can forgo both cards only before playing one", action)]
-    return piece_problems(state, {**action, "wizard": None}, "tower", 1, must_move=True)
+        return [_p("forgo", f"{action.player} can forgo both cards only before playing one", action)]
+    return piece_problems(state, action, "tower", 1, must_move=True)
 
 
-def apply_forgo(state: State, action: Action, rng: Random) -> None:
+def apply_forgo(state: State, action: Forgo, rng: Random) -> None:
     state.forwent = True
-    state.note(event="forgo", player=action["player"])
+    state.note(event="forgo", player=action.player)
     move(state, action, 1)
 
 
-def check_spell(state: State, action: Action) -> list[Problem]:
-    player, sid = action["player"], action["spell"]
+def check_spell(state: State, action: Spell) -> list[Problem]:
+    player, sid = action.player, action.spell
     spell = load().spells.get(sid)
     if spell is None:
         return [_p("spell", f"there is no spell {sid!r}; the spells are {', '.join(load().spells)}", action, sid)]
@@ -139,31 +141,31 @@ def check_spell(state: State, action: Action) -> list[Problem]:
     me = state.current
     if me.full < spell.cost:
         found.append(_p("spell-bottles", f"{spell.name} costs {spell.cost} full bottles; {player} has {me.full}", action, sid))
-    if action["steps"] not in spell.steps:
-        found.append(_p("spell-steps", f"{spell.name} moves {list(spell.steps)} spaces, not {action['steps']}", action, sid))
-    return found + piece_problems(state, action, spell.moves, action["steps"], must_move=False)
+    if action.steps not in spell.steps:
+        found.append(_p("spell-steps", f"{spell.name} moves {list(spell.steps)} spaces, not {action.steps}", action, sid))
+    return found + piece_problems(state, action, spell.moves, action.steps, must_move=False)
 
 
-def apply_spell(state: State, action: Action, rng: Random) -> None:
-    spell = load().spells[action["spell"]]
+def apply_spell(state: State, action: Spell, rng: Random) -> None:
+    spell = load().spells[action.spell]
     me = state.current
     me.full -= spell.cost
     me.spent += spell.cost
     state.spell_cast = True
     state.note(event="spell", player=me.name, spell=spell.id, cost=spell.cost)
-    move(state, action, action["steps"])
+    move(state, action, action.steps)
 
 
-def check_end(state: State, action: Action) -> list[Problem]:
+def check_end(state: State, action: EndTurn) -> list[Problem]:
     if state.roll is not None:
-        return [_p("end-turn", f"{action['player']} has a roll to play first", action, "die")]
+        return [_p("end-turn", f"{action.player} has a roll to play first", action, "die")]
     if not state.forwent and state.cards_played < load().cards_per_turn:
-        return [_p("end-turn", f"{action['player']} must play {load().cards_per_turn} cards (or forgo both); "
+        return [_p("end-turn", f"{action.player} must play {load().cards_per_turn} cards (or forgo both); "
                    f"{state.cards_played} played", action, "card")]
     return []
 
 
-def apply_end(state: State, action: Action, rng: Random) -> None:
+def apply_end(state: State, action: EndTurn, rng: Random) -> None:
     end(state)
 
 

@@ -1,16 +1,17 @@
 """What the table may see (never whose wizards are imprisoned), and what it may do next, as JSON."""
 from __future__ import annotations
 
-from typing import Any
+
+from companion.engine.views import JsonObject
 
 from companion.games.ravenskeep import board, scoring
 from companion.games.ravenskeep.catalogue import load
 from companion.games.ravenskeep.state import RAVENSKEEP, State, is_tower, owner
 
 
-def public_view(state: State) -> dict[str, Any]:
+def public_view(state: State) -> JsonObject:
     cat = load()
-    view: dict[str, Any] = {
+    view: JsonObject = {
         "spaces": [_space(state, s) for s in range(len(state.spaces))],
         "ravenskeep": state.where(RAVENSKEEP),
         "players": [{"name": p.name, "full": p.full, "empty": p.empty, "spent": p.spent, "keep": p.keep,
@@ -18,7 +19,7 @@ def public_view(state: State) -> dict[str, Any]:
                      "done": p.empty == 0 and p.keep == cat.wizards} for i, p in enumerate(state.players)],
         "active": state.current.name, "turn": state.turn, "first": state.players[state.first].name,
         "cards_played": state.cards_played, "forwent": state.forwent, "spell_cast": state.spell_cast,
-        "roll": state.roll, "ending": state.ending, "phase": "over" if state.over else "playing",
+        "roll": None if state.roll is None else state.roll.as_json(), "ending": state.ending, "phase": "over" if state.over else "playing",
         "spells": [{"id": s.id, "name": s.name, "cost": s.cost, "moves": s.moves, "steps": list(s.steps), "note": s.note}
                    for s in cat.spells.values()],
         "notes": list(state.notes),
@@ -28,11 +29,11 @@ def public_view(state: State) -> dict[str, Any]:
     return view
 
 
-def _space(state: State, space: int) -> dict[str, Any]:
+def _space(state: State, space: int) -> JsonObject:
     cat = load()
     stack = state.spaces[space]
     top = max((i for i, it in enumerate(stack) if is_tower(it)), default=-1)  # wizards below it are imprisoned
-    items: list[dict[str, Any]] = []
+    items: list[JsonObject] = []
     for i, item in enumerate(stack):
         if item == RAVENSKEEP:
             items.append({"ravenskeep": True})
@@ -46,16 +47,15 @@ def _space(state: State, space: int) -> dict[str, Any]:
 STEPS = range(1, 7)  # the steps the tablet offers for a numbered card or a spell
 
 
-def legal_actions(state: State) -> dict[str, Any]:
+def legal_actions(state: State) -> JsonObject:
     if state.over:
         return {"kind": "over", "winner": scoring.winners(state), "ranking": scoring.ranking(state)}
     me = state.current.name
-    out: dict[str, Any] = {"kind": "turn", "player": me, "cards_left": load().cards_per_turn - state.cards_played,
+    out: JsonObject = {"kind": "turn", "player": me, "cards_left": load().cards_per_turn - state.cards_played,
                            "can_forgo": not state.cards_played and not state.forwent and state.roll is None,
                            "spell_cast": state.spell_cast, "full": state.current.full}
     if state.roll is not None:
-        out.update(kind="rolled", roll=state.roll,
-                   pieces=board.pieces(state, me, state.roll["moves"], state.roll["values"][-1]))
+        out.update(kind="rolled", roll=state.roll.as_json(), pieces=board.pieces(state, me, state.roll.moves, state.roll.last))
     else:  # for a numbered card and for a spell
         out["pieces_for"] = {moves: {str(n): board.pieces(state, me, moves, n) for n in STEPS} for moves in ("wizard", "tower")}
     out["can_end"] = state.roll is None and (state.forwent or state.cards_played >= load().cards_per_turn)

@@ -7,25 +7,23 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field, TypeAdapter
 
-from companion.engine.actions import ActionModel, actions_of
+from companion.engine.actions import ActionModel, ActionPart, actions_of
 
 Name = Annotated[str, Field(min_length=1, max_length=40)]
 PortalId = Annotated[str, Field(min_length=1, max_length=8)]
 Index = Annotated[int, Field(ge=0, le=5)]
 
 
-class Space(BaseModel):
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+class Space(ActionPart):
     portal: PortalId
     space: Index
 
 
-class Swap(BaseModel):
+class Swap(ActionPart):
     """The 2-copies rule at the deal: one of two copies given to the central row for one of its portals."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
     give: PortalId
     take: PortalId
 
@@ -97,4 +95,5 @@ class Claim(ActionModel):
     claim: bool
 
 
-ACTIONS = actions_of(Keep, Draw, Crystal, Incantatum, Effect, Take, Claim, Dealt)
+ViaMagicaAction = Keep | Draw | Crystal | Incantatum | Effect | Take | Claim | Dealt
+ACTIONS: TypeAdapter[ViaMagicaAction] = actions_of(Keep, Draw, Crystal, Incantatum, Effect, Take, Claim, Dealt)

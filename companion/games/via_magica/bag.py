@@ -47,7 +47,9 @@ def wild_for(state: State, player: str) -> bool:
     if state.token == WILDCARD:
         return True
     cat = load()
-    return any(cat.portals[p].effect == {"kind": "wildcard", "animus": state.token} for p in state.achieved[player])
+    wild = (state.token,)
+    return any((e := cat.portals[p].effect) is not None and e.kind == "wildcard" and e.animus == wild
+               for p in state.achieved[player])
 
 
 def fits(state: State, player: str, animus: str) -> bool:

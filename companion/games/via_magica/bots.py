@@ -6,17 +6,17 @@ closest to opening, and moves a crystal only towards a fuller portal, so every g
 from __future__ import annotations
 
 from random import Random
-from typing import Any
 
+from companion.engine.actions import Proposal
 from companion.games.via_magica.crystallize import openers
+from companion.games.via_magica.effects import effect_of
 from companion.games.via_magica.incantatum import clockwise_from
 from companion.games.via_magica.opening import selectable
 from companion.games.via_magica.portals import load
 from companion.games.via_magica.state import State
-from companion.games.via_magica.view import effect_prompt
-from companion.games.via_magica.view import targets
+from companion.games.via_magica.view import empty_spaces, targets
 
-Action = dict[str, Any]
+Action = Proposal
 
 
 def random_action(state: State, rng: Random) -> Action | None:
@@ -50,11 +50,12 @@ def _crystal(state: State, player: str, rng: Random) -> Action | None:
     options = targets(state, player)
     if not options:
         return None
-    best = max(options, key=lambda s: (_fill(state, s["portal"]), rng.random()))
-    to = best if rng.random() < 0.8 else rng.choice(options)
+    best = max(options, key=lambda s: (_fill(state, s[0]), rng.random()))
+    (portal, space) = best if rng.random() < 0.8 else rng.choice(options)
+    to = {"portal": portal, "space": space}
     if state.stockpiles[player] > 0:
         return {"type": "crystal", "player": player, "to": to}
-    sources = [p for p in state.areas[player] if state.crystals[p] and _fill(state, p) < _fill(state, to["portal"])]
+    sources = [p for p in state.areas[player] if state.crystals[p] and _fill(state, p) < _fill(state, portal)]
     if not sources:
         return None
     source = min(sources, key=lambda p: _fill(state, p))
@@ -76,20 +77,20 @@ def _crystallize(state: State, rng: Random) -> Action:
 
 
 def _effect(state: State, rng: Random) -> Action:
-    prompt = effect_prompt(state)
-    player, effect = prompt["player"], prompt["effect"]
-    if effect["kind"] == "open_another":
-        return {"type": "effect", "player": player, "open": rng.choice(prompt["area"])}
-    if effect["kind"] == "rearrange":
+    _, player, portal = state.pending
+    effect = effect_of(state)
+    if effect.kind == "open_another":
+        return {"type": "effect", "player": player, "open": rng.choice(list(state.areas[player]))}
+    if effect.kind == "rearrange":
         return {"type": "effect", "player": player, "layout": _layout(state, player, rng)}
-    wanted = list(effect.get("animus") or [])
-    most = min(len(wanted) or effect.get("count", 0), state.stockpiles[player])
-    spaces: list[dict[str, Any]] = []
-    for s in sorted(prompt["empty"], key=lambda _: rng.random()):
-        if len(spaces) < most and (not wanted or s["animus"] in wanted):
-            spaces.append({"portal": s["portal"], "space": s["space"]})
+    wanted = list(effect.animus)
+    most = min(len(wanted) or effect.count, state.stockpiles[player])
+    spaces: list[Proposal] = []
+    for p, i, animus in sorted(empty_spaces(state, player), key=lambda _: rng.random()):
+        if len(spaces) < most and (not wanted or animus in wanted):
+            spaces.append({"portal": p, "space": i})
             if wanted:
-                wanted.remove(s["animus"])
+                wanted.remove(animus)
     return {"type": "effect", "player": player, "spaces": spaces}
 
 
@@ -105,10 +106,11 @@ def _layout(state: State, player: str, rng: Random) -> dict[str, list[int]]:
 
 def _select(state: State, rng: Random) -> Action:
     player = state.pending[1]
-    action: Action = {"type": "portal", "player": player, "take": rng.choice(selectable(state, player))}
+    take = rng.choice(selectable(state, player))
     if state.table_portals:  # as if the table turned up the next card of its pile
-        action["revealed"] = load().design(rng.choice(state.deck)) if state.deck else None
-    return action
+        revealed = load().design(rng.choice(state.deck)) if state.deck else None
+        return {"type": "portal", "player": player, "take": take, "revealed": revealed}
+    return {"type": "portal", "player": player, "take": take}
 
 
 def _dealt(state: State, rng: Random) -> Action:

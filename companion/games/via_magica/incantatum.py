@@ -7,9 +7,9 @@ and ``tie`` (every wand of the same instant), so the order is checked against th
 """
 from __future__ import annotations
 
-from typing import Any
 
 from companion.errors import Problem
+from companion.games.via_magica import actions
 from companion.games.via_magica.crystallize import full_portals, openers
 from companion.games.via_magica.state import State
 
@@ -20,8 +20,8 @@ def clockwise_from(state: State, first: str, among: list[str]) -> tuple[str, ...
     return tuple(sorted(among, key=lambda p: (state.seat(p) - start) % n))
 
 
-def check(state: State, action: dict[str, Any]) -> list[Problem]:
-    first, tie = action["first"], action.get("tie", [])
+def check(state: State, action: actions.Incantatum) -> list[Problem]:
+    first, tie = action.first, action.tie
     opened = openers(state)
     if not opened:
         return [Problem("incantatum", "nobody has a full portal: INCANTATUM! is called when a portal opens",

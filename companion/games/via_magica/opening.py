@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 from companion.games.via_magica import bag, rewards
 from companion.games.via_magica.crystallize import full_portals
-from companion.games.via_magica.portals import load
+from companion.games.via_magica.portals import PortalEffect, load
 from companion.games.via_magica.state import State, Step, remove_one
 
 CHOICE_EFFECTS = ("place_indicated", "place_any", "rearrange", "open_another")
@@ -70,18 +70,20 @@ def _open(state: State, step: Step) -> bool:
 
 def _effect(state: State, step: Step) -> bool:
     _, player, portal = step
-    effect = load().portals[portal].effect or {}
-    if effect.get("kind") == "stockpile":
-        state.stockpiles[player] += effect["count"]
-        state.gained[player] += effect["count"]
-        state.note(event="effect", player=player, portal=portal, effect="stockpile", crystals=effect["count"])
+    effect = load().portals[portal].effect
+    if effect is None:
         return False
-    return effect.get("kind") in CHOICE_EFFECTS and effect_possible(state, player, effect)
+    if effect.kind == "stockpile":
+        state.stockpiles[player] += effect.count
+        state.gained[player] += effect.count
+        state.note(event="effect", player=player, portal=portal, effect="stockpile", crystals=effect.count)
+        return False
+    return effect.kind in CHOICE_EFFECTS and effect_possible(state, player, effect)
 
 
-def effect_possible(state: State, player: str, effect: dict[str, object]) -> bool:
+def effect_possible(state: State, player: str, effect: PortalEffect) -> bool:
     """An effect with nothing to choose (no crystal to place, none to rearrange, no portal to open) passes."""
-    kind = effect["kind"]
+    kind = effect.kind
     if kind in ("place_indicated", "place_any"):
         return state.stockpiles[player] > 0 and bool(state.areas[player])
     if kind == "rearrange":

@@ -10,7 +10,9 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import NotRequired, TypedDict
+
+from companion.engine.views import JsonObject
 
 DATA = Path(__file__).with_name("data") / "portals.json"
 ANIMUS = ("Air", "Water", "Earth", "Life", "Fire", "Shadow")
@@ -20,16 +22,43 @@ COPIES = ("a", "b")
 
 
 @dataclass(frozen=True)
+class PortalEffect:
+    """What a yellow, blue or green portal does, as printed (``data/portals.json``).
+
+    kind: ``stockpile``, ``place_any``, ``place_indicated``, ``rearrange``, ``open_another``,
+      ``two_portals``, ``wildcard``, ``per_animus`` or ``per_colour``.
+    animus: the Animus it names (one for a wildcard or a green portal's count, two for placing).
+    count: crystals gained or placed; points and colour: what a green portal scores.
+    printed: the effect as the data file has it, which the display is shown unchanged.
+    """
+
+    kind: str
+    animus: tuple[str, ...]
+    count: int
+    points: int
+    colour: str | None
+    printed: JsonObject
+
+    @classmethod
+    def read(cls, raw: JsonObject) -> PortalEffect:
+        animus, count, points, colour = raw.get("animus", ()), raw.get("count", 0), raw.get("points", 0), raw.get("colour")
+        names = (animus,) if isinstance(animus, str) else tuple(str(a) for a in animus) if isinstance(animus, list) else ()
+        if not isinstance(count, int) or not isinstance(points, int) or not (colour is None or isinstance(colour, str)):
+            raise ValueError(f"{DATA.name}: a portal's effect has a bad count, points or colour: {raw!r}")
+        return cls(str(raw["kind"]), names, count, points, colour, dict(raw))
+
+
+@dataclass(frozen=True)
 class Portal:
     design: str
     colour: str
     spaces: tuple[str, ...]  # the Animus spaces across the top of the card, left to right
     points: int  # printed points (green portals score by their effect instead)
-    effect: dict[str, Any] | None
+    effect: PortalEffect | None
 
     @property
     def effect_kind(self) -> str | None:
-        return None if self.effect is None else str(self.effect["kind"])
+        return None if self.effect is None else self.effect.kind
 
 
 @dataclass(frozen=True)
@@ -63,14 +92,35 @@ class Catalogue:
         return tuple(kind for kind, n in self.bag.items() for _ in range(n))
 
 
-def _portal(design: str, raw: dict[str, Any]) -> Portal:
-    portal = Portal(design, raw["colour"], tuple(raw["spaces"]), int(raw["points"]), raw.get("effect"))
+class PortalEntry(TypedDict):
+    """A portal design in ``data/portals.json``."""
+
+    colour: str
+    spaces: list[str]
+    points: int
+    effect: NotRequired[JsonObject]
+
+
+class RewardEntry(TypedDict):
+    """A Bonus reward in ``data/portals.json``."""
+
+    category: str
+    points: int
+    colour: NotRequired[str]
+    count: NotRequired[int]
+    stars: NotRequired[int]
+
+
+def _portal(design: str, raw: PortalEntry) -> Portal:
+    effect = raw.get("effect")
+    portal = Portal(design, raw["colour"], tuple(raw["spaces"]), int(raw["points"]),
+                    None if effect is None else PortalEffect.read(effect))
     if portal.colour not in COLOURS or not 2 <= len(portal.spaces) <= 6 or set(portal.spaces) - set(ANIMUS):
         raise ValueError(f"{DATA.name}: portal {design!r} has a bad colour or Animus spaces: {raw!r}")
     return portal
 
 
-def _reward(name: str, raw: dict[str, Any]) -> Reward:
+def _reward(name: str, raw: RewardEntry) -> Reward:
     return Reward(name, raw["category"], int(raw["points"]), raw.get("colour"), int(raw.get("count", 0)),
                   int(raw.get("stars", 0)))
 

@@ -123,8 +123,8 @@ def _player(name: str, me: PlayerPosition) -> list[Problem]:
         problems.append(Problem("end", f"{name} has {len(me.achieved)} open portals: the game would be over",
                                 name, "achieved"))
     problems += _area(name, me)
-    gained = sum((cat.portals[p].effect or {}).get("count", 0) for p in me.achieved
-                 if p in cat.portals and cat.portals[p].effect_kind == "stockpile")
+    gained = sum(effect.count for p in me.achieved
+                 if p in cat.portals and (effect := cat.portals[p].effect) is not None and effect.kind == "stockpile")
     placed = sum(len(s) for s in me.area.values())
     if me.stockpile + placed != cat.stockpile + gained:
         problems.append(Problem("conservation", f"{name} has {me.stockpile} crystals in the stockpile and {placed} "

@@ -6,20 +6,18 @@ Actions (each documented in docs/via-magica.md): ``keep``, ``draw``, ``crystal``
 from __future__ import annotations
 
 from random import Random
-from typing import Any
 from collections.abc import Sequence
 
-from companion.engine.dispatch import Apply, Check, DispatchRules, without_rng
+from companion.engine.dispatch import DispatchRules, Handler, Hooks, on, without_rng
 from companion.errors import Problem
 from companion.games.via_magica import bag, bots, crystallize, effects, incantatum, opening, scoring, setup, view
-from companion.games.via_magica.actions import ACTIONS
+from companion.games.via_magica.actions import (ACTIONS, Claim, Crystal, Dealt, Draw, Effect, Incantatum, Keep, Take,
+                                                ViaMagicaAction)
 from companion.games.via_magica.crystallize import openers
 from companion.games.via_magica.position import from_position
 from companion.games.via_magica.portals import load
 from companion.games.via_magica.rewards import claimable
 from companion.games.via_magica.state import State
-
-Action = dict[str, Any]
 
 WAITING = {"dealt": "the deal as laid out at the table",
            "keep": "players to keep three of their dealt portals", "draw": "the Catcher to draw an Animus",
@@ -28,31 +26,38 @@ WAITING = {"dealt": "the deal as laid out at the table",
            "or let pass", "over": "nothing: the game is over"}
 
 
-def _waiting(state: State, action: Action) -> Problem:
-    who = action.get("player") or action.get("first") or state.catcher_name  # the Catcher draws
+def _waiting(state: State, action: ViaMagicaAction) -> Problem:
+    who = _who(action) or state.catcher_name  # the Catcher draws
     whose = f" from {state.pending[1]}" if state.pending[0] in ("effect", "select", "rewards") else ""
-    return Problem("pending", f"a {action['type']!r} action cannot be taken now: Via Magica is waiting for "
-                   f"{WAITING[state.pending[0]]}{whose}", who, action["type"])
+    return Problem("pending", f"a {action.type!r} action cannot be taken now: Via Magica is waiting for "
+                   f"{WAITING[state.pending[0]]}{whose}", who, action.type)
 
 
-def _check_draw(state: State, action: Action) -> list[Problem]:
+def _who(action: ViaMagicaAction) -> str | None:
+    """The player an action names, if any."""
+    if isinstance(action, Incantatum):
+        return action.first
+    return None if isinstance(action, Draw | Dealt) else action.player
+
+
+def _check_draw(state: State, action: Draw) -> list[Problem]:
     if state.pending[0] == "crystallize" and openers(state):
         return [Problem("incantatum", f"{', '.join(openers(state))} opened a portal: INCANTATUM! comes before the "
                         "next draw", state.catcher_name)]
     if state.pending[0] not in ("draw", "crystallize"):
         return [_waiting(state, action)]
-    return bag.check_draw(state, action.get("animus"))
+    return bag.check_draw(state, action.animus)
 
 
-def _apply_draw(state: State, action: Action, rng: Random) -> None:
+def _apply_draw(state: State, action: Draw, rng: Random) -> None:
     if state.token is not None:
         bag.end_turn(state)
     state.notes = ()
-    bag.draw(state, action.get("animus"), rng)
+    bag.draw(state, action.animus, rng)
     state.pending = ("crystallize",)
 
 
-def _check_crystal(state: State, action: Action) -> list[Problem]:
+def _check_crystal(state: State, action: Crystal) -> list[Problem]:
     # A slower player may still place for this token while the openers of the turn play theirs.
     late = state.order and state.pending[0] in ("effect", "select", "rewards")
     if state.pending[0] != "crystallize" and not late:
@@ -60,42 +65,42 @@ def _check_crystal(state: State, action: Action) -> list[Problem]:
     return crystallize.check(state, action)
 
 
-def _check_incantatum(state: State, action: Action) -> list[Problem]:
+def _check_incantatum(state: State, action: Incantatum) -> list[Problem]:
     if state.pending[0] != "crystallize":
         return [_waiting(state, action)]
     return incantatum.check(state, action)
 
 
-def _apply_incantatum(state: State, action: Action, rng: Random) -> None:
-    order = incantatum.order(state, action["first"])
-    state.note(event="incantatum", order=list(order), tie=list(action.get("tie", [])))
+def _apply_incantatum(state: State, action: Incantatum, rng: Random) -> None:
+    order = incantatum.order(state, action.first)
+    state.note(event="incantatum", order=list(order), tie=list(action.tie))
     opening.queue_openings(state, order)
     opening.run(state)
 
 
-def _mine(state: State, action: Action, kind: str) -> list[Problem]:
+def _mine(state: State, action: Effect | Take | Claim, kind: str) -> list[Problem]:
     if state.pending[0] != kind:
         return [_waiting(state, action)]
-    if action["player"] != state.pending[1]:
-        return [Problem("turn", f"it is {state.pending[1]}'s {WAITING[kind]}, not {action['player']}'s",
-                        action["player"])]
+    if action.player != state.pending[1]:
+        return [Problem("turn", f"it is {state.pending[1]}'s {WAITING[kind]}, not {action.player}'s",
+                        action.player)]
     return []
 
 
-def _check_effect(state: State, action: Action) -> list[Problem]:
+def _check_effect(state: State, action: Effect) -> list[Problem]:
     return _mine(state, action, "effect") or effects.check(state, action)
 
 
-def _apply_effect(state: State, action: Action, rng: Random) -> None:
+def _apply_effect(state: State, action: Effect, rng: Random) -> None:
     effects.apply(state, action)
     opening.run(state)
 
 
-def _check_take(state: State, action: Action) -> list[Problem]:
+def _check_take(state: State, action: Take) -> list[Problem]:
     problems = _mine(state, action, "select")
     if problems:
         return problems
-    player, take = action["player"], action["take"]
+    player, take = action.player, action.take
     if take not in opening.selectable(state, player):
         why = "the 2-copies rule: that portal is already in play for them" if take in state.row else \
             f"the central row holds {', '.join(state.row)}"
@@ -104,30 +109,30 @@ def _check_take(state: State, action: Action) -> list[Problem]:
     return _check_revealed(state, action)
 
 
-def _check_revealed(state: State, action: Action) -> list[Problem]:
-    revealed = action.get("revealed")
+def _check_revealed(state: State, action: Take) -> list[Problem]:
+    revealed = action.revealed
     if not state.table_portals:
         return [] if revealed is None else [Problem("companion-portals", "Incanto deals the portals in this game: "
-                                                    "nothing is turned up at the table", action["player"], revealed)]
+                                                    "nothing is turned up at the table", action.player, revealed)]
     if revealed is not None and setup.unseen_copy(state, revealed) is None:
         return [Problem("revealed", f"portal {revealed!r} cannot be turned up: both copies are already seen (or "
-                        "no such design)", action["player"], revealed)]
+                        "no such design)", action.player, revealed)]
     return []
 
 
-def _apply_take(state: State, action: Action, rng: Random) -> None:
-    opening.take(state, action["player"], action["take"], state.pending[2], action.get("revealed"))
+def _apply_take(state: State, action: Take, rng: Random) -> None:
+    opening.take(state, action.player, action.take, state.pending[2], action.revealed)
     opening.run(state)
 
 
-def _check_claim(state: State, action: Action) -> list[Problem]:
+def _check_claim(state: State, action: Claim) -> list[Problem]:
     return _mine(state, action, "rewards")
 
 
-def _apply_claim(state: State, action: Action, rng: Random) -> None:
-    player = action["player"]
+def _apply_claim(state: State, action: Claim, rng: Random) -> None:
+    player = action.player
     reward = claimable(state, player) or ""
-    if action["claim"]:
+    if action.claim:
         state.rewards[reward] = player
         state.note(event="reward", player=player, reward=reward, points=load().rewards[reward].points)
     else:
@@ -135,45 +140,30 @@ def _apply_claim(state: State, action: Action, rng: Random) -> None:
     opening.run(state)
 
 
-def _apply_crystal(state: State, action: Action, rng: Random) -> None:
+def _apply_crystal(state: State, action: Crystal, rng: Random) -> None:
     crystallize.apply(state, action)
-    player = action["player"]
+    player = action.player
     if state.order and crystallize.full_portals(state, player):
         incantatum.join_late(state, player)
 
 
-CHECKS: dict[str, Check[State]] = {
-    "keep": setup.check_keep, "draw": _check_draw, "crystal": _check_crystal, "incantatum": _check_incantatum,
-    "effect": _check_effect, "portal": _check_take, "reward": _check_claim, "dealt": setup.check_dealt}
-APPLIES: dict[str, Apply[State]] = {
-    "keep": without_rng(setup.apply_keep), "draw": _apply_draw, "crystal": _apply_crystal,
-    "incantatum": _apply_incantatum, "effect": _apply_effect, "portal": _apply_take, "reward": _apply_claim,
-    "dealt": without_rng(setup.apply_dealt)}
+HANDLERS: tuple[Handler[State], ...] = (
+    on(Keep, setup.check_keep, without_rng(setup.apply_keep)), on(Draw, _check_draw, _apply_draw),
+    on(Crystal, _check_crystal, _apply_crystal), on(Incantatum, _check_incantatum, _apply_incantatum),
+    on(Effect, _check_effect, _apply_effect), on(Take, _check_take, _apply_take), on(Claim, _check_claim, _apply_claim),
+    on(Dealt, setup.check_dealt, without_rng(setup.apply_dealt)))
 
 
-class ViaMagicaRules(DispatchRules[State]):
-    name: str = "via_magica"
-    title: str = "Via Magica"
+class ViaMagicaRules(DispatchRules[State, ViaMagicaAction]):
+    name, title, called = "via_magica", "Via Magica", "Via Magica"  # called: how a message names it
     player_counts: Sequence[int] = load().player_counts
-    called = "Via Magica"
-    actions = ACTIONS
-    checks = CHECKS
-    applies = APPLIES
+    actions, handlers = ACTIONS, HANDLERS
+    hooks = Hooks(setup=setup.setup, from_position=from_position, legal_actions=view.legal_actions,
+                  random_action=bots.random_action, score=scoring.scores, ranking=scoring.ranking,
+                  public_view=view.public_view, is_over=lambda state: state.phase == "over")
 
-    # The other hooks of Rules are the game's own modules, named where they live.
-    setup = staticmethod(setup.setup)
-    from_position = staticmethod(from_position)
-    legal_actions = staticmethod(view.legal_actions)
-    random_action = staticmethod(bots.random_action)
-    score = staticmethod(scoring.scores)
-    ranking = staticmethod(scoring.ranking)
-    public_view = staticmethod(view.public_view)
-
-    def precondition(self, state: State, action: Action) -> list[Problem]:
+    def precondition(self, state: State, action: ViaMagicaAction) -> list[Problem]:
         return [_waiting(state, action)] if state.phase == "over" else []  # nothing is taken after the end
-
-    def is_over(self, state: State) -> bool:
-        return state.phase == "over"
 
 
 RULES = ViaMagicaRules()

@@ -8,6 +8,7 @@ from typing import Any
 from collections.abc import Mapping, Sequence
 
 from companion.errors import MalformedAction, Problem
+from companion.games.via_magica import actions
 from companion.games.via_magica.portals import load
 from companion.games.via_magica.state import State
 
@@ -83,8 +84,8 @@ def _swap_twin(state: State, player: str) -> None:
 
 # -- keeping three of the six ----------------------------------------------------------------------
 
-def check_keep(state: State, action: dict[str, Any]) -> list[Problem]:
-    player, kept, swap = action["player"], action["portals"], action.get("swap")
+def check_keep(state: State, action: actions.Keep) -> list[Problem]:
+    player, kept, swap = action.player, action.portals, action.swap
     if state.pending[0] != "keep" or player not in state.pending[1]:
         return [Problem("keep", f"{player!r} has no dealt portals to keep now", player)]
     problems = _check_swap(state, player, swap) if swap else []
@@ -100,9 +101,9 @@ def check_keep(state: State, action: dict[str, Any]) -> list[Problem]:
     return problems
 
 
-def _check_swap(state: State, player: str, swap: dict[str, str]) -> list[Problem]:
+def _check_swap(state: State, player: str, swap: actions.Swap) -> list[Problem]:
     hand, design = state.hands[player], load().design
-    give, take = swap["give"], swap["take"]
+    give, take = swap.give, swap.take
     if give not in hand or sum(design(p) == design(give) for p in hand) < 2:
         return [Problem("two-copies", f"{player} swaps only a second copy of a portal dealt twice, not {give!r}",
                         player, give)]
@@ -111,22 +112,22 @@ def _check_swap(state: State, player: str, swap: dict[str, str]) -> list[Problem
     return []
 
 
-def _hand_after(state: State, player: str, swap: dict[str, str] | None) -> tuple[str, ...]:
+def _hand_after(state: State, player: str, swap: actions.Swap | None) -> tuple[str, ...]:
     hand = state.hands[player]
-    return tuple(swap["take"] if p == swap["give"] else p for p in hand) if swap else hand
+    return tuple(swap.take if p == swap.give else p for p in hand) if swap else hand
 
 
-def apply_keep(state: State, action: dict[str, Any]) -> None:
-    player, swap = action["player"], action.get("swap")
+def apply_keep(state: State, action: actions.Keep) -> None:
+    player, swap = action.player, action.swap
     hand = _hand_after(state, player, swap)
     if swap:
-        state.row = tuple(swap["give"] if r == swap["take"] else r for r in state.row)
-    state.areas[player] = tuple(action["portals"])
-    state.crystals.update({p: frozenset() for p in action["portals"]})
-    state.discard = state.discard + tuple(p for p in hand if p not in action["portals"])
+        state.row = tuple(swap.give if r == swap.take else r for r in state.row)
+    state.areas[player] = tuple(action.portals)
+    state.crystals.update({p: frozenset() for p in action.portals})
+    state.discard = state.discard + tuple(p for p in hand if p not in action.portals)
     state.hands[player] = ()
     left = tuple(p for p in state.pending[1] if p != player)
-    state.note(event="kept", player=player, portals=list(action["portals"]))
+    state.note(event="kept", player=player, portals=list(action.portals))
     state.phase, state.pending = ("keep", ("keep", left)) if left else ("play", ("draw",))
 
 
@@ -137,10 +138,10 @@ def unseen_copy(state: State, design: str) -> str | None:
     return next((p for p in state.deck if load().design(p) == design), None)
 
 
-def check_dealt(state: State, action: dict[str, Any]) -> list[Problem]:
+def check_dealt(state: State, action: actions.Dealt) -> list[Problem]:
     if state.pending != ("dealt",):
         return [Problem("pending", "the deal was entered already", None, "dealt")]
-    cat, row, kept = load(), action["row"], action["kept"]
+    cat, row, kept = load(), action.row, action.kept
     problems = []
     if sorted(kept) != sorted(state.players):
         problems.append(Problem("dealt", f"the deal names each of {list(state.players)}, not {sorted(kept)}",
@@ -159,10 +160,10 @@ def check_dealt(state: State, action: dict[str, Any]) -> list[Problem]:
     return problems
 
 
-def apply_dealt(state: State, action: dict[str, Any]) -> None:
-    row = [_see(state, d) for d in action["row"]]
+def apply_dealt(state: State, action: actions.Dealt) -> None:
+    row = [_see(state, d) for d in action.row]
     state.row = tuple(row)
-    for player, designs in action["kept"].items():
+    for player, designs in action.kept.items():
         state.areas[player] = tuple(_see(state, d) for d in designs)
         state.crystals.update({p: frozenset() for p in state.areas[player]})
     state.note(event="dealt", row=list(state.row))

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from companion.games.notes import Note
+
 Step = tuple[Any, ...]
 
 
@@ -39,7 +41,7 @@ class State:
     order: tuple[str, ...]  # this turn's INCANTATUM! order
     phase: str  # keep | play | over
     turn: int
-    notes: tuple[dict[str, Any], ...]  # what happened this turn, in order
+    notes: tuple[Note, ...]  # what happened this turn, in order
 
     def copy(self) -> State:
         return State(
@@ -48,7 +50,7 @@ class State:
             dict(self.crystals), dict(self.stockpiles), dict(self.gained), dict(self.rewards), self.placed,
             self.queue, self.pending, self.order, self.phase, self.turn, self.notes)
 
-    def note(self, **what: Any) -> None:
+    def note(self, **what: object) -> None:
         self.notes = self.notes + (what,)
 
     def seat(self, player: str) -> int:

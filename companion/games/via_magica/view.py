@@ -1,25 +1,28 @@
 """What the table sees (everything but the order of the face-down draw pile) and what it must do next."""
 from __future__ import annotations
 
-from typing import Any
+
+from companion.engine.views import JsonObject
 
 from companion.games.via_magica import rewards, scoring
 from companion.games.via_magica.bag import fits
 from companion.games.via_magica.crystallize import full_portals, openers
 from companion.games.via_magica.incantatum import clockwise_from
 from companion.games.via_magica.opening import selectable
-from companion.games.via_magica.portals import ANIMUS, WILDCARD, load
+from companion.games.via_magica.portals import ANIMUS, WILDCARD, PortalEffect, load
 from companion.games.via_magica.state import State
 
+SpaceRef = tuple[str, int]  # a portal's copy id and the index of one of its Animus spaces
 
-def portal(state: State, pid: str) -> dict[str, Any]:
+
+def portal(state: State, pid: str) -> JsonObject:
     card = load().portals[pid]
     filled = state.crystals.get(pid, frozenset())
-    return {"portal": pid, "design": card.design, "colour": card.colour, "points": card.points, "effect": card.effect,
+    return {"portal": pid, "design": card.design, "colour": card.colour, "points": card.points, "effect": _printed(card.effect),
             "spaces": [{"space": i, "animus": a, "crystal": i in filled} for i, a in enumerate(card.spaces)]}
 
 
-def _player(state: State, p: str) -> dict[str, Any]:
+def _player(state: State, p: str) -> JsonObject:
     return {"name": p, "seat": state.seat(p), "catcher": state.catcher_name == p, "stockpile": state.stockpiles[p],
             "area": [portal(state, x) for x in state.areas[p]], "achieved": [portal(state, x) for x in state.achieved[p]],
             "hand": [portal(state, x) for x in state.hands[p]], "portals_open": len(state.achieved[p]),
@@ -27,9 +30,9 @@ def _player(state: State, p: str) -> dict[str, Any]:
             "breakdown": scoring.breakdown(state, p)}
 
 
-def public_view(state: State) -> dict[str, Any]:
+def public_view(state: State) -> JsonObject:
     cat = load()
-    view: dict[str, Any] = {
+    view: JsonObject = {
         "players": [_player(state, p) for p in state.players], "catcher": state.catcher_name, "token": state.token,
         "bag": {k: state.bag.count(k) for k in (*ANIMUS, WILDCARD)}, "out": list(state.out),
         "row": [portal(state, x) for x in state.row], "deck": len(state.deck), "discard": len(state.discard),
@@ -46,9 +49,9 @@ def public_view(state: State) -> dict[str, Any]:
     return view
 
 
-def pending(state: State) -> dict[str, Any]:
+def pending(state: State) -> JsonObject:
     kind = state.pending[0]
-    out: dict[str, Any] = {"kind": "reward" if kind == "rewards" else kind}
+    out: JsonObject = {"kind": "reward" if kind == "rewards" else kind}
     if kind in ("effect", "select", "rewards"):
         out["player"] = state.pending[1]
     return out
@@ -56,41 +59,52 @@ def pending(state: State) -> dict[str, Any]:
 
 # -- what the table must do next ---------------------------------------------------------------
 
-def legal_actions(state: State) -> dict[str, Any]:
+def legal_actions(state: State) -> JsonObject:
     legal = PROMPTS[state.pending[0]](state)
     if state.order and state.pending[0] in ("effect", "select", "rewards"):
         legal["late"] = _placing(state)  # slower players may still place for this token meanwhile
     return legal
 
 
-def _placing(state: State) -> dict[str, Any]:
+def _placing(state: State) -> JsonObject:
     waiting = [p for p in state.players if p not in state.placed]
-    return {"token": state.token, "waiting": waiting, "targets": {p: targets(state, p) for p in waiting},
+    return {"token": state.token, "waiting": waiting, "targets": {p: [_space(s) for s in targets(state, p)] for p in waiting},
             "stockpile": {p: state.stockpiles[p] for p in waiting},
             "moves": {p: placed_crystals(state, p) for p in waiting}}
 
 
-def _keep(state: State) -> dict[str, Any]:
+def _keep(state: State) -> JsonObject:
     return {"kind": "keep", "keep": load().kept, "players": list(state.pending[1]),
             "hands": {p: list(state.hands[p]) for p in state.pending[1]}, "row": list(state.row)}
 
 
-def _draw(state: State) -> dict[str, Any]:
+def _draw(state: State) -> JsonObject:
     return {"kind": "draw", "catcher": state.catcher_name, "draws": "table" if state.table_draws else "companion",
             "bag": sorted(set(state.bag), key=(*ANIMUS, WILDCARD).index)}
 
 
-def targets(state: State, player: str) -> list[dict[str, Any]]:
+def targets(state: State, player: str) -> list[SpaceRef]:
+    """The empty spaces of ``player``'s portals that this turn's token fits, as (portal, space)."""
     cards = load().portals
-    return [{"portal": p, "space": i} for p in state.areas[player] for i, a in enumerate(cards[p].spaces)
+    return [(p, i) for p in state.areas[player] for i, a in enumerate(cards[p].spaces)
             if i not in state.crystals[p] and fits(state, player, a)]
 
 
-def placed_crystals(state: State, player: str) -> list[dict[str, Any]]:
+def _space(ref: SpaceRef) -> JsonObject:
+    return {"portal": ref[0], "space": ref[1]}  # as a crystal action names it (actions.Space)
+
+
+def empty_spaces(state: State, player: str) -> list[tuple[str, int, str]]:
+    """Every empty space of ``player``'s portals, as (portal, space, Animus)."""
+    cards = load().portals
+    return [(p, i, a) for p in state.areas[player] for i, a in enumerate(cards[p].spaces) if i not in state.crystals[p]]
+
+
+def placed_crystals(state: State, player: str) -> list[JsonObject]:
     return [{"portal": p, "space": i} for p in state.areas[player] for i in sorted(state.crystals[p])]
 
 
-def _crystallize(state: State) -> dict[str, Any]:
+def _crystallize(state: State) -> JsonObject:
     race_order = list(clockwise_from(state, state.catcher_name, list(state.players)))
     legal = {"kind": "crystallize", "catcher": state.catcher_name, **_placing(state), "openers": openers(state),
              "full": {p: full_portals(state, p) for p in openers(state)}, "race_order": race_order,
@@ -100,21 +114,24 @@ def _crystallize(state: State) -> dict[str, Any]:
     return legal
 
 
-def effect_prompt(state: State) -> dict[str, Any]:
+def effect_prompt(state: State) -> JsonObject:
     _, player, pid = state.pending
     cards = load().portals
-    empty = [{"portal": p, "space": i, "animus": a} for p in state.areas[player]
-             for i, a in enumerate(cards[p].spaces) if i not in state.crystals[p]]
-    return {"kind": "effect", "player": player, "portal": pid, "effect": cards[pid].effect,
+    empty = [{"portal": p, "space": i, "animus": a} for p, i, a in empty_spaces(state, player)]
+    return {"kind": "effect", "player": player, "portal": pid, "effect": _printed(cards[pid].effect),
             "stockpile": state.stockpiles[player], "empty": empty, "area": list(state.areas[player]),
             "placed": placed_crystals(state, player)}
+
+
+def _printed(effect: PortalEffect | None) -> JsonObject | None:
+    return None if effect is None else effect.printed
 
 
 def unseen_designs(state: State) -> list[str]:
     return sorted({load().design(p) for p in state.deck})
 
 
-def _select(state: State) -> dict[str, Any]:
+def _select(state: State) -> JsonObject:
     _, player, picks = state.pending
     out = {"kind": "select", "player": player, "picks": picks, "selectable": selectable(state, player),
            "row": list(state.row)}
@@ -123,20 +140,20 @@ def _select(state: State) -> dict[str, Any]:
     return out
 
 
-def _dealt(state: State) -> dict[str, Any]:
+def _dealt(state: State) -> JsonObject:
     cat = load()
     return {"kind": "dealt", "players": list(state.players), "row_size": cat.row_size, "keep": cat.kept,
             "designs": unseen_designs(state)}
 
 
-def _reward(state: State) -> dict[str, Any]:
+def _reward(state: State) -> JsonObject:
     player = state.pending[1]
     reward = rewards.claimable(state, player) or ""
     return {"kind": "reward", "player": player, "reward": reward, "points": load().rewards[reward].points,
             "portals_open": len(state.achieved[player])}
 
 
-def _over(state: State) -> dict[str, Any]:
+def _over(state: State) -> JsonObject:
     ranking = scoring.ranking(state)
     return {"kind": "over", "winner": ranking[0], "ranking": ranking}
 

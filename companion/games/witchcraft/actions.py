@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from companion.engine.actions import ActionModel, actions_of
 
@@ -83,4 +83,7 @@ class Discard(ActionModel):
     familiar: Annotated[str, Field(max_length=12)] | None = None
 
 
-ACTIONS = actions_of(Buy, TakeFamiliar, TakeBasicSpell, TakeCrystals, FamiliarAction, Hare, Snake, Discard)
+Take = TakeFamiliar | TakeBasicSpell | TakeCrystals  # an action taken instead of buying
+WitchcraftAction = Buy | TakeFamiliar | TakeBasicSpell | TakeCrystals | FamiliarAction | Hare | Snake | Discard
+ACTIONS: TypeAdapter[WitchcraftAction] = actions_of(Buy, TakeFamiliar, TakeBasicSpell, TakeCrystals, FamiliarAction,
+                                                    Hare, Snake, Discard)

@@ -6,8 +6,8 @@ familiar or a basic spell, or uses a familiar, so every game reaches 20 magic.
 from __future__ import annotations
 
 from random import Random
-from typing import Any
 
+from companion.engine.actions import Proposal
 from companion.games.witchcraft import market
 from companion.games.witchcraft.buying import check_shape, due
 from companion.games.witchcraft.cards import SPELL, card, load
@@ -15,7 +15,7 @@ from companion.games.witchcraft.cauldron import missing, still_needed
 from companion.games.witchcraft.familiars import check_hare
 from companion.games.witchcraft.state import State
 
-Action = dict[str, Any]
+Action = Proposal
 LINES = [[r * 3 + c for c in cols] for r in range(3) for cols in ([0], [1], [2], [0, 1], [1, 2], [0, 1, 2])] + \
         [[r * 3 + c for r in rows] for c in range(3) for rows in ([0, 1], [1, 2], [0, 1, 2])]
 
@@ -52,10 +52,8 @@ def _buy(state: State, witch: str, rng: Random, familiar: str | None = None) -> 
         others = [s for s in market.SPACES if s not in line and state.market[s] is not None]
         if owed <= state.crystals[witch]:
             pay = [rng.choice(others) for _ in range(owed)] if others else []
-            action: Action = {"type": "buy", "witch": witch, "cards": line, "pay": pay}
-            if familiar:
-                action["familiar"] = familiar
-            return action
+            bought: Action = {"type": "buy", "witch": witch, "cards": line, "pay": pay}
+            return {**bought, "familiar": familiar} if familiar else bought
     return None
 
 

@@ -4,10 +4,9 @@ crystal on them; the market is refilled at once."""
 from __future__ import annotations
 
 from random import Random
-from typing import Any
 
 from companion.errors import Problem
-from companion.games.witchcraft import market
+from companion.games.witchcraft import actions, market
 from companion.games.witchcraft.cards import INGREDIENT, JOKER, SPELL, card, load
 from companion.games.witchcraft.cauldron import gain
 from companion.games.witchcraft.state import State
@@ -68,8 +67,8 @@ def check_payment(state: State, witch: str, spaces: list[int], pay: list[int], o
     return problems
 
 
-def check(state: State, action: dict[str, Any]) -> list[Problem]:
-    witch, spaces, pay, familiar = action["witch"], action["cards"], action.get("pay", []), action.get("familiar")
+def check(state: State, action: actions.Buy) -> list[Problem]:
+    witch, spaces, pay, familiar = action.witch, action.cards, action.pay, action.familiar
     problems = []
     if familiar and familiar not in state.familiars[witch]:
         problems.append(Problem("familiar", f"{witch} has no {familiar}", witch, familiar))
@@ -82,7 +81,7 @@ def check(state: State, action: dict[str, Any]) -> list[Problem]:
         return problems
     owed = due(state, spaces, familiar == "raccoon")
     return check_payment(state, witch, spaces, pay, owed, state.crystals[witch]) or \
-        check_choices(state, witch, spaces, pay, owed, action.get("assign") or {})
+        check_choices(state, witch, spaces, pay, owed, action.assign or {})
 
 
 def check_choices(state: State, witch: str, spaces: list[int], pay: list[int], owed: int,
@@ -118,9 +117,9 @@ def buy(state: State, witch: str, spaces: list[int], pay: list[int], rng: Random
     return {cid: gain(state, witch, cid, wanted.get(cid)) for cid in sorted(cards, key=lambda c: GAIN_ORDER[card(c).category])}
 
 
-def check_cat(state: State, witch: str, cat: dict[str, Any], crystals_after: int, cat_owned: bool) -> list[Problem]:
+def check_cat(state: State, witch: str, cat: actions.CatBuy, crystals_after: int, cat_owned: bool) -> list[Problem]:
     """The Cat's extra: one ingredient (or joker) from anywhere in the market, 1 crystal if it has none."""
-    space, pay = cat["card"], cat.get("pay")
+    space, pay = cat.card, cat.pay
     if not cat_owned:
         return [Problem("cat", f"{witch} has no Cat to buy an extra ingredient", witch, str(space))]
     cid = state.market[space]

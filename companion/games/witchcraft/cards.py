@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import NotRequired, TypedDict
 
 DATA = Path(__file__).with_name("data") / "cards.json"
 INGREDIENT, JOKER, SPELL = "ingredient", "joker", "spell"
@@ -64,7 +64,15 @@ class Box:
     player_counts: tuple[int, ...]
 
 
-def _spell(cid: str, raw: dict[str, Any]) -> Card:
+class SpellEntry(TypedDict):
+    """A spell card in ``data/cards.json``."""
+
+    recipe: list[str]
+    magic: int
+    witch: NotRequired[str]
+
+
+def _spell(cid: str, raw: SpellEntry) -> Card:
     return Card(cid, SPELL, None, tuple(raw["recipe"]), int(raw["magic"]), raw.get("witch"))
 
 

@@ -3,9 +3,9 @@ Hare's spell cast at any time, and the Snake's ingredient."""
 from __future__ import annotations
 
 from random import Random
-from typing import Any
 
 from companion.errors import Problem
+from companion.games.witchcraft import actions
 from companion.games.witchcraft import market
 from companion.games.witchcraft.cards import load
 from companion.games.witchcraft.cauldron import hare_cards, reassign_inventory
@@ -15,8 +15,8 @@ from companion.games.witchcraft.turn import give_crystals
 MAGPIE_CRYSTALS = 6
 
 
-def check_action(state: State, action: dict[str, Any]) -> list[Problem]:
-    witch, familiar, row = action["witch"], action["familiar"], action.get("row")
+def check_action(state: State, action: actions.FamiliarAction) -> list[Problem]:
+    witch, familiar, row = action.witch, action.familiar, action.row
     if familiar not in state.familiars[witch]:
         return [Problem("familiar", f"{witch} has no {familiar} to act", witch, familiar)]
     if familiar == "goat" and witch in state.goat_used:

@@ -7,20 +7,19 @@ Actions (each documented in docs/witchcraft.md): ``buy``, ``take_familiar``, ``t
 from __future__ import annotations
 
 from random import Random
-from typing import Any
 from collections.abc import Sequence
 
-from companion.engine.dispatch import Apply, Check, DispatchRules
+from companion.engine.dispatch import DispatchRules, Handler, Hooks, on
 from companion.errors import Problem
 from companion.games.witchcraft import bots, buying, familiars, magic, setup, view
-from companion.games.witchcraft.actions import ACTIONS
+from companion.games.witchcraft.actions import (ACTIONS, Buy, Discard, FamiliarAction, Hare, Snake, Take,
+                                                TakeBasicSpell, TakeCrystals, TakeFamiliar, WitchcraftAction)
 from companion.games.witchcraft.cards import load
 from companion.games.witchcraft.cauldron import discard_spell, gain
 from companion.games.witchcraft.position import from_position
 from companion.games.witchcraft.state import State
 from companion.games.witchcraft.turn import give_crystals, reached_goal, settle
 
-Action = dict[str, Any]
 MAIN = ("buy", "take_familiar", "take_basic_spell", "take_crystals", "familiar_action")
 WAITING = {"turn": "an action", "raven_buy": "the Raven's buy", "discard_spell": "a spell to discard (3 at most)",
            "discard_familiar": "a familiar to discard (2 at most)", "snake": "the Snake's ingredient",
@@ -28,14 +27,14 @@ WAITING = {"turn": "an action", "raven_buy": "the Raven's buy", "discard_spell":
 CRYSTALS_TAKEN = {"take_crystals": 2, "take_familiar": 1, "take_basic_spell": 1}
 
 
-def _waiting(state: State, action: Action) -> Problem:
+def _waiting(state: State, action: WitchcraftAction) -> Problem:
     whose = f" from {state.pending[1]}" if len(state.pending) > 1 else ""
-    return Problem("pending", f"a {action['type']!r} action cannot be taken now: Witchcraft is waiting for "
-                   f"{WAITING[state.pending[0]]}{whose}", action.get("witch"))
+    return Problem("pending", f"a {action.type!r} action cannot be taken now: Witchcraft is waiting for "
+                   f"{WAITING[state.pending[0]]}{whose}", action.witch)
 
 
-def _mine(state: State, action: Action, *kinds: str) -> list[Problem]:
-    witch = action["witch"]
+def _mine(state: State, action: WitchcraftAction, *kinds: str) -> list[Problem]:
+    witch = action.witch
     if witch not in state.players:
         return [Problem("player", f"{witch!r} is not at this table ({', '.join(state.players)})", witch)]
     if state.pending[0] not in kinds:
@@ -45,39 +44,39 @@ def _mine(state: State, action: Action, *kinds: str) -> list[Problem]:
     return []
 
 
-def _check_buy(state: State, action: Action) -> list[Problem]:
+def _check_buy(state: State, action: Buy) -> list[Problem]:
     return _mine(state, action, "turn", "raven_buy") or buying.check(state, action)
 
 
-def _apply_buy(state: State, action: Action, rng: Random) -> None:
+def _apply_buy(state: State, action: Buy, rng: Random) -> None:
     if state.raven:
         state.raven = False
     else:
         state.actions_left -= 1
-    if action["cards"]:
-        owed = buying.due(state, action["cards"], action.get("familiar") == "raccoon")
-        buying.buy(state, action["witch"], action["cards"], action.get("pay", []), rng, owed, action.get("assign"))
+    if action.cards:
+        owed = buying.due(state, action.cards, action.familiar == "raccoon")
+        buying.buy(state, action.witch, action.cards, action.pay, rng, owed, action.assign)
 
 
-def _check_take(state: State, action: Action) -> list[Problem]:
+def _check_take(state: State, action: Take) -> list[Problem]:
     problems = _mine(state, action, "turn")
     if problems:
         return problems
-    witch, kind = action["witch"], action["type"]
+    witch, kind = action.witch, action.type
     if kind == "take_familiar" and not state.familiar_stack:
         problems.append(Problem("familiar", "the familiar stack is empty", witch, "familiars"))
     if kind == "take_basic_spell" and not state.basic:
         problems.append(Problem("basic-spell", "the basic-spell stack is empty", witch, "basic spells"))
-    if action.get("cat") is not None and not problems:
+    if action.cat is not None and not problems:
         after = state.copy()
         give_crystals(after, witch, CRYSTALS_TAKEN[kind])
         cat = "cat" in state.familiars[witch] or (kind == "take_familiar" and state.familiar_stack[0] == "cat")
-        problems += buying.check_cat(state, witch, action["cat"], after.crystals[witch], cat)
+        problems += buying.check_cat(state, witch, action.cat, after.crystals[witch], cat)
     return problems
 
 
-def _apply_take(state: State, action: Action, rng: Random) -> None:
-    witch, kind = action["witch"], action["type"]
+def _apply_take(state: State, action: Take, rng: Random) -> None:
+    witch, kind = action.witch, action.type
     state.actions_left -= 1
     if kind == "take_familiar":
         familiars.take(state, witch)
@@ -88,106 +87,92 @@ def _apply_take(state: State, action: Action, rng: Random) -> None:
     give_crystals(state, witch, CRYSTALS_TAKEN[kind])
     if kind == "take_crystals":
         state.note(event="crystals", player=witch, crystals=2)
-    if (cat := action.get("cat")) is not None:
-        pay = cat.get("pay")
-        buying.buy(state, witch, [cat["card"]], [] if pay is None else [pay], rng, buying.due(state, [cat["card"]], False))
+    if (cat := action.cat) is not None:
+        buying.buy(state, witch, [cat.card], [] if cat.pay is None else [cat.pay], rng, buying.due(state, [cat.card], False))
 
 
-def _check_familiar_action(state: State, action: Action) -> list[Problem]:
+def _check_familiar_action(state: State, action: FamiliarAction) -> list[Problem]:
     return _mine(state, action, "turn") or familiars.check_action(state, action)
 
 
-def _apply_familiar_action(state: State, action: Action, rng: Random) -> None:
+def _apply_familiar_action(state: State, action: FamiliarAction, rng: Random) -> None:
     state.actions_left -= 1
-    familiars.act(state, action["witch"], action["familiar"], action.get("row"), rng)
+    familiars.act(state, action.witch, action.familiar, action.row, rng)
 
 
-def _check_hare(state: State, action: Action) -> list[Problem]:
-    witch = action["witch"]
+def _check_hare(state: State, action: Hare) -> list[Problem]:
+    witch = action.witch
     if witch not in state.players:
         return [Problem("player", f"{witch!r} is not at this table", witch)]
     return familiars.check_hare(state, witch)
 
 
-def _apply_hare(state: State, action: Action, rng: Random) -> None:
+def _apply_hare(state: State, action: Hare, rng: Random) -> None:
     """Cast at any time: whatever the table waited for, it still does, unless the Hare's magic wins."""
-    familiars.cast_hare(state, action["witch"])
+    familiars.cast_hare(state, action.witch)
     if (winner := reached_goal(state)) is not None:
         state.winner, state.pending = winner, ("over",)
         state.note(event="won", player=winner, magic=magic.magic(state, winner))
 
 
-def _check_snake(state: State, action: Action) -> list[Problem]:
-    return _mine(state, action, "snake") or familiars.check_snake(state, action["witch"], action["ingredient"])
+def _check_snake(state: State, action: Snake) -> list[Problem]:
+    return _mine(state, action, "snake") or familiars.check_snake(state, action.witch, action.ingredient)
 
 
-def _apply_snake(state: State, action: Action, rng: Random) -> None:
-    familiars.choose_snake(state, action["witch"], action["ingredient"])
+def _apply_snake(state: State, action: Snake, rng: Random) -> None:
+    familiars.choose_snake(state, action.witch, action.ingredient)
 
 
-def _check_discard(state: State, action: Action) -> list[Problem]:
+def _check_discard(state: State, action: Discard) -> list[Problem]:
     problems = _mine(state, action, "discard_spell", "discard_familiar")
     if problems:
         return problems
-    witch = action["witch"]
+    witch = action.witch
     if state.pending[0] == "discard_spell":
-        if action.get("spell") not in state.spells[witch] or action.get("familiar") is not None:
+        if action.spell not in state.spells[witch] or action.familiar is not None:
             return [Problem("spells", f"{witch} has {len(state.spells[witch])} spells and keeps "
                             f"{load().max_spells}: discard one of {', '.join(state.spells[witch])}", witch,
-                            action.get("spell") or action.get("familiar"))]
-    elif action.get("familiar") not in state.familiars[witch] or action.get("spell") is not None:
+                            action.spell or action.familiar)]
+    elif action.familiar not in state.familiars[witch] or action.spell is not None:
         return [Problem("familiars", f"{witch} keeps {load().max_familiars} familiars: discard one of "
-                        f"{', '.join(state.familiars[witch])}", witch, action.get("familiar") or action.get("spell"))]
+                        f"{', '.join(state.familiars[witch])}", witch, action.familiar or action.spell)]
     return []
 
 
-def _apply_discard(state: State, action: Action, rng: Random) -> None:
-    witch = action["witch"]
-    if action.get("spell") is not None:
-        discard_spell(state, witch, action["spell"])
+def _apply_discard(state: State, action: Discard, rng: Random) -> None:
+    witch = action.witch
+    if action.spell is not None:
+        discard_spell(state, witch, action.spell)
         return
+    familiar = action.familiar or ""  # the check made sure it is one of the witch's familiars
     mine = list(state.familiars[witch])
-    mine.remove(action["familiar"])
+    mine.remove(familiar)
     state.familiars[witch] = tuple(mine)
-    state.familiar_discard = state.familiar_discard + (action["familiar"],)
-    state.note(event="familiar_discarded", player=witch, familiar=action["familiar"])
+    state.familiar_discard = state.familiar_discard + (familiar,)
+    state.note(event="familiar_discarded", player=witch, familiar=familiar)
 
 
-CHECKS: dict[str, Check[State]] = {
-    "buy": _check_buy, "take_familiar": _check_take, "take_basic_spell": _check_take, "take_crystals": _check_take,
-    "familiar_action": _check_familiar_action, "hare": _check_hare, "snake": _check_snake, "discard": _check_discard}
-APPLIES: dict[str, Apply[State]] = {
-    "buy": _apply_buy, "take_familiar": _apply_take, "take_basic_spell": _apply_take, "take_crystals": _apply_take,
-    "familiar_action": _apply_familiar_action, "hare": _apply_hare, "snake": _apply_snake, "discard": _apply_discard}
+HANDLERS: tuple[Handler[State], ...] = (
+    on(Buy, _check_buy, _apply_buy), on(TakeFamiliar, _check_take, _apply_take),
+    on(TakeBasicSpell, _check_take, _apply_take), on(TakeCrystals, _check_take, _apply_take),
+    on(FamiliarAction, _check_familiar_action, _apply_familiar_action), on(Hare, _check_hare, _apply_hare),
+    on(Snake, _check_snake, _apply_snake), on(Discard, _check_discard, _apply_discard))
 
 
-class WitchcraftRules(DispatchRules[State]):
-    name: str = "witchcraft"
-    title: str = "Witchcraft: Moonlight Magic"
+class WitchcraftRules(DispatchRules[State, WitchcraftAction]):
+    name, title, called = "witchcraft", "Witchcraft: Moonlight Magic", "Witchcraft"  # called: how a message names it
     player_counts: Sequence[int] = load().player_counts
-    called = "Witchcraft"
-    actions = ACTIONS
-    checks = CHECKS
-    applies = APPLIES
+    actions, handlers = ACTIONS, HANDLERS
+    hooks = Hooks(setup=setup.setup, from_position=from_position, legal_actions=view.legal_actions,
+                  random_action=bots.random_action, score=magic.scores, ranking=magic.ranking,
+                  public_view=view.public_view, is_over=lambda state: state.winner is not None)
 
-    # The other hooks of Rules are the game's own modules, named where they live.
-    setup = staticmethod(setup.setup)
-    from_position = staticmethod(from_position)
-    legal_actions = staticmethod(view.legal_actions)
-    random_action = staticmethod(bots.random_action)
-    score = staticmethod(magic.scores)
-    ranking = staticmethod(magic.ranking)
-    public_view = staticmethod(view.public_view)
-
-    def precondition(self, state: State, action: Action) -> list[Problem]:
+    def precondition(self, state: State, action: WitchcraftAction) -> list[Problem]:
         return [_waiting(state, action)] if state.winner is not None else []  # nothing is taken after a win
 
-    def settle(self, state: State, action: Action, rng: Random) -> None:
-        if action["type"] != "hare":  # the Hare is cast at any time: the table still waits for what it waited for
+    def settle(self, state: State, action: WitchcraftAction, rng: Random) -> None:
+        if not isinstance(action, Hare):  # the Hare is cast at any time: the table still waits for what it waited for
             settle(state, rng)
-
-    def is_over(self, state: State) -> bool:
-        return state.winner is not None
 
 
 RULES = WitchcraftRules()

@@ -7,9 +7,10 @@ Crystals are in the supply, with a witch, or on a market card; 28 in all.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-Step = tuple[Any, ...]
+from companion.games.notes import Note
+
+Step = tuple[str, ...]  # what the table waits for, then whose it is: ("turn", "Ann"), ("over",)
 NOTES_KEPT = 12  # the last events, shown as what just happened at the table
 
 
@@ -41,7 +42,7 @@ class State:
     turns_taken: int
     pending: Step
     winner: str | None
-    notes: tuple[dict[str, Any], ...]
+    notes: tuple[Note, ...]
 
     def copy(self) -> State:
         return State(
@@ -51,7 +52,7 @@ class State:
             dict(self.snake), self.goat_used, self.turn, self.actions_left, self.raven, self.turns_taken,
             self.pending, self.winner, self.notes)
 
-    def note(self, **what: Any) -> None:
+    def note(self, **what: object) -> None:
         self.notes = (self.notes + (what,))[-NOTES_KEPT:]
 
     @property

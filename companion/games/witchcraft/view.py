@@ -2,7 +2,8 @@
 and what it must do next."""
 from __future__ import annotations
 
-from typing import Any
+
+from companion.engine.views import JsonObject
 
 from companion.games.witchcraft import magic
 from companion.games.witchcraft.cards import card, load
@@ -10,19 +11,19 @@ from companion.games.witchcraft.cauldron import hare_cards, still_needed
 from companion.games.witchcraft.state import State
 
 
-def card_view(cid: str | None) -> dict[str, Any] | None:
+def card_view(cid: str | None) -> JsonObject | None:
     if cid is None:
         return None
     c = card(cid)
     return {"card": cid, "category": c.category, "kind": c.kind, "recipe": list(c.recipe), "magic": c.magic}
 
 
-def _spell(state: State, witch: str, spell: str) -> dict[str, Any]:
+def _spell(state: State, witch: str, spell: str) -> JsonObject:
     return {**(card_view(spell) or {}), "assigned": [card_view(c) for c in state.assigned[spell]],
             "needs": still_needed(state, witch, spell)}
 
 
-def _player(state: State, p: str) -> dict[str, Any]:
+def _player(state: State, p: str) -> JsonObject:
     box = load()
     return {"name": p, "seat": state.players.index(p), "witch": state.witches[p],
             "witch_title": box.witches[state.witches[p]].title, "crystals": state.crystals[p],
@@ -34,8 +35,8 @@ def _player(state: State, p: str) -> dict[str, Any]:
             "magic": magic.magic(state, p), "breakdown": magic.breakdown(state, p), "turn": state.witch == p}
 
 
-def public_view(state: State) -> dict[str, Any]:
-    view: dict[str, Any] = {
+def public_view(state: State) -> JsonObject:
+    view: JsonObject = {
         "players": [_player(state, p) for p in state.players], "turn": state.witch, "actions_left": state.actions_left,
         "market": [{"space": i, "card": card_view(c), "crystals": n} for i, (c, n) in enumerate(zip(state.market, state.on_market))],
         "deck": len(state.deck), "discard": len(state.discard), "supply": state.supply,
@@ -50,12 +51,12 @@ def public_view(state: State) -> dict[str, Any]:
     return view
 
 
-def legal_actions(state: State) -> dict[str, Any]:
+def legal_actions(state: State) -> JsonObject:
     kind = state.pending[0]
     if kind == "over":
         return {"kind": "over", "winner": state.winner, "ranking": magic.ranking(state)}
     witch = state.pending[1]
-    out: dict[str, Any] = {"kind": kind, "witch": witch}
+    out: JsonObject = {"kind": kind, "witch": witch}
     if kind in ("turn", "raven_buy"):
         out.update(_turn(state, witch))
     elif kind == "discard_spell":
@@ -67,7 +68,7 @@ def legal_actions(state: State) -> dict[str, Any]:
     return out
 
 
-def _turn(state: State, witch: str) -> dict[str, Any]:
+def _turn(state: State, witch: str) -> JsonObject:
     mine = state.familiars[witch]
     return {"crystals": state.crystals[witch], "actions_left": state.actions_left,
             "can": {"take_familiar": bool(state.familiar_stack), "take_basic_spell": bool(state.basic),
