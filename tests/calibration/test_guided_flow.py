@@ -337,3 +337,22 @@ def test_the_camera_is_measured_from_board_photos_on_the_tablet(chromium: Any, u
     pose, real = load(desk.profile_path).table, table.camera.calibration().table
     assert pose is not None and real is not None
     assert np.linalg.norm(np.array(pose.tvec) - np.array(real.tvec)) < 40.0
+
+
+def test_the_status_page_says_what_calibration_changed_when_and_from_where(chromium: Any, url: str) -> None:
+    """Calibration changes the table for everyone: the status page names the change, its time and who
+    made it (here the Pi's own screen, where the tablet's browser runs)."""
+    page, errors = joined_page(chromium, url)
+    page.wait_for_function("document.getElementById('live').naturalWidth === 640")
+    page.goto(f"{url}/status")
+    page.wait_for_selector('[data-device]')
+    assert page.query_selector('[data-part="calibration-changes"]') is None  # nothing changed yet
+    page.goto(f"{url}/calibration")
+    page.wait_for_function("document.getElementById('live').naturalWidth === 640")
+    page.click("#find-table")
+    page.wait_for_selector("#message:has-text('table found')")
+    page.goto(f"{url}/status")
+    change = page.wait_for_selector('[data-part="calibration-changes"] li')
+    words = change.inner_text()
+    assert words.startswith("table found, ") and ", from " in words and "from the tablet" not in words, words
+    assert errors == []

@@ -10,10 +10,11 @@ const { model } = boot("Status");
 const root = document.querySelector("main");
 const JOINS_EVERY_MS = 3000; // wrong codes are not pushed to every page: only this screen asks for them
 let joinsPart = null;
+let changesPart = null; // the table's last calibration changes: what, when and from which tablet or screen
 const codeMessage = el("div", { class: "refusal", id: "code-message" }); // kept across redraws
 
 function draw() {
-  render(root, deviceCards(model.status), joinsPart);
+  render(root, deviceCards(model.status), changesPart, joinsPart);
 }
 
 function joinsSection(joins, code, hostPin) {
@@ -49,5 +50,22 @@ async function loadJoins() {
   return true;
 }
 
+/** Calibration changes the table for everyone: the last few are said here, newest first. */
+function changesSection(changes) {
+  const when = (at) => new Date(at * 1000).toLocaleString([], { weekday: "short", hour: "2-digit", minute: "2-digit" });
+  return el("section", { class: "device", "data-level": "ok", "data-part": "calibration-changes" },
+    el("h2", {}, "calibration — last changes"),
+    el("ul", {}, changes.slice(-3).reverse().map((c) =>
+      el("li", { "data-change": c.version ?? "" }, `${c.what}, ${when(c.at)}, from ${c.by}`))),
+    el("div", { class: "fix" }, "A change that made things worse can be rolled back on the calibration page."));
+}
+
+async function loadChanges() {
+  const state = await getJSON("/api/calibration");
+  changesPart = state.ok && (state.changes || []).length ? changesSection(state.changes) : null;
+  draw();
+}
+
 model.onChange(draw);
+loadChanges();
 loadJoins().then((onThePi) => { if (onThePi) setInterval(loadJoins, JOINS_EVERY_MS); });
