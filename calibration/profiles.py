@@ -12,6 +12,7 @@ back to any earlier one (``rollback``), whatever the last-good copy holds by the
 from __future__ import annotations
 
 import json
+import shutil
 import time
 from pathlib import Path
 from typing import Any
@@ -88,12 +89,38 @@ def changes(path: Path, last: int = 10) -> list[dict[str, Any]]:
     return found
 
 
+def keep_places(path: Path, places: Path) -> None:
+    """Keep a copy of a places file the layout step wrote beside the profile (``places-GAME.json``, which
+    the table side reads) with the history version that step made, so a rollback puts it back too."""
+    beside = Path(places).parent.resolve() == Path(path).parent.resolve() and Path(places).name.startswith("places-")
+    kept = versions(path)
+    if kept and beside:  # a places file written elsewhere (``--places-out``) is the caller's own to keep
+        shutil.copyfile(places, history_path(path) / f"{kept[-1]:05d}.{Path(places).name}")
+
+
+def _places_back(path: Path, version: int) -> list[Path]:
+    """Each game's places file as it was at ``version``: the newest copy kept at or before it."""
+    newest: dict[str, tuple[int, Path]] = {}
+    for copy in history_path(path).glob("*.places-*.json"):
+        number, _, name = copy.name.partition(".")
+        if number.isdigit() and int(number) <= version and int(number) >= newest.get(name, (-1, copy))[0]:
+            newest[name] = (int(number), copy)
+    for name, (_, copy) in newest.items():
+        tmp = Path(path).with_name(name + ".tmp")
+        shutil.copyfile(copy, tmp)
+        tmp.replace(Path(path).with_name(name))
+    return [Path(path).with_name(name) for name in newest]
+
+
 def rollback(path: Path, version: int, by: str) -> Profile:
-    """Make history version ``version`` the profile again (itself a change, so it can be undone too)."""
+    """Make history version ``version`` the profile again, with the places files laid out by then
+    (itself a change, so it can be undone too)."""
     if version not in versions(path):
         raise CalibrationError(f"no calibration {version!r} is kept; kept: {versions(path)!r}")
     profile = load(history_path(path) / f"{version:05d}.json")
     save(profile, path)
+    for places in _places_back(path, version):
+        keep_places(path, places)  # kept again with the version the rollback made, as a layout would be
     note(path, f"rolled back to calibration {version}", by)
     return profile
 

@@ -13,7 +13,7 @@ from calibration.camera import CameraCalibration, calibrate_camera
 from calibration.geometry import pixels_to_table, table_to_pixels
 from calibration.layout import ToTable, check_taps, from_board, game_places, lay_out, on_table, save_places
 from calibration.model import CalibrationError
-from calibration.profiles import load_if_present, save
+from calibration.profiles import keep_places, load_if_present, save
 from calibration.status import require_camera, require_table
 from calibration.table import TableFit, TableLayout, find_markers, solve_table_pose
 from calibration.wands import WandsLearned, known_places, learn_wands, with_wands
@@ -68,6 +68,7 @@ def place_taps(profile: Path, game: str, taps: Mapping[str, Any], out: Path, boa
     save_places(content, out)
     # Vision reads the places from the profile itself; the table side reads the places file.
     save(known.with_parts(places={"tokens": content["places"]}), profile)
+    keep_places(profile, out)
     return content
 
 

@@ -23,7 +23,7 @@ from companion.store import Store
 from companion.web.app import create_app
 from companion.web.settings import Settings
 from vision.__main__ import main as vision_main
-from vision.profile import ImageSize, Profile
+from vision.profile import CameraIntrinsics, ImageSize, Profile
 
 from .staged import StagedTable
 
@@ -359,3 +359,35 @@ def test_a_wand_read_over_its_budget_is_stopped_and_the_next_step_runs(client: T
     assert given_up.status_code == 503 and "budget" in given_up.json()["error"] and given_up.headers["Retry-After"] == "5"
     assert host.post("/api/calibration/wands/empty").status_code == 200  # the read stopped: the workshop is free
     assert desk.profile_path.read_bytes() == before
+
+
+def test_rolling_back_puts_back_the_places_the_table_side_reads(tmp_path: Path) -> None:
+    """The layout step writes the profile and ``places-GAME.json`` beside it; a rollback to a version
+    before a bad layout restores both, so the table side never reads the bad places again."""
+    from calibration.profiles import keep_places, rollback, save, versions
+    from vision.profile import load_profile
+
+    profile = tmp_path / "profile.json"
+    places = tmp_path / "places-incantibus.json"
+    def measured(fx: float) -> Profile:  # profiles told apart by their focal length
+        return Profile(image=ImageSize(width=640, height=480), camera=CameraIntrinsics(fx=fx, fy=fx, cx=320, cy=240))
+
+    save(measured(500), profile)  # 1: the camera
+    places.write_text('{"places": {"r0": [1, 2]}}')
+    save(measured(501), profile)  # 2: a good layout
+    keep_places(profile, places)
+    places.write_text('{"places": {"r0": [9, 9]}}')
+    save(measured(502), profile)  # 3: a bad layout
+    keep_places(profile, places)
+    assert versions(profile) == [1, 2, 3]
+    rollback(profile, 2, "the Pi's own screen")
+    assert places.read_text() == '{"places": {"r0": [1, 2]}}' and load_profile(profile).camera.fx == 501
+    rollback(profile, 3, "the Pi's own screen")  # a rollback is a change too: forward again
+    assert places.read_text() == '{"places": {"r0": [9, 9]}}'
+    rollback(profile, 4, "the Pi's own screen")  # and back to what the first rollback made
+    assert places.read_text() == '{"places": {"r0": [1, 2]}}'
+    elsewhere = tmp_path / "mine" / "places-incantibus.json"
+    elsewhere.parent.mkdir()
+    elsewhere.write_text("{}")
+    keep_places(profile, elsewhere)  # the command line's --places-out: not kept, never overwritten
+    assert len(list((tmp_path / "profile.json.history").glob("*.places-*.json"))) == 5
