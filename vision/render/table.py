@@ -1,26 +1,36 @@
 """Where Incantibus puts its tokens: the room tile, potion spaces, magic book spaces, sorcerer spaces."""
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, replace
+from pathlib import Path
 from collections.abc import Callable, Sequence
 
 import cv2
 import numpy as np
 
-from companion.games.boards import Board, standard_board
+# The game's own layout, written once in the game's data and read here as a file: vision sits below
+# the games and imports none of them (tests/assembly/test_imports.py).
+BOARD_FILE = Path(__file__).resolve().parents[2] / "companion" / "games" / "incantibus" / "data" / "board.json"
 
-TABLE_W_MM = 1000.0
-TABLE_D_MM = 800.0
+
+@dataclass(frozen=True)
+class Board:
+    token_radius_mm: float
+    places: dict[str, tuple[float, float]]
 
 
 def _board() -> Board:
-    board = standard_board("incantibus")  # the game's own layout: companion/games/incantibus/data/board.json
-    if board is None:
-        raise FileNotFoundError("the Incantibus board (companion/games/incantibus/data/board.json) is missing")
-    return board
+    try:
+        raw = json.loads(BOARD_FILE.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise FileNotFoundError(f"the Incantibus board ({str(BOARD_FILE)!r}) is missing") from None
+    return Board(float(raw["token_radius_mm"]), {n: (float(p[0]), float(p[1])) for n, p in raw["places"].items()})
 
 
 BOARD = _board()
+TABLE_W_MM = 1000.0
+TABLE_D_MM = 800.0
 TOKEN_RADIUS_MM = BOARD.token_radius_mm
 
 # Printed cardboard: colourful, but far from the saturation of fluorescent tip paint.
