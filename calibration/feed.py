@@ -13,6 +13,7 @@ from collections.abc import Callable
 import cv2
 import numpy as np
 
+from companion.threads import Background
 from vision.frames import Frame, FrameSource
 
 Opener = Callable[[], FrameSource]
@@ -24,30 +25,13 @@ class NoPicture(ValueError):
     """The camera has sent no picture yet (or stopped sending them)."""
 
 
-class LiveFeed:
+class LiveFeed(Background):
     def __init__(self, opener: Opener, fps: float = FPS, clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__("calibration-feed", join_s=3)
         self.opener, self.period, self.clock = opener, 1.0 / fps, clock
         self._latest: Frame | None = None
         self._error = "the camera has not sent a picture yet"
         self._arrived = threading.Condition()
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
-
-    def start(self) -> LiveFeed:
-        self._thread = threading.Thread(target=self._run, name="calibration-feed", daemon=True)
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=3)
-
-    def __enter__(self) -> LiveFeed:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
 
     def _run(self) -> None:
         source: FrameSource | None = None

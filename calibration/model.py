@@ -1,5 +1,5 @@
-"""The calibration tool's error, and a plain-values view of a profile's camera and table kept for the
-table side's rendered camera, which writes its perfect calibration through ``save``.
+"""The calibration tool's error, and the profile's own camera and table put together for the table
+side's rendered camera, which writes its perfect calibration through ``save``.
 
 The one file that vision and the cue read is the profile (``vision.profile.Profile``); ``save`` writes
 exactly that."""
@@ -9,9 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from vision.profile import CameraIntrinsics as ProfileIntrinsics
-from vision.profile import ImageSize, Profile, save_profile
-from vision.profile import TablePose as ProfileTablePose
+from vision.profile import CameraIntrinsics, ImageSize, Profile, TablePose, save_profile
 
 
 class CalibrationError(ValueError):
@@ -19,38 +17,21 @@ class CalibrationError(ValueError):
 
 
 @dataclass(frozen=True)
-class CameraIntrinsics:
-    """Pinhole model with OpenCV's distortion coefficients (k1, k2, p1, p2, k3), at an image size."""
+class MeasuredCamera:
+    """The profile's camera model at the image size it was measured at (a profile keeps the two apart)."""
 
-    width: int
-    height: int
-    fx: float
-    fy: float
-    cx: float
-    cy: float
-    dist: tuple[float, ...] = (0.0, 0.0, 0.0, 0.0, 0.0)
-    rms_px: float | None = None
-
-
-@dataclass(frozen=True)
-class TablePose:
-    rvec: tuple[float, float, float]
-    tvec: tuple[float, float, float]
-    rms_px: float | None = None
+    image: ImageSize
+    intrinsics: CameraIntrinsics
 
 
 @dataclass(frozen=True)
 class Calibration:
-    camera: CameraIntrinsics
+    camera: MeasuredCamera
     table: TablePose | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     def profile(self) -> Profile:
-        c, t = self.camera, self.table
-        dist = (tuple(float(v) for v in c.dist) + (0.0,) * 5)[:5]
-        camera = ProfileIntrinsics(fx=c.fx, fy=c.fy, cx=c.cx, cy=c.cy, dist=dist, rms_px=c.rms_px)  # type: ignore[arg-type]
-        table = None if t is None else ProfileTablePose(rvec=t.rvec, tvec=t.tvec, rms_px=t.rms_px)
-        return Profile(image=ImageSize(width=c.width, height=c.height), camera=camera, table=table, notes=self.extra)
+        return Profile(image=self.camera.image, camera=self.camera.intrinsics, table=self.table, notes=self.extra)
 
 
 def save(calibration: Calibration, path: Path) -> None:

@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from companion.announce.speaker import Espeak, Output, SpeakerError, chime_wav
 from companion.announce.words import Words
+from companion.threads import Background
 
 log = logging.getLogger(__name__)
 QUEUED = 16  # a backlog longer than this is stale: the table has moved on
@@ -30,16 +31,16 @@ class SpeakerSettings(BaseModel):
     chime: bool = True  # a chime at the cue
 
 
-class Announcer:
+class Announcer(Background):
     """``heard(message)`` for every message the display publishes; ``cue()`` at every cue."""
 
     def __init__(self, settings: SpeakerSettings, output: Output, voice: Espeak | None = None) -> None:
+        super().__init__("announcer", join_s=30)  # long enough to finish the sentences already queued
         self.settings, self.output = settings, output
         self.voice = voice or Espeak(settings.voice, settings.volume, settings.words_per_minute)
         self.words = Words()
         self.spoken: list[str] = []  # what was said, in order ("(chime)" for a chime)
         self._queue: queue.Queue[tuple[str, str] | None] = queue.Queue(QUEUED)
-        self._thread: threading.Thread | None = None
         self.idle = threading.Event()
         self.idle.set()
 
@@ -75,23 +76,12 @@ class Announcer:
 
     # -- the speaking thread -------------------------------------------------------------------
 
-    def start(self) -> Announcer:
-        self._thread = threading.Thread(target=self._speak, name="announcer", daemon=True)
-        self._thread.start()
-        return self
-
     def stop(self) -> None:
         if self._thread is not None:
-            self._queue.put(None)
-            self._thread.join(timeout=30)
+            self._queue.put(None)  # the speaking thread waits on its queue, not on the stop event
+        super().stop()
 
-    def __enter__(self) -> Announcer:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
-
-    def _speak(self) -> None:
+    def _run(self) -> None:
         while (item := self._queue.get()) is not None:
             what, sentence = item
             try:

@@ -31,6 +31,7 @@ from companion.inputs.resync import Resync
 from companion.inputs.sequence import SequenceBook
 from companion.inputs.status import InputStatus
 from companion.inputs.transport import PICO_PID, PICO_VID, PORT_ENV, Backoff, HubOffline, HubPort, find_hub_port
+from companion.threads import Background
 
 __all__ = ["HubLink", "HubOffline", "Backoff", "find_hub_port", "PORT_ENV", "PICO_VID", "PICO_PID"]
 
@@ -38,7 +39,7 @@ HELLO_AGAIN_S = 0.25                         # no HELLO answer in this time: ask
 SILENT_S = 3.0                               # heartbeats come every second; three missed is news
 
 
-class HubLink:
+class HubLink(Background):
     """A hub on a serial port (or any pyserial URL). Events go to `on_event`, or to `self.events`.
 
     `port`: a device path or URL; None means $INCANTO_HUB_PORT, else the first port with the
@@ -53,6 +54,7 @@ class HubLink:
     def __init__(self, port: str | None = None, on_event: Callable[[InputEvent], None] | None = None,
                  *, vid: int = PICO_VID, pid: int = PICO_PID, clock: Callable[[], float] = time.monotonic,
                  backoff: Backoff | None = None, tips: bool = False) -> None:
+        super().__init__("hub-link", join_s=2)
         self.clock = clock
         self.events: queue.Queue[InputEvent] = queue.Queue()
         self.on_event = on_event or self.events.put
@@ -66,8 +68,6 @@ class HubLink:
         self.tips = tips
         self.connected = threading.Event()
         self.greetings = 0
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
         self._sessions = 0
         self._last_garbage_note = 0.0
 
@@ -84,22 +84,6 @@ class HubLink:
         return self.resync.book
 
     # Life cycle ---------------------------------------------------------------------------------
-
-    def start(self) -> HubLink:
-        self._thread = threading.Thread(target=self._run, name="hub-link", daemon=True)
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=2)
-
-    def __enter__(self) -> HubLink:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
 
     def wait_connected(self, timeout: float) -> bool:
         return self.connected.wait(timeout)

@@ -28,6 +28,7 @@ import serial
 
 from companion.inputs.events import InputEvent
 from companion.inputs.firmware import hub_module
+from companion.threads import Background
 
 if TYPE_CHECKING:
     from companion.inputs.link import HubLink
@@ -103,11 +104,12 @@ def _recording_hub_class(firmware: ModuleType, protocol_version: int | None) -> 
     return RecordingHub
 
 
-class SimHub:
+class SimHub(Background):
     """The firmware running in a thread, its USB port a serial path. Use as a context manager."""
 
     def __init__(self, port: str | Path, *, n_wands: int = 8, protocol_version: int | None = None,
                  boot_id: str | None = None, scan_s: float = SCAN_S) -> None:
+        super().__init__("sim-hub", join_s=2)
         self.port_path = str(port)
         self.firmware = hub_module()
         self.buttons = SimButtons(self._settled)
@@ -116,8 +118,6 @@ class SimHub:
         self._port: serial.Serial | None = None
         self._outbox: list[bytes] = []
         self._lock = threading.Lock()
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
         hub_class = _recording_hub_class(self.firmware, protocol_version)
         self.hub = hub_class(self.buttons, self.leds, monotonic_us, lambda a, b: a - b, self._write,
                              n_wands=n_wands, boot_id=boot_id or "%04x" % random.getrandbits(16))
@@ -138,22 +138,9 @@ class SimHub:
 
     # Life cycle ---------------------------------------------------------------------------------
 
-    def start(self) -> SimHub:
-        self._thread = threading.Thread(target=self._run, name="sim-hub", daemon=True)
-        self._thread.start()
-        return self
-
     def stop(self) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=2)
+        super().stop()
         self._drop_port()
-
-    def __enter__(self) -> SimHub:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
 
     # The players' hands -------------------------------------------------------------------------
 

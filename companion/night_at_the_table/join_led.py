@@ -8,9 +8,10 @@ LED already says whether the inputs are ready, so the code is not blinked there.
 """
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from typing import Protocol
+
+from companion.threads import Background
 
 FLASH_S, BETWEEN_FLASHES_S, BETWEEN_DIGITS_S, BEFORE_AGAIN_S = 0.25, 0.35, 1.2, 3.0
 
@@ -44,15 +45,14 @@ def read_back(steps: list[tuple[bool, float]]) -> str:
     return "".join(digits)
 
 
-class JoinCodeLed:
+class JoinCodeLed(Background):
     """Blinks ``code()`` on ``lamp`` on its own thread while ``waiting()`` (nobody has joined yet)."""
 
     def __init__(self, lamp: Lamp, code: Callable[[], str], waiting: Callable[[], bool],
                  sleep: Callable[[float], None] | None = None) -> None:
+        super().__init__("join-code-led", join_s=5)
         self.lamp, self.code, self.waiting = lamp, code, waiting
-        self._stop = threading.Event()
         self.sleep = sleep or self._stop.wait
-        self._thread: threading.Thread | None = None
 
     def blink_once(self) -> None:
         for lit, seconds in pattern(self.code()):
@@ -66,22 +66,11 @@ class JoinCodeLed:
         while not self._stop.is_set() and self.waiting():
             self.blink_once()
 
-    def start(self) -> JoinCodeLed:
-        self._thread = threading.Thread(target=self.run, name="join-code-led", daemon=True)
-        self._thread.start()
-        return self
+    _run = run  # on its own thread from start(); a test may blink on its own with run()
 
     def stop(self) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
+        super().stop()
         self.lamp.off()
-
-    def __enter__(self) -> JoinCodeLed:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
 
 
 def status_led() -> Lamp | None:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from calibration.model import Calibration, CameraIntrinsics, TablePose, save
+from calibration.model import Calibration, MeasuredCamera, save
 from companion.tableside.places import Place, TablePlaces
 from vision.frames import Frame
 from vision.render.effects import Conditions
@@ -62,9 +62,7 @@ class RenderedTable:
     def calibration(self) -> Calibration:
         p = self.camera.calibration()
         assert p.table is not None
-        intrinsics = CameraIntrinsics(p.image.width, p.image.height, p.camera.fx, p.camera.fy, p.camera.cx,
-                                      p.camera.cy, p.camera.dist)
-        return Calibration(intrinsics, TablePose(p.table.rvec, p.table.tvec))
+        return Calibration(MeasuredCamera(p.image, p.camera), p.table)
 
     def save_calibration(self, path: Path) -> Path:
         save(self.calibration, Path(path))

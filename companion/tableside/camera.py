@@ -11,12 +11,14 @@ import logging
 import threading
 from pathlib import Path
 from collections.abc import Callable
+from typing import Self
 
 from calibration.drift import MarkerWatch, watch_for
 from calibration.model import CalibrationError
 from calibration.status import CAMERA_COMMAND, TABLE_COMMAND, default_path, load_if_present, require_table
 from companion.status import ERROR, OFF, OK, StatusBoard
 from companion.tableside.ring import FrameRing, RingSource
+from companion.threads import Background
 from vision.config import ConfigError, load_config
 from vision.paints import documented_paints
 from vision.frames import FrameSource
@@ -29,13 +31,14 @@ IDLE_S = 0.05  # between attempts while the camera is missing (CameraWatch paces
 Opener = Callable[[], FrameSource]
 
 
-class TableCamera:
+class TableCamera(Background):
     """``spec``: an ``open_source`` spec or "none"; ``opener`` replaces ``open_source(spec)`` (the
     demo's rendered table). ``pipeline`` is None until the table is calibrated."""
 
     def __init__(self, spec: str, status: StatusBoard, calibration: Path | None = None,
                  vision_config: Path | None = None, *, opener: Opener | None = None,
                  ring: FrameRing | None = None, hands: bool = False) -> None:
+        super().__init__("camera", join_s=3)
         self.spec, self.status = spec, status
         self.calibration_path = Path(calibration) if calibration else default_path()
         self.vision_config = vision_config
@@ -48,25 +51,19 @@ class TableCamera:
         # One reading or swap check at a time: the pipeline keeps per-frame state (and MediaPipe's).
         self.pipeline_lock = threading.Lock()
         self.watch: CameraWatch | None = None
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
 
     # -- life cycle --------------------------------------------------------------------------
 
-    def start(self) -> TableCamera:
+    def start(self) -> Self:
         self.pipeline = self._calibrated_pipeline()
         if self.spec == "none":
             self.status.report("camera", OFF, "no camera (started with --camera none): castings are entered on "
                                               "the tablet", "start with --camera picamera2 or --camera camera:0")
             return self
-        self._thread = threading.Thread(target=self._run, name="camera", daemon=True)
-        self._thread.start()
-        return self
+        return super().start()
 
     def stop(self) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=3)
+        super().stop()
         if self._tracker is not None:
             self._tracker.close()  # type: ignore[attr-defined]
 

@@ -15,7 +15,7 @@ import threading
 import time
 from collections import OrderedDict
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 from collections.abc import Callable
 
 from companion.cue import Cue, CueError
@@ -26,6 +26,7 @@ from companion.cue.detector import ChantDetector
 from companion.cue.microphone import Microphone, MicrophoneError
 from companion.cue.sources import tablet_button
 from companion.status import ERROR, OFF, OK, WARNING, StatusBoard
+from companion.threads import Background
 
 log = logging.getLogger("incanto.tableside")
 SAME_CUE_S = 1.0  # cues from two sources closer than this are one call heard twice
@@ -42,13 +43,15 @@ def microphone_fix(error: Exception) -> str:
     return "plug in the USB microphone, then start again"
 
 
-class CueInputs:
+class CueInputs(Background):
     """``microphone``: opens the sound source (a ``companion.cue.microphone`` source, with or
     without a ``with`` block); the real sound card unless a test gives another."""
 
     def __init__(self, status: StatusBoard, on_cue: OnCue, *, mic: bool, templates: Path | None = None,
                  buttons: str = "the tablet", microphone: Callable[[], Any] = Microphone,
                  clock: Callable[[], float] = time.monotonic, notices: Any = None) -> None:
+        # The microphone's block iterator ends only with its stream: the thread is a daemon, not waited for.
+        super().__init__("cue-microphone", join_s=0)
         self.status, self.on_cue, self.mic, self.buttons = status, on_cue, mic, buttons
         self.config = CueConfig(templates_dir=Path(templates) if templates else default_templates_dir())
         self.microphone, self.clock = microphone, clock
@@ -56,28 +59,19 @@ class CueInputs:
         self.tablet_button.when_cue = self.heard
         self._last: Cue | None = None
         self._lock = threading.Lock()
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
         self.detector: ChantDetector | None = None
         self.notices = notices  # ``companion.tableside.notices.Notices``: where heard cues are told
         self._spoken: OrderedDict[int, Cue] = OrderedDict()
         self._ids = itertools.count(1)
         self.dismissed: list[Cue] = []
 
-    def start(self) -> CueInputs:
+    def start(self) -> Self:
         if not self.mic:
             self.status.report("cue", OFF, f"microphone off: the cue comes from {self.buttons}",
                                "start with --mic to listen for the spoken cue")
             return self
         self.detector = self._detector()
-        if self.detector is not None:
-            self._thread = threading.Thread(target=self._listen, name="cue-microphone", daemon=True)
-            self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        self._stop.set()
-        # The microphone's block iterator ends only with its stream: the thread is a daemon.
+        return super().start() if self.detector is not None else self
 
     def tablet(self, t: float | None = None) -> Cue:
         """The cue button on a tablet was pressed (now, unless ``t`` says when)."""
@@ -139,7 +133,7 @@ class CueInputs:
         detector.when_cue = self.heard
         return detector
 
-    def _listen(self) -> None:
+    def _run(self) -> None:
         assert self.detector is not None
         while not self._stop.is_set():
             try:

@@ -32,6 +32,7 @@ from companion.errors import IncantoError, StaleAction
 from companion.inputs.events import RaceWon
 from companion.tableside.notices import Notices
 from companion.tableside.table import Table
+from companion.threads import Background
 
 log = logging.getLogger("incanto.tableside")
 LOOK_EVERY_S = 0.1  # how often the game's version is looked at for a race opening or closing
@@ -89,28 +90,18 @@ class Armed:
         return action
 
 
-class RaceCaller:
+class RaceCaller(Background):
     """Arms the race a prompt asks for and proposes its result; ``won`` is fed every ``RaceWon``."""
 
     def __init__(self, table: Table, arm: Arm, disarm: Disarm, notices: Notices) -> None:
+        super().__init__("race-caller", join_s=2)
         self.table, self._arm, self._disarm, self.notices = table, arm, disarm, notices
         self.armed: Armed | None = None
         self._lock = threading.RLock()
         self._seen: tuple[int, int] | None = None
         self._races = 0
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._watch, name="race-caller", daemon=True)
 
-    def start(self) -> RaceCaller:
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        self._stop.set()
-        if self._thread.is_alive():
-            self._thread.join(timeout=2)
-
-    def _watch(self) -> None:
+    def _run(self) -> None:
         while not self._stop.wait(LOOK_EVERY_S):
             try:
                 self.look()

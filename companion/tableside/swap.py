@@ -11,7 +11,7 @@ import logging
 import threading
 import time
 from collections import Counter
-from typing import Any
+from typing import Any, Self
 from collections.abc import Callable
 
 from companion.errors import IncantoError
@@ -20,6 +20,7 @@ from companion.tableside.camera import TableCamera
 from companion.tableside.notices import Notices
 from companion.tableside.places import TablePlaces
 from companion.tableside.table import Table
+from companion.threads import Background
 from vision.swap import SeatPlace, SwapProblem, check_swap, seat_of
 
 log = logging.getLogger("incanto.tableside")
@@ -59,29 +60,21 @@ def swap_message(problems: list[SwapProblem]) -> str:
     return "; ".join(said)
 
 
-class SwapWatch:
+class SwapWatch(Background):
     def __init__(self, table: Table, camera: TableCamera, places: TablePlaces, status: StatusBoard,
                  notices: Notices, *, after_s: float = 4.0, recheck_s: float = 3.0, give_up_s: float = 40.0,
                  clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__("swap-watch", join_s=3)
         self.table, self.camera, self.places, self.status, self.notices = table, camera, places, status, notices
         self.after_s, self.recheck_s, self.give_up_s, self.clock = after_s, recheck_s, give_up_s, clock
         self._seen_cast: tuple[int, Any] | None = None
         self._said: str | None = None
         self._due: tuple[float, float] | None = None  # (next check, give up at)
         self._lock = threading.Lock()
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
 
-    def start(self) -> SwapWatch:
+    def start(self) -> Self:
         self._seen_cast = self._cast_key()  # a casting from before the start is not ours to check
-        self._thread = threading.Thread(target=self._run, name="swap-watch", daemon=True)
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=3)
+        return super().start()
 
     def on_cue(self) -> None:
         """The next casting began: the last one's swap is no longer the question."""
