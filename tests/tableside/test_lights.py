@@ -3,6 +3,7 @@ MicroPython interpreter, behind a socat pty, driven by the table side while the 
 What is asserted is what the firmware holds and drives on its LED pins."""
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
@@ -140,6 +141,24 @@ def test_only_changes_are_sent_and_a_pulled_cable_or_a_restarted_hub_is_survived
     assert leds.modes == {1: STEADY, 2: STEADY, 3: STEADY}
     lights.closed(None)
     assert leds.modes == {1: OFF, 2: OFF, 3: OFF}
+
+
+def test_at_the_close_a_read_wand_stays_lit_a_moment_and_an_unsure_one_goes_out_at_once() -> None:
+    """Read on the closing frame itself, a wand is still seen steady; a new casting's LEDs are its own."""
+    from vision.decide import CastingResult
+
+    leds = Leds()
+    lights = WandLights(leds.light, leds.session, shown_s=0.2)
+    watch = lights.began([1, 2])
+    assert watch is not None
+    lights.closed(CastingResult({1: reading(1, TARGET), 2: reading(2, UNSURE)}, 1.0, 0.0))
+    assert leds.modes[1] == STEADY and leds.modes[2] == OFF
+    assert wait_for(lambda: leds.modes[1] == OFF, 5)
+    lights.began([1, 2])
+    lights.closed(CastingResult({1: reading(1, TARGET), 2: reading(2, TARGET)}, 1.0, 0.0))
+    lights.began([1])  # the next casting begins before the last one's LEDs went out
+    threading.Event().wait(0.5)
+    assert leds.modes[1] == BLINK and leds.modes[2] == OFF  # not put out under the new casting; not in it: out
 
 
 def test_without_wand_leds_nothing_is_lit_and_the_casting_is_not_held() -> None:
