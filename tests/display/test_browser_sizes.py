@@ -167,6 +167,12 @@ def test_a_dropped_connection_says_reconnecting_and_stops_the_taps(tablet_of: An
     assert not controls.evaluate("document.querySelector('main').inert")
 
 
+def play_on(game: Any, rng: random.Random) -> None:
+    action = game.rules.random_action(game.state, rng)
+    assert action is not None, "the game ended before the rules asked for what this test needs"
+    game.propose(action)
+
+
 def cue_shown(page: Any) -> bool:
     return bool(page.evaluate("!!document.querySelector('[data-do=\"cue\"]')"))
 
@@ -182,14 +188,14 @@ def test_the_cue_button_shows_only_while_a_casting_is_due(tableside: Any, tablet
 
     rng = random.Random(5)
     while game.view()["legal"]["kind"] == "cast":  # until the rules ask something else: a spell, a full satchel
-        game.propose(game.rules.random_action(game.state, rng))
+        play_on(game, rng)
     kind = game.view()["legal"]["kind"]
     controls.wait_for_function("v => window.incanto.model.game.version === v", arg=game.version)
     controls.wait_for_selector('[data-do="cue"]', state="detached")
     assert not cue_shown(controls), f"cue button while the table is asked for {kind}"
 
     while game.view()["legal"]["kind"] != "cast":
-        game.propose(game.rules.random_action(game.state, rng))
+        play_on(game, rng)
     controls.wait_for_selector('[data-do="cue"]')
 
     for other in ("via_magica", "witchcraft", "ravenskeep", "grimoire"):  # games whose turns are no casting
