@@ -17,7 +17,7 @@ export function boot(title) {
   let everLive = false;
   const stream = openStream(model, (state) => {
     badge.dataset.state = state;
-    badge.textContent = { live: "● live", connecting: "connecting…", "catching up": "catching up…", offline: "offline — retrying" }[state];
+    badge.textContent = { live: "● live", connecting: "connecting…", "catching up": "catching up…", offline: "● offline" }[state]; // the banner under the header says the rest
     if (state === "live") everLive = true;
     // Retrying flips between "offline" and "connecting": both are the table out of reach once it was there.
     offline.show(state === "offline" || (everLive && state === "connecting"));
