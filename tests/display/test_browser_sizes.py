@@ -76,6 +76,10 @@ def settle(page: Any, name: str) -> None:
     if name == "board":
         page.wait_for_selector('[data-part="scores"] .player')
         page.wait_for_selector('[data-part="join"]')  # the join corner arrives on its own
+    if name == "night":
+        page.wait_for_selector('[data-part="next-game"] [data-do="start"]')  # the chooser arrives on its own
+    if name == "status":
+        page.wait_for_selector("[data-device]")
     page.evaluate("document.fonts.ready")
 
 
@@ -97,14 +101,21 @@ HEADER_ROWS = """() => {
   return rows;
 }"""
 
-SMALL_TARGETS = """(least) => [...document.querySelectorAll("header nav a, button, a.button-link")]
+SMALL_TARGETS = """(least) => [...document.querySelectorAll("header nav a, button, a.button-link, select, input:not([type=hidden])")]
   .filter((e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== "hidden")
   .map((e) => [e.textContent.trim().slice(0, 30) || e.id, Math.round(e.getBoundingClientRect().height * 10) / 10])
   .filter(([, h]) => h < least)"""
 
 
 @pytest.mark.parametrize("size", [PHONE, TABLET, LANDSCAPE], ids=lambda s: f"{s['width']}x{s['height']}")
-def test_every_page_fits_its_screen_and_every_target_is_a_finger_tall(tablet_of: Any, size: dict[str, int]) -> None:
+def test_every_page_fits_its_screen_and_every_target_is_a_finger_tall(tablet_of: Any, night: Night,
+                                                                      size: dict[str, int]) -> None:
+    game = night.current
+    assert game is not None
+    rng = random.Random(3)
+    while (action := game.rules.random_action(game.state, rng)) is not None:  # a game finished: the standings' table
+        game.propose(action)
+    night.start_game("incantibus", PLAYERS, seed=11)
     tablet = tablet_of(size)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for name, path in PAGES.items():
