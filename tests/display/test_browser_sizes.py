@@ -217,3 +217,23 @@ def test_the_cue_button_shows_only_while_a_casting_is_due(tableside: Any, tablet
         page.wait_for_function("g => window.incanto.model.game.game === g", arg=other)
         assert not cue_shown(page), f"cue button in {other}"
         page.close()
+
+
+@pytest.mark.parametrize("other", ["via_magica", "witchcraft", "ravenskeep", "grimoire"])
+def test_every_games_board_and_controls_fit_a_phone(tablet_of: Any, night: Night, other: str) -> None:
+    game = night.start_game(other, PLAYERS, seed=7)
+    rng = random.Random(2)
+    for _ in range(6):  # a few turns in: hands, crystals and cards on the table
+        play_on(game, rng)
+    tablet = tablet_of(PHONE)
+    for name in ("board", "controls"):
+        page = tablet.open(PAGES[name])
+        page.wait_for_selector('#connection[data-state="live"]')
+        page.wait_for_function("g => window.incanto.model.game && window.incanto.model.game.game === g", arg=other)
+        page.wait_for_selector("main > section")
+        page.evaluate("document.fonts.ready")
+        page.screenshot(path=str(SCREENSHOTS / f"{other}-{name}-390x844.png"), full_page=True)
+        wide, inner = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+        assert wide <= inner, f"{other}'s {name} scrolls sideways on a phone: {wide} px wide: {page.evaluate(TOO_WIDE)}"
+        assert page.evaluate(SMALL_TARGETS, FINGER_PX) == [], f"{other}'s {name}: targets under {FINGER_PX} px"
+        page.close()
