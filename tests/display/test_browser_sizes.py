@@ -1,4 +1,5 @@
-"""Every page at every size, in Debian's Chromium: a phone (390x844), a tablet (1024x768, 1280x800).
+"""Every page at every size, in Debian's Chromium: a phone (390x844), a tablet (1024x768, 1280x800), the
+Pi's own screen (800x480).
 Nothing scrolls sideways, the header keeps to two lines, every tap target is a finger tall, four players
 sit in one row on a tablet, a dropped connection says so and stops the taps, and the cue button is
 there only when the table casts."""
@@ -21,6 +22,7 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 1024, "height": 768}
 LANDSCAPE = {"width": 1280, "height": 800}
+PI_SCREEN = {"width": 800, "height": 480}  # the Raspberry Pi's own 7-inch touch screen
 PAGES = {"board": "/", "controls": "/controls", "night": "/night", "status": "/status",
          "calibration": "/calibration", "join": "/join"}
 FINGER_PX = 44  # the smallest target a finger hits without looking (Apple's and WCAG's 44 px)
@@ -107,7 +109,7 @@ SMALL_TARGETS = """(least) => [...document.querySelectorAll("header nav a, butto
   .filter(([, h]) => h < least)"""
 
 
-@pytest.mark.parametrize("size", [PHONE, TABLET, LANDSCAPE], ids=lambda s: f"{s['width']}x{s['height']}")
+@pytest.mark.parametrize("size", [PHONE, TABLET, LANDSCAPE, PI_SCREEN], ids=lambda s: f"{s['width']}x{s['height']}")
 def test_every_page_fits_its_screen_and_every_target_is_a_finger_tall(tablet_of: Any, night: Night,
                                                                       size: dict[str, int]) -> None:
     game = night.current
