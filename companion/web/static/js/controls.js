@@ -3,7 +3,7 @@
 
 import { el, historyList, undoBar, wandBadge, who } from "./parts.js";
 import { actionId, getJSON, handle, post, proposer } from "./api.js";
-import { cueButton } from "./cue.js";
+import { castingDue, cueButton } from "./cue.js";
 import { endingPanel } from "./ending.js";
 import { noticeBanner, recentNotices } from "./notices.js";
 import { boot, gameModule, render } from "./shell.js";
@@ -38,7 +38,7 @@ model.onChange(async (why) => {
     if (model.questions.length) render(root, model.questions.map((q) => question(view, q)), refusal);
     else render(root,
       endingPanel(model, stream), // the game's end comes first
-      cue,
+      castingDue(view) ? cue : null,
       game.controls(view, { model, propose }),
       el("section", { "data-part": "undo" }, el("h2", {}, "Fix a mistake"), undoBar(view, propose), refusal),
       el("section", { "data-part": "history" }, el("h2", {}, "History"), historyList(view, model.history, propose)),

@@ -5,6 +5,12 @@
 import { el } from "./parts.js";
 import { actionId, handle, post } from "./api.js";
 
+/** A cue starts a casting's reading, so it is offered only while the rules wait for a casting: never in
+ *  a game that casts no wands, nor while a spell, a full satchel or the end is being settled. */
+export function castingDue(view) {
+  return Boolean(view && !view.over && view.legal && view.legal.kind === "cast");
+}
+
 /** The cue section, or null when this display has no table side to hear it (GET /api/session says). */
 export function cueButton(session, stream) {
   if (!session.cue) return null;

@@ -5,21 +5,61 @@ import { el } from "./parts.js";
 import { Model } from "./model.js";
 import { openStream } from "./stream.js";
 
-const PAGES = [["/", "Board"], ["/controls", "Controls"], ["/night", "Night"], ["/status", "Status"]];
+export const PAGES = [["/", "Board"], ["/controls", "Controls"], ["/night", "Night"], ["/status", "Status"],
+  ["/calibration", "Calibration"]];
 const loaded = {};
 
 export function boot(title) {
   const badge = el("span", { class: "connection", id: "connection", "data-state": "connecting" }, "connecting…");
-  document.body.prepend(el("header", {}, el("h1", {}, "Incanto · ", title),
-    el("nav", {}, PAGES.map(([href, name]) => el("a", { href, class: location.pathname === href ? "here" : "" }, name))),
-    badge));
+  document.body.prepend(el("header", {}, el("h1", {}, "Incanto · ", title), navigation(), badge));
+  const offline = offlineNotice();
   const model = new Model();
+  let everLive = false;
   const stream = openStream(model, (state) => {
     badge.dataset.state = state;
-    badge.textContent = { live: "● live", connecting: "connecting…", "catching up": "catching up…", offline: "offline — retrying" }[state];
+    badge.textContent = { live: "● live", connecting: "connecting…", "catching up": "catching up…", offline: "● offline" }[state]; // the banner under the header says the rest
+    if (state === "live") everLive = true;
+    // Retrying flips between "offline" and "connecting": both are the table out of reach once it was there.
+    offline.show(state === "offline" || (everLive && state === "connecting"));
   });
   window.incanto = { model, stream }; // for a curious eye in the browser console
   return { model, stream };
+}
+
+/** Every page's links, the page shown marked; shared with the pages that draw their own header. */
+export function navigation() {
+  return el("nav", {}, PAGES.map(([href, name]) =>
+    el("a", { href, class: location.pathname === href ? "here" : "", "aria-current": location.pathname === href ? "page" : null }, name)));
+}
+
+/** While the push stream is down the page says so in large type, and no tap can be made: a tap then
+ *  would reach nobody, and the picture under it may be old. Buttons this disabled are given back. */
+function offlineNotice() {
+  const notice = el("div", { class: "offline", role: "alert", "data-part": "offline", hidden: true },
+    el("b", {}, "Reconnecting…"), " The table cannot be reached; taps wait until it is back.");
+  document.body.querySelector("header").after(notice);
+  let shown = false;
+  const asleep = new MutationObserver(() => { // a page redrawn while down draws no live button
+    for (const b of document.querySelectorAll("main button:not(:disabled)")) { b.disabled = true; b.dataset.offline = ""; }
+  });
+  return {
+    show(down) {
+      if (down === shown) return;
+      shown = down;
+      notice.hidden = !down;
+      document.body.dataset.connection = down ? "offline" : "live";
+      const main = document.querySelector("main");
+      if (!main) return;
+      main.inert = down; // buttons drawn while offline cannot be tapped either
+      if (down) {
+        asleep.observe(main, { childList: true, subtree: true });
+        for (const b of main.querySelectorAll("button:not(:disabled)")) { b.disabled = true; b.dataset.offline = ""; }
+      } else {
+        asleep.disconnect();
+        for (const b of main.querySelectorAll("button[data-offline]")) { b.disabled = false; delete b.dataset.offline; }
+      }
+    },
+  };
 }
 
 export async function gameModule(name) {
