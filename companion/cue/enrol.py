@@ -118,6 +118,7 @@ UNDER_LOUDEST_DB = 18.0
 # Chants with this much quiet between them are separate takes; closer sounds are one take (a slow
 # caller's pause between syllables, a click after the chant).
 SEPARATE_S = 0.6
+TAIL_S = 0.3
 
 
 def _takes_of(path: Path | str, voice: VoiceActivityConfig) -> tuple[list[np.ndarray], list[str]]:
@@ -129,16 +130,18 @@ def _takes_of(path: Path | str, voice: VoiceActivityConfig) -> tuple[list[np.nda
     phrases = cutter.feed(room, 0.0) + cutter.flush()
     if not phrases:
         return [], [f": {p}" for p in take_problems(audio)] or [": no speech heard: is it silent or too quiet?"]
-    spans = _chant_spans(phrases, voice.margin_s)
+    spans = _chant_spans(phrases, voice.margin_s, len(room) / SAMPLE_RATE)
     found = [room[int(a * SAMPLE_RATE) : int(b * SAMPLE_RATE)] for a, b in spans]
     trouble = [f", take {k + 1} of {len(found)} ({a - PAD_S:.1f}-{b - PAD_S:.1f} s): {p}"
                for k, ((a, b), take) in enumerate(zip(spans, found)) for p in take_problems(take)]
     return found, trouble
 
 
-def _chant_spans(phrases: Sequence[Phrase], margin_s: float) -> list[tuple[float, float]]:
+def _chant_spans(phrases: Sequence[Phrase], margin_s: float, length_s: float) -> list[tuple[float, float]]:
     """(start, end) seconds of each take among the phrases cut from a file: the phrases near the
-    loudest, joined unless set apart by ``SEPARATE_S`` of quiet; breaths and room noise left out."""
+    loudest, joined unless set apart by ``SEPARATE_S`` of quiet; breaths and room noise left out.
+    Each take keeps ``TAIL_S`` after where the cutter ended it: the last syllable's fade under the
+    voice's band is part of the chant, and the detector learns from it when a chant ends."""
     peaks = [float(np.max(_levels_db(p.audio))) if len(p.audio) >= 160 else -120.0 for p in phrases]
     loud = [p for p, peak in zip(phrases, peaks) if peak >= max(peaks) - UNDER_LOUDEST_DB]
     spans = [(loud[0].t_start, loud[0].t_end)]
@@ -147,7 +150,8 @@ def _chant_spans(phrases: Sequence[Phrase], margin_s: float) -> list[tuple[float
             spans[-1] = (spans[-1][0], phrase.t_end)
         else:
             spans.append((phrase.t_start, phrase.t_end))
-    return [(a, b + margin_s) for a, b in spans]
+    starts = [a for a, _ in spans[1:]] + [length_s]
+    return [(a, min(b + TAIL_S, nxt)) for (a, b), nxt in zip(spans, starts)]
 
 
 def check_takes(takes: Sequence[np.ndarray], what: str = "take") -> None:
