@@ -42,6 +42,7 @@ class PhraseCutter:
         self._phrase: deque[tuple[np.ndarray, float, float]] = deque(maxlen=round(config.max_phrase_s * 100))
         self._quiet_steps = 0
         self._opened_over = -23.0
+        self._peak = -23.0  # the loudest step of the open phrase
 
     def feed(self, block: np.ndarray, t_first: float) -> list[Phrase]:
         """Take a block of (n,) int16 or float samples whose first sample was heard at ``t_first``;
@@ -101,12 +102,15 @@ class PhraseCutter:
             if len(self._history) > WARM_UP and level > background + self.config.start_nats:
                 self._opened_over = background  # the phrase itself must not raise its own bar
                 self._phrase.append((step, t, level))
+                self._peak = level
                 self._quiet_steps = 0
             else:
                 self._margin.append((step, t))
             return []
+        full = len(self._phrase) == self._phrase.maxlen  # the oldest step (maybe the peak) is about to go
         self._phrase.append((step, t, level))
-        peak = max(lvl for _, _, lvl in self._phrase)
+        self._peak = max(lvl for _, _, lvl in self._phrase) if full else max(self._peak, level)
+        peak = self._peak
         loud = level > max(background + self.config.stop_nats, peak - self.config.drop_nats)
         self._quiet_steps = 0 if loud else self._quiet_steps + 1
         if self._quiet_steps * STEP / SAMPLE_RATE >= self.config.hangover_s:
