@@ -23,7 +23,7 @@ from companion.cue import model as chant_model
 from companion.cue.features import SAMPLE_RATE, as_float, chant_features
 from companion.cue.model import ChantModel
 from companion.cue.phrases import Phrase, PhraseCutter
-from companion.cue.run_on import earlier_ends
+from companion.cue.run_on import earlier_ends, later_starts
 from companion.cue.templates import ChantBook, Template, closest, widened
 
 RUN_ON = 1.25  # a phrase this much longer than the typical take may hold a chant and chatter after it
@@ -87,7 +87,8 @@ class ChantDetector:
         if take is None or distance > bar:
             return Verdict(phrase, player, distance, False, score=score)
         _, near = closest(self.near_misses, features, cfg.band, cfg.max_stretch)
-        return Verdict(phrase, player, distance, distance * cfg.near_miss_margin < near, near, take, len(features), score)
+        margin = cfg.model_near_miss_margin if score is not None and score >= cfg.model_threshold else cfg.near_miss_margin
+        return Verdict(phrase, player, distance, distance * margin < near, near, take, len(features), score)
 
     def judge_run_on(self, phrase: Phrase) -> Verdict:
         """A phrase longer than the takes is judged first at its earlier ends (``run_on``): the
@@ -108,6 +109,13 @@ class ChantDetector:
                 shorter_verdict = self.judge(candidate)
                 if shorter_verdict.is_chant:
                     return shorter_verdict
+        if self.model is not None and self.config.run_on:
+            # A rattle, a clink or a last word just before the call opened the phrase early: the
+            # chant begins at one of the phrase's dips.
+            for candidate in later_starts(phrase, self.shortest_s, self.config.voice):
+                later_verdict = self.judge(candidate)
+                if later_verdict.is_chant:
+                    return later_verdict
         return verdict
 
     def nearest_end(self, verdict: Verdict) -> Verdict:
