@@ -74,9 +74,11 @@ class CueConfig(_Settings):
     model_threshold: Annotated[float, Field(gt=0.0, lt=1.0, strict=True)] = 0.5
     model_floor: Annotated[float, Field(ge=0.0, lt=1.0, strict=True)] = 0.05
     model_relax: Annotated[float, Field(ge=1.0, le=4.0, strict=True)] = 1.6
-    # ...and, when the model is sure, the phrase need be only this much nearer the chant than any
-    # enrolled near miss (the model has told the near misses apart already; in noise every distance grows).
-    model_near_miss_margin: Annotated[float, Field(ge=1.0, strict=True)] = 1.4
+    # ...and, when the model is all but certain (``model_sure``), the phrase need be only this much
+    # nearer the chant than any enrolled near miss (the model has told the near misses apart
+    # already; in noise every distance grows). Under that, ``near_miss_margin``.
+    model_sure: Annotated[float, Field(gt=0.0, lt=1.0, strict=True)] = 0.95
+    model_near_miss_margin: Annotated[float, Field(ge=1.0, strict=True)] = 1.15
     voice: VoiceActivityConfig = VoiceActivityConfig()
     features: FeatureConfig = FeatureConfig()
 

@@ -87,7 +87,7 @@ class ChantDetector:
         if take is None or distance > bar:
             return Verdict(phrase, player, distance, False, score=score)
         _, near = closest(self.near_misses, features, cfg.band, cfg.max_stretch)
-        margin = cfg.model_near_miss_margin if score is not None and score >= cfg.model_threshold else cfg.near_miss_margin
+        margin = cfg.model_near_miss_margin if score is not None and score >= cfg.model_sure else cfg.near_miss_margin
         return Verdict(phrase, player, distance, distance * margin < near, near, take, len(features), score)
 
     def judge_run_on(self, phrase: Phrase) -> Verdict:

@@ -1,4 +1,5 @@
-"""`python -m companion.cue.bench [--panel dev|held-out] [--quick] [--talk-hours H] [--config FILE] [--json]`: the spoken cue's figures."""
+"""`python -m companion.cue.bench [--panel dev|held-out] [--quick] [--talk-hours H] [--config FILE] [--jobs 2] [--json]`:
+the spoken cue's figures."""
 from __future__ import annotations
 
 import argparse
@@ -20,13 +21,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.add_argument("--talk-hours", type=_hours, default=4.0,
                       help="hours of table talk to listen to for false cues (a game night: 4), and as long of near misses")
     args.add_argument("--config", help="cue settings JSON to measure instead of the defaults (for tuning on the dev panel)")
+    args.add_argument("--jobs", type=int, choices=(1, 2), default=1,
+                      help="2: listen to the two long talks in processes of their own, beside the chants")
     args.add_argument("--json", action="store_true", help="print one JSON object")
     parsed = args.parse_args(argv)
     try:
         config = cue_config.load(parsed.config) if parsed.config else CueConfig()
     except CueError as e:
         args.error(str(e))
-    print_figures(measure(parsed.quick, parsed.panel, parsed.talk_hours, config), parsed.json)
+    print_figures(measure(parsed.quick, parsed.panel, parsed.talk_hours, config, parsed.jobs), parsed.json)
     return 0
 
 

@@ -87,7 +87,7 @@ def examples(said: Utterance, talk: Sequence[np.ndarray], rng: np.random.Generat
                 yield phrase_vector(phrase.audio), False
 
 
-def fit(x: np.ndarray, y: np.ndarray, rng: np.random.Generator, hidden: int = 48, epochs: int = 40,
+def fit(x: np.ndarray, y: np.ndarray, rng: np.random.Generator, hidden: int = 64, epochs: int = 40,
         rate: float = 2e-3, l2: float = 3e-4) -> ChantModel:
     """A one-hidden-layer network by Adam on the class-balanced cross-entropy."""
     mean, scale = x.mean(axis=0), x.std(axis=0) + 1e-3

@@ -47,8 +47,8 @@ CHANTS_PER_VOICE = 10
 NEAR_MISSES_PER_VOICE = 24
 TALK_PER_VOICE = 8
 # Each utterance is placed in this many rooms (more for the chant: it is rarer in the talk).
-ROOMS_PER_CHANT = 4
+ROOMS_PER_CHANT = 6
 ROOMS_PER_OTHER = 2
-SNR_DB = (-3.0, 28.0)  # speech over the room, uniformly in this range
+SNR_DB = (-3.0, 24.0)  # speech over the room, uniformly in this range
 REVERB_SHARE = 0.5  # rooms with echo (RT60 0.15-0.7 s)
 NOISES = ("stationary", "babble", "clatter", "quiet")
