@@ -19,6 +19,7 @@ from companion.cue.templates import DEFAULT_THRESHOLD_FACTOR
 # Strict: "0.3" in a settings file is a mistake to point out, not a number to guess at.
 NonNegative = Annotated[float, Field(ge=0.0, allow_inf_nan=False, strict=True)]
 Positive = Annotated[float, Field(gt=0.0, allow_inf_nan=False, strict=True)]
+Hertz = Annotated[float, Field(ge=0.0, le=8000.0, strict=True)]  # 16 kHz sound holds nothing above 8 kHz
 
 
 def default_templates_dir() -> Path:
@@ -46,6 +47,9 @@ class VoiceActivityConfig(_Settings):
     min_phrase_s: NonNegative = 0.25  # shorter is a dice click or a cough
     max_phrase_s: Positive = 5.0  # longer is talk; only the last stretch is kept (a chant run on into chatter is found in it)
     margin_s: NonNegative = 0.1  # audio kept either side of a phrase for the features
+    # The levels above are of the power in this band (Hz), where a voice carries: a fan's rumble or
+    # a microphone's hiss outside it does not hide the chant. None: the whole spectrum.
+    band_hz: tuple[Hertz, Hertz] | None = (200.0, 4000.0)
 
 
 class CueConfig(_Settings):
@@ -61,6 +65,20 @@ class CueConfig(_Settings):
     run_on: bool = Field(True, strict=True)
     # Each take is also matched as if said with its formants this many times higher (``templates.widened``).
     warps: tuple[Annotated[float, Field(ge=0.7, le=1.4, strict=True)], ...] = (0.85, 0.92, 1.08, 1.17)
+    # The shipped chant model (``companion.cue.model``) hears whether a phrase is the chant at all;
+    # the enrolled takes say whose. A phrase is the chant when the model is sure (``model_threshold``)
+    # and the caller's takes are within ``model_relax`` times the book's threshold, or when the takes
+    # alone are within the threshold and the model does not rule it out (``model_floor``). Off: the
+    # takes alone decide, as before the model.
+    model: bool = Field(True, strict=True)
+    model_threshold: Annotated[float, Field(gt=0.0, lt=1.0, strict=True)] = 0.5
+    model_floor: Annotated[float, Field(ge=0.0, lt=1.0, strict=True)] = 0.05
+    model_relax: Annotated[float, Field(ge=1.0, le=4.0, strict=True)] = 1.6
+    # ...and, when the model is all but certain (``model_sure``), the phrase need be only this much
+    # nearer the chant than any enrolled near miss (the model has told the near misses apart
+    # already; in noise every distance grows). Under that, ``near_miss_margin``.
+    model_sure: Annotated[float, Field(gt=0.0, lt=1.0, strict=True)] = 0.95
+    model_near_miss_margin: Annotated[float, Field(ge=1.0, strict=True)] = 1.15
     voice: VoiceActivityConfig = VoiceActivityConfig()
     features: FeatureConfig = FeatureConfig()
 

@@ -19,9 +19,11 @@ import numpy as np
 
 from companion.cue import Cue
 from companion.cue.config import CueConfig
+from companion.cue import model as chant_model
 from companion.cue.features import SAMPLE_RATE, as_float, chant_features
+from companion.cue.model import ChantModel
 from companion.cue.phrases import Phrase, PhraseCutter
-from companion.cue.run_on import earlier_ends
+from companion.cue.run_on import earlier_ends, later_starts
 from companion.cue.templates import ChantBook, Template, closest, widened
 
 RUN_ON = 1.25  # a phrase this much longer than the typical take may hold a chant and chatter after it
@@ -40,6 +42,7 @@ class Verdict:
     near_miss_distance: float = float("inf")  # to the nearest enrolled near miss
     take: Template | None = None  # the enrolled take nearest
     loud_frames: int = 0  # the phrase's frames near its loudest: how long the chant was held
+    score: float | None = None  # the chant model's probability that this is the chant (None: no model)
 
 
 class ChantDetector:
@@ -49,6 +52,7 @@ class ChantDetector:
         self.threshold = config.threshold if config.threshold is not None else book.threshold
         self.cutter = PhraseCutter(config.voice)
         self.endings = Endings(config, book)
+        self.model: ChantModel | None = chant_model.shipped() if config.model else None
         self.chants = widened(book.templates, book.feature_config, config.warps)
         self.near_misses = widened(book.near_misses, book.feature_config, config.warps)
         # How long a chant may be: the enrolled takes' speech, half as long to a third longer again.
@@ -68,13 +72,23 @@ class ChantDetector:
         return self._judge_all(self.cutter.flush())
 
     def judge(self, phrase: Phrase) -> Verdict:
+        """The chant or not, and whose. With the model: it must not rule the phrase out, and either
+        it is sure and the caller's takes are near (``model_relax`` x the threshold: a chant in a
+        loud room is further from the takes than the takes from each other), or the takes alone
+        are within the threshold. Either way nearer the chant than any enrolled near miss."""
+        cfg = self.config
+        score = self.model.score(phrase.audio) if self.model is not None else None
+        if score is not None and score < cfg.model_floor:
+            return Verdict(phrase, None, float("inf"), False, score=score)  # no need to match: clearly not the chant
         features = chant_features(phrase.audio, self.book.feature_config)
-        take, distance = closest(self.chants, features, self.config.band, self.config.max_stretch)
+        take, distance = closest(self.chants, features, cfg.band, cfg.max_stretch)
         player = take.player if take is not None else None
-        if take is None or distance > self.threshold:
-            return Verdict(phrase, player, distance, False)
-        _, near = closest(self.near_misses, features, self.config.band, self.config.max_stretch)
-        return Verdict(phrase, player, distance, distance * self.config.near_miss_margin < near, near, take, len(features))
+        bar = self.threshold * (cfg.model_relax if score is not None and score >= cfg.model_threshold else 1.0)
+        if take is None or distance > bar:
+            return Verdict(phrase, player, distance, False, score=score)
+        _, near = closest(self.near_misses, features, cfg.band, cfg.max_stretch)
+        margin = cfg.model_near_miss_margin if score is not None and score >= cfg.model_sure else cfg.near_miss_margin
+        return Verdict(phrase, player, distance, distance * margin < near, near, take, len(features), score)
 
     def judge_run_on(self, phrase: Phrase) -> Verdict:
         """A phrase longer than the takes is judged first at its earlier ends (``run_on``): the
@@ -86,7 +100,23 @@ class ChantDetector:
             if verdict.is_chant:
                 return verdict
         verdict = self.judge(phrase)
-        return self.nearest_end(verdict) if verdict.is_chant else verdict
+        if verdict.is_chant:
+            return self.nearest_end(verdict)
+        if self.model is not None and self.config.run_on and not long:
+            # The model hears the whole phrase, a word glued to the chant's end included ("In-can-to,
+            # go!"), and may rule it out; the phrase's earlier ends are then judged on their own.
+            for candidate in earlier_ends(phrase, self.shortest_s, self.longest_s, self.config.voice):
+                shorter_verdict = self.judge(candidate)
+                if shorter_verdict.is_chant:
+                    return shorter_verdict
+        if self.model is not None and self.config.run_on:
+            # A rattle, a clink or a last word just before the call opened the phrase early: the
+            # chant begins at one of the phrase's dips.
+            for candidate in later_starts(phrase, self.shortest_s, self.config.voice):
+                later_verdict = self.judge(candidate)
+                if later_verdict.is_chant:
+                    return later_verdict
+        return verdict
 
     def nearest_end(self, verdict: Verdict) -> Verdict:
         """A phrase heard as the chant may still carry the start of someone's chatter after it: of

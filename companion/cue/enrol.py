@@ -17,8 +17,8 @@ from companion.cue import CueError, dtw
 from companion.cue.audio import read_wav
 from companion.cue.config import CueConfig, VoiceActivityConfig
 from companion.cue.features import SAMPLE_RATE, chant_features
-from companion.cue.microphone import MemorySource, Source
-from companion.cue.phrases import PhraseCutter
+from companion.cue.microphone import Source
+from companion.cue.phrases import Phrase, PhraseCutter
 from companion.cue.templates import ChantBook, enrol
 
 # What each player says after the chant: the game's own name and the words most like the chant.
@@ -100,27 +100,58 @@ def padded(audio: np.ndarray, rng: np.random.Generator | None = None) -> np.ndar
 
 
 def takes_from_wavs(paths: Iterable[Path | str], voice: VoiceActivityConfig = VoiceActivityConfig()) -> list[np.ndarray]:
-    """Every take in the given WAV files (a file may hold several separated by silence, or be
-    trimmed tight to one); every file's problems are reported together."""
+    """Every take in the given WAV files: one file is one take (with the room's noise and a breath
+    around it, or trimmed tight), unless it holds clearly separate chants. Every file's problems are
+    reported together, each naming the file and the take."""
     takes, problems = [], []
     for path in paths:
         found, trouble = _takes_of(path, voice)
         takes += found
-        problems += [f"{str(path)!r}: {p}" for p in trouble]
+        problems += [f"{str(path)!r}{p}" for p in trouble]
     if problems:
         raise CueError("; ".join(problems))
     return takes
 
 
+# A phrase this far under the file's loudest is a breath, a chair or the room, not a take.
+UNDER_LOUDEST_DB = 18.0
+# Chants with this much quiet between them are separate takes; closer sounds are one take (a slow
+# caller's pause between syllables, a click after the chant).
+SEPARATE_S = 0.6
+TAIL_S = 0.3
+
+
 def _takes_of(path: Path | str, voice: VoiceActivityConfig) -> tuple[list[np.ndarray], list[str]]:
     audio = read_wav(path)
     if starts_cut_off(audio):
-        return [], ["starts in the middle of a word (cut off); record or trim it with a little quiet before the chant"]
-    found = cut_takes(MemorySource(padded(audio), t0=0.0), voice=voice)
-    if not found:
-        return [], take_problems(audio) or ["no speech heard: is it silent or too quiet?"]
-    trouble = [f"take {k + 1}: {p}" if len(found) > 1 else p for k, take in enumerate(found) for p in take_problems(take)]
+        return [], [": starts in the middle of a word (cut off); record or trim it with a little quiet before the chant"]
+    room = padded(audio)
+    cutter = PhraseCutter(voice)
+    phrases = cutter.feed(room, 0.0) + cutter.flush()
+    if not phrases:
+        return [], [f": {p}" for p in take_problems(audio)] or [": no speech heard: is it silent or too quiet?"]
+    spans = _chant_spans(phrases, voice.margin_s, len(room) / SAMPLE_RATE)
+    found = [room[int(a * SAMPLE_RATE) : int(b * SAMPLE_RATE)] for a, b in spans]
+    trouble = [f", take {k + 1} of {len(found)} ({a - PAD_S:.1f}-{b - PAD_S:.1f} s): {p}"
+               for k, ((a, b), take) in enumerate(zip(spans, found)) for p in take_problems(take)]
     return found, trouble
+
+
+def _chant_spans(phrases: Sequence[Phrase], margin_s: float, length_s: float) -> list[tuple[float, float]]:
+    """(start, end) seconds of each take among the phrases cut from a file: the phrases near the
+    loudest, joined unless set apart by ``SEPARATE_S`` of quiet; breaths and room noise left out.
+    Each take keeps ``TAIL_S`` after where the cutter ended it: the last syllable's fade under the
+    voice's band is part of the chant, and the detector learns from it when a chant ends."""
+    peaks = [float(np.max(_levels_db(p.audio))) if len(p.audio) >= 160 else -120.0 for p in phrases]
+    loud = [p for p, peak in zip(phrases, peaks) if peak >= max(peaks) - UNDER_LOUDEST_DB]
+    spans = [(loud[0].t_start, loud[0].t_end)]
+    for phrase in loud[1:]:
+        if phrase.t_start + margin_s - spans[-1][1] < SEPARATE_S:
+            spans[-1] = (spans[-1][0], phrase.t_end)
+        else:
+            spans.append((phrase.t_start, phrase.t_end))
+    starts = [a for a, _ in spans[1:]] + [length_s]
+    return [(a, min(b + TAIL_S, nxt)) for (a, b), nxt in zip(spans, starts)]
 
 
 def check_takes(takes: Sequence[np.ndarray], what: str = "take") -> None:

@@ -32,6 +32,8 @@ class FeatureConfig:
     # Mel bands are floored this far under the chant's mean band power: silent gaps in a quiet
     # recording would otherwise give huge negative logs that any noise at the table destroys.
     floor_db: float = 8.0
+    # The phrase's own noise floor taken out of every mel band first (``companion.cue.frontend``).
+    denoise: bool = False
 
 
 def as_float(samples: np.ndarray) -> np.ndarray:
@@ -138,6 +140,11 @@ def chant_features(audio: np.ndarray, config: FeatureConfig = FeatureConfig(), w
     Deltas are taken before gating so that dropping quiet frames does not invent jumps."""
     signal = as_float(audio)
     gate = energy_gate(log_energy(frames(signal, config.frame_len, config.hop)), config.gate_nats)
-    cepstra = mfcc(floored_log(mel_power(signal, config, warp), gate, config.floor_db), config.n_mfcc)
+    power = mel_power(signal, config, warp)
+    if config.denoise:
+        from companion.cue.frontend import noise_floor, subtract_floor  # the front end builds on this module
+
+        power = subtract_floor(power, noise_floor(power))
+    cepstra = mfcc(floored_log(power, gate, config.floor_db), config.n_mfcc)
     both = np.hstack([cepstra, deltas(cepstra, config.delta_width)])
     return normalise(both[gate]).astype(np.float32)

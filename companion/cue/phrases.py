@@ -6,6 +6,7 @@ chatter becomes background and a called chant stands out of it.
 """
 from __future__ import annotations
 
+import bisect
 from collections import deque
 from dataclasses import dataclass
 
@@ -36,10 +37,12 @@ class PhraseCutter:
         self._pending = np.zeros(0, dtype=np.float32)
         self._pending_t = 0.0
         self._history: deque[float] = deque(maxlen=max(1, round(config.background_s * 100)))
+        self._sorted: list[float] = []  # the same levels, in order
         self._margin: deque[tuple[np.ndarray, float]] = deque(maxlen=max(1, round(config.margin_s * 100)))
         self._phrase: deque[tuple[np.ndarray, float, float]] = deque(maxlen=round(config.max_phrase_s * 100))
         self._quiet_steps = 0
         self._opened_over = -23.0
+        self._peak = -23.0  # the loudest step of the open phrase
 
     def feed(self, block: np.ndarray, t_first: float) -> list[Phrase]:
         """Take a block of (n,) int16 or float samples whose first sample was heard at ``t_first``;
@@ -48,13 +51,28 @@ class PhraseCutter:
         # Re-anchoring on every block keeps the sound card's clock and the host's from drifting apart.
         self._pending = np.concatenate([self._pending, samples])
         self._pending_t = t_first - (len(self._pending) - len(samples)) / SAMPLE_RATE
+        whole = len(self._pending) // STEP
+        steps = self._pending[: whole * STEP].reshape(whole, STEP)
+        self._pending = self._pending[whole * STEP :]
         ended = []
-        while len(self._pending) >= STEP:
-            step, self._pending = self._pending[:STEP], self._pending[STEP:]
+        for step, level in zip(steps, self.levels(steps)):
             t_step = self._pending_t
             self._pending_t += STEP / SAMPLE_RATE
-            ended += self._step(step, t_step)
+            ended += self._step(step, t_step, float(level))
         return ended
+
+    def levels(self, steps: np.ndarray) -> np.ndarray:
+        """(k, STEP) -> (k,) natural log of each step's power; with ``band_hz``, only the power in
+        that band (where a voice's formants are): the rumble of a fan, a fridge or traffic, and the
+        hiss above the voice, no longer hide a chant from the cutter."""
+        if self.config.band_hz is None:
+            power = np.mean(steps.astype(np.float64) ** 2, axis=1)
+        else:
+            spectrum = np.abs(np.fft.rfft(steps.astype(np.float64), axis=1)) ** 2
+            low, high = (round(f * STEP / SAMPLE_RATE) for f in self.config.band_hz)
+            # Parseval: twice the band's bins over STEP squared is the band's share of the mean power.
+            power = 2.0 * spectrum[:, low : high + 1].sum(axis=1) / STEP**2
+        return np.log(power + 1e-10)
 
     def flush(self) -> list[Phrase]:
         """The stream ended: close any phrase still open."""
@@ -62,22 +80,37 @@ class PhraseCutter:
 
     @property
     def background(self) -> float:
-        return float(np.percentile(self._history, self.config.background_percentile)) if self._history else -23.0
+        """The ``background_percentile`` of the recent levels (numpy's linear rule), from a list
+        kept sorted as levels come and go: one step costs microseconds, not a sort."""
+        if not self._sorted:
+            return -23.0
+        at = self.config.background_percentile / 100.0 * (len(self._sorted) - 1)
+        low = int(at)
+        high = min(low + 1, len(self._sorted) - 1)
+        return self._sorted[low] + (at - low) * (self._sorted[high] - self._sorted[low])
 
-    def _step(self, step: np.ndarray, t: float) -> list[Phrase]:
-        level = float(np.log(np.mean(step.astype(np.float64) ** 2) + 1e-10))
-        background = self.background
+    def _remember(self, level: float) -> None:
+        if len(self._history) == self._history.maxlen:
+            del self._sorted[bisect.bisect_left(self._sorted, self._history[0])]
         self._history.append(level)
+        bisect.insort(self._sorted, level)
+
+    def _step(self, step: np.ndarray, t: float, level: float) -> list[Phrase]:
+        background = self.background
+        self._remember(level)
         if not self._phrase:
             if len(self._history) > WARM_UP and level > background + self.config.start_nats:
                 self._opened_over = background  # the phrase itself must not raise its own bar
                 self._phrase.append((step, t, level))
+                self._peak = level
                 self._quiet_steps = 0
             else:
                 self._margin.append((step, t))
             return []
+        full = len(self._phrase) == self._phrase.maxlen  # the oldest step (maybe the peak) is about to go
         self._phrase.append((step, t, level))
-        peak = max(lvl for _, _, lvl in self._phrase)
+        self._peak = max(lvl for _, _, lvl in self._phrase) if full else max(self._peak, level)
+        peak = self._peak
         loud = level > max(background + self.config.stop_nats, peak - self.config.drop_nats)
         self._quiet_steps = 0 if loud else self._quiet_steps + 1
         if self._quiet_steps * STEP / SAMPLE_RATE >= self.config.hangover_s:

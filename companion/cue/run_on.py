@@ -43,3 +43,21 @@ def earlier_ends(phrase: Phrase, shortest_s: float, longest_s: float, voice: Voi
     ends = [k for k in drops(levels, margin, depth) if shortest_s <= (k - margin) / 100 <= longest_s and k < last][:MAX_ENDS]
     return [Phrase(phrase.audio[: (k + margin) * STEP], phrase.t_start, phrase.t_start + k * STEP / SAMPLE_RATE, phrase.background)
             for k in ends]
+
+
+def later_starts(phrase: Phrase, shortest_s: float, voice: VoiceActivityConfig, depth: float = 2.0) -> list[Phrase]:
+    """The phrase begun again after each of its deepest dips at least ``shortest_s`` before its end
+    (at most ``MAX_ENDS``): a die's rattle, a cup set down or someone's last word just before the
+    call opens the phrase early, and the chant starts at the dip after it."""
+    margin = round(voice.margin_s * 100)
+    levels = step_levels(phrase.audio)
+    latest = len(levels) - margin - round(shortest_s * 100)
+    dips = []
+    for k in range(margin + 2, latest):
+        rise = float(levels[k : k + 15].max()) - levels[k - 1]
+        fall = float(levels[margin : k - 1].max()) - levels[k - 1]
+        if levels[k - 1] <= levels[k - 2] and levels[k - 1] <= levels[k] and min(rise, fall) >= depth:
+            dips.append((min(rise, fall), k))
+    starts = sorted(k for _, k in sorted(dips, reverse=True)[:MAX_ENDS])
+    return [Phrase(phrase.audio[(k - margin) * STEP :], phrase.t_start + (k - margin) * STEP / SAMPLE_RATE,
+                   phrase.t_end, phrase.background) for k in starts]

@@ -54,7 +54,7 @@ class TableSide:
         buttons = "the tablet" if config.hub == "none" else "the cue button or the tablet"
         mic_kw = {"microphone": microphone} if microphone is not None else {}
         self.cue = CueInputs(status, self.on_cue, mic=config.mic, templates=config.cue_templates, notices=self.notices,
-                             buttons=buttons, **mic_kw)
+                             buttons=buttons, table=table, **mic_kw)
         self.hub = WandHub(config.hub, status, self.cue.heard, self.notices, table, gpio_factory=gpio_factory,
                            tip_switches=config.tip_switches)
         # The casting reading asks the hub's tip switches whether each tip is down (vision.touch), and

@@ -25,6 +25,7 @@ from companion.cue.detector import SOURCE as SPOKEN
 from companion.cue.detector import ChantDetector
 from companion.cue.microphone import Microphone, MicrophoneError
 from companion.cue.sources import tablet_button
+from companion.errors import IncantoError
 from companion.status import ERROR, OFF, OK, WARNING, StatusBoard
 from companion.threads import Background
 
@@ -33,6 +34,8 @@ SAME_CUE_S = 1.0  # cues from two sources closer than this are one call heard tw
 RETRY_MIC_S = 5.0
 KEPT_CUES = 20  # spoken cues that may still be dismissed
 ENROL = "run `python -m companion.cue enrol --player NAME` for each player who calls the cue"
+CALLER_WAND = 4  # its holder calls "In-can-to!"
+CALLER_CHECK_S = 1.0  # how often the listener looks at who holds it
 
 OnCue = Callable[[Cue], None]
 
@@ -49,7 +52,7 @@ class CueInputs(Background):
 
     def __init__(self, status: StatusBoard, on_cue: OnCue, *, mic: bool, templates: Path | None = None,
                  buttons: str = "the tablet", microphone: Callable[[], Any] = Microphone,
-                 clock: Callable[[], float] = time.monotonic, notices: Any = None) -> None:
+                 clock: Callable[[], float] = time.monotonic, notices: Any = None, table: Any = None) -> None:
         # The microphone's block iterator ends only with its stream: the thread is a daemon, not waited for.
         super().__init__("cue-microphone", join_s=0)
         self.status, self.on_cue, self.mic, self.buttons = status, on_cue, mic, buttons
@@ -64,6 +67,8 @@ class CueInputs(Background):
         self._spoken: OrderedDict[int, Cue] = OrderedDict()
         self._ids = itertools.count(1)
         self.dismissed: list[Cue] = []
+        self.table = table  # ``companion.tableside.table.Table``: who holds wand 4 now
+        self._unenrolled: str | None = None  # the caller last told to enrol
 
     def start(self) -> Self:
         if not self.mic:
@@ -111,6 +116,26 @@ class CueInputs(Background):
             self.notices.say("cue_dismissed", "dismissed: that was not the cue", cue_id=cue_id)
         return cue
 
+    def check_caller(self) -> str | None:
+        """The holder of wand 4 when the chant book does not know their voice: told once on the
+        tablets (a ``cue_enrol`` notice) while they hold it, since their chant will rarely be heard."""
+        if self.table is None or self.detector is None:
+            return None
+        try:
+            wands = self.table.view().get("wands") or {}
+        except IncantoError:  # no game yet
+            return None
+        holder = next((p for p, k in wands.items() if k == CALLER_WAND), None)
+        enrolled = {p.casefold() for p in self.detector.book.players}
+        missing = holder if holder is not None and holder.casefold() not in enrolled else None
+        if missing != self._unenrolled:
+            self._unenrolled = missing
+            if missing is not None and self.notices is not None:
+                self.notices.say("cue_enrol", f"{missing} holds wand {CALLER_WAND} but has not recorded the chant: "
+                                              f"{missing} gives the cue with {self.buttons}, or enrols first",
+                                 player=missing)
+        return missing
+
     def was_last(self, cue: Cue) -> bool:
         """Whether ``cue`` is the last cue heard from any source (so the last reading is its own)."""
         with self._lock:
@@ -150,8 +175,12 @@ class CueInputs(Background):
         with opened as sound:
             players = ", ".join(detector.book.players)
             self.status.report("cue", OK, f"listening for In-can-to! (chant enrolled by {players})")
+            looked = -CALLER_CHECK_S
             for block, t_first in sound.blocks():
                 if self._stop.is_set():
                     return
+                if self.clock() - looked >= CALLER_CHECK_S:
+                    looked = self.clock()
+                    self.check_caller()
                 detector.hear(block, t_first)
             detector.flush()

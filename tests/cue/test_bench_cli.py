@@ -14,3 +14,12 @@ def test_a_bad_length_of_talk_is_refused_by_name(hours: str, said: str, capsys: 
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert said in err and "Traceback" not in err
+
+
+def test_bad_settings_to_measure_are_refused_by_name(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "cue.json").write_text('{"model_relax": 9.0, "loudness": 1}')
+    with pytest.raises(SystemExit) as stop:
+        main(["--config", str(tmp_path / "cue.json")])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert "model_relax" in err and "9.0" in err and "loudness: unknown setting" in err and "Traceback" not in err

@@ -4,7 +4,7 @@ import pytest
 from companion.cue import CueError, templates
 from companion.cue.audio import write_wav
 from companion.cue.bench.chorus import CHANT, Take, say
-from companion.cue.bench.table_noise import spoken_span
+from companion.cue.bench.table_noise import pink_noise, spoken_span
 from companion.cue.config import CueConfig
 from companion.cue.enrol import NEAR_MISS_PROMPTS, cut_takes, enrol_player, spoken_seconds, takes_from_wavs
 from companion.cue.features import SAMPLE_RATE
@@ -98,3 +98,48 @@ def test_near_misses_are_kept_beside_the_chant_and_bound_the_threshold(tmp_path,
     assert book.threshold <= min(book.near_miss_distances)
     again = templates.load(tmp_path)
     assert len(again.near_misses) == 3 and again.near_miss_distances == pytest.approx(book.near_miss_distances)
+
+
+def in_the_room(take: np.ndarray, rng: np.random.Generator, room_db: float, breath: bool = False) -> np.ndarray:
+    """A good take as a phone or a laptop records it: a second of the room's own hiss before and
+    after (``room_db`` dBFS), the chant peaking at -6 dBFS, and with ``breath`` an in-breath
+    (a soft hiss, 30 dB under the chant) half a second after it."""
+    second = SAMPLE_RATE
+    audio = pink_noise(len(take) + 2 * second, rng) * 10 ** (room_db / 20)
+    audio[second : second + len(take)] += take * (0.5 / np.max(np.abs(take)))
+    if breath:
+        at = second + len(take) + second // 2
+        hiss = rng.standard_normal(second // 3) * np.hanning(second // 3) * 0.5 * 10 ** (-30 / 20)
+        audio[at : at + len(hiss)] += hiss.astype(np.float32)[: len(audio) - at]
+    return audio.astype(np.float32)
+
+
+@pytest.mark.parametrize("room_db,breath", [(-60.0, False), (-50.0, False), (-55.0, True)])
+def test_a_good_take_padded_with_a_second_of_room_noise_is_one_take(tmp_path, scene, room_db, breath):
+    rng = np.random.default_rng(5)
+    clean = [say(Take(CHANT, "en-gb-scotland", s, p), scene.cache) for s, p in STYLES]
+    paths = []
+    for k, take in enumerate(clean):
+        paths.append(tmp_path / f"lera-{k + 1}.wav")
+        write_wav(paths[-1], in_the_room(take, rng, room_db, breath))
+    takes = takes_from_wavs(paths)
+    assert len(takes) == len(clean)  # one file, one take: the room and the breath are not takes
+    for take, whole in zip(takes, clean):
+        assert spoken_seconds(take) >= spoken_seconds(trimmed(whole)) - 0.05
+        assert len(take) < len(whole) + SAMPLE_RATE  # the take is the chant, not the whole second of room
+    book = enrol_player("Lera", takes, CueConfig(templates_dir=tmp_path / "book"))
+    assert book.players == ["Lera"] and len(book.templates) == len(clean)
+
+
+def test_a_file_of_clearly_separate_chants_is_several_takes_and_a_refusal_names_file_and_take(tmp_path, scene):
+    rng = np.random.default_rng(6)
+    good = three_takes(scene)
+    write_wav(tmp_path / "three.wav", good)
+    assert len(takes_from_wavs([tmp_path / "three.wav"])) == 3
+    gap = np.zeros(SAMPLE_RATE, np.float32)
+    chants = [say(Take(CHANT, "en-gb-scotland", s, p), scene.cache) for s, p in STYLES[:3]]
+    chants[1] = np.clip(chants[1] * 60.0, -1.0, 1.0)
+    spoilt = np.concatenate([gap, chants[0], gap, chants[1], gap, chants[2], gap])
+    write_wav(tmp_path / "lera-clipped.wav", spoilt + 0.002 * rng.standard_normal(len(spoilt)).astype(np.float32))
+    with pytest.raises(CueError, match=r"'[^']*lera-clipped.wav', take 2 of 3 \(.*s\): clipped"):
+        takes_from_wavs([tmp_path / "three.wav", tmp_path / "lera-clipped.wav"])

@@ -109,3 +109,33 @@ def test_one_call_heard_by_the_microphone_and_a_button_counts_once(status: Statu
     cues.tablet(30.0)
     cues.tablet(30.5)  # the same button twice is two cues: the reading drops one it cannot use
     assert [(c.source, c.t_end) for c in heard] == [("microphone", 10.0), ("tablet", 30.0), ("tablet", 30.5)]
+
+
+def test_the_tablets_hear_when_wand_4_goes_to_a_player_who_has_not_enrolled(
+        status: StatusBoard, chant_book: tuple[Scene, Path], table: Table) -> None:
+    from companion.tableside.notices import Notices
+
+    notices = Notices()
+    cues = CueInputs(status, lambda cue: None, mic=True, templates=chant_book[1], notices=notices, table=table,
+                     buttons="the cue button or the tablet", microphone=lambda: MemorySource(np.zeros(1, np.float32)))
+    cues.detector = cues._detector()
+    holder = next(p for p, k in table.view()["wands"].items() if k == 4)
+    assert cues.check_caller() == holder  # only en-us enrolled: the holder of wand 4 did not
+    said = notices.recent("cue_enrol")
+    assert len(said) == 1 and said[0]["player"] == holder
+    assert f"{holder} holds wand 4" in said[0]["message"] and "the cue button or the tablet" in said[0]["message"]
+    cues.check_caller()
+    assert len(notices.recent("cue_enrol")) == 1  # told once while they hold it, not every second
+    folder = chant_book[1]
+    enrolled = CueInputs(status, lambda cue: None, mic=True, templates=folder, notices=Notices(), table=table)
+    enrolled.detector = enrolled._detector()
+    assert enrolled.detector is not None
+    enrolled.detector.book = _renamed(enrolled.detector.book, holder)
+    assert enrolled.check_caller() is None and not enrolled.notices.recent("cue_enrol")
+
+
+def _renamed(book, player):  # type: ignore[no-untyped-def]
+    """The same chant book with its takes said by ``player``."""
+    from dataclasses import replace
+
+    return replace(book, templates=tuple(replace(t, player=player) for t in book.templates))

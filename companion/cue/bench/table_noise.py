@@ -35,23 +35,30 @@ def speech_power(clean: np.ndarray) -> float:
     return float(np.mean(power[envelope_db(clean) >= -30.0]))
 
 
+def _fft_size(n: int) -> int:
+    """The power of two at or above ``n``: an FFT of an awkward length (a large prime) is slow."""
+    return 1 << max(0, int(np.ceil(np.log2(max(n, 1)))))
+
+
 def pink_noise(n: int, rng: np.random.Generator) -> np.ndarray:
     """(n,) noise with power falling as 1/f (the hiss of a room and a cheap microphone), unit RMS."""
-    spectrum = np.fft.rfft(rng.standard_normal(n))
-    freqs = np.fft.rfftfreq(n)
+    size = _fft_size(n)
+    spectrum = np.fft.rfft(rng.standard_normal(size))
+    freqs = np.fft.rfftfreq(size)
     spectrum[1:] /= np.sqrt(freqs[1:])
     spectrum[0] = 0.0
-    noise = np.fft.irfft(spectrum, n)
+    noise = np.fft.irfft(spectrum, size)[:n]
     return (noise / (np.std(noise) + 1e-12)).astype(np.float32)
 
 
 def brown_noise(n: int, rng: np.random.Generator) -> np.ndarray:
     """(n,) noise with power falling as 1/f^2 (a fan, traffic, a fridge: a rumble), unit RMS."""
-    spectrum = np.fft.rfft(rng.standard_normal(n))
-    freqs = np.fft.rfftfreq(n)
+    size = _fft_size(n)
+    spectrum = np.fft.rfft(rng.standard_normal(size))
+    freqs = np.fft.rfftfreq(size)
     spectrum[1:] /= freqs[1:]
     spectrum[0] = 0.0
-    noise = np.fft.irfft(spectrum, n)
+    noise = np.fft.irfft(spectrum, size)[:n]
     return (noise / (np.std(noise) + 1e-12)).astype(np.float32)
 
 
@@ -110,3 +117,42 @@ def mix_at(background: np.ndarray, clean: np.ndarray, at: int, snr_db: float) ->
     out = background.astype(np.float32).copy()
     out[at : at + len(clean)] += (gain * clean).astype(np.float32)
     return out
+
+
+def cup_clinks(n: int, rng: np.random.Generator, clinks_per_minute: float = 8.0) -> np.ndarray:
+    """(n,) silence with cups and glasses set down: each clink a few ringing partials (1.5-6 kHz)
+    dying away in 50-300 ms after a sharp knock. Peak about 1."""
+    out = np.zeros(n, dtype=np.float32)
+    for start in rng.integers(0, max(1, n), size=rng.poisson(clinks_per_minute * n / SAMPLE_RATE / 60.0)):
+        length = int(rng.uniform(0.05, 0.3) * SAMPLE_RATE)
+        t = np.arange(min(length, n - start)) / SAMPLE_RATE
+        ring = sum(rng.uniform(0.2, 1.0) * np.sin(2 * np.pi * rng.uniform(1500, 6000) * t + rng.uniform(0, 6.3))
+                   for _ in range(int(rng.integers(2, 5))))
+        knock = rng.standard_normal(len(t)) * np.exp(-t / 0.004)
+        out[start : start + len(t)] += (0.5 * (ring * np.exp(-t / (length / SAMPLE_RATE / 4)) + knock) / 3).astype(np.float32)
+    return out
+
+
+def clatter(n: int, rng: np.random.Generator) -> np.ndarray:
+    """(n,) dice on wood and cups set down, busy (a throw or a clink every few seconds), over a faint
+    room hiss 30 dB down so the gaps are not digital silence. Unit RMS."""
+    mix = dice_rattle(n, rng, rattles_per_minute=14.0) + cup_clinks(n, rng, 12.0)
+    mix = mix / (np.std(mix) + 1e-12) + 0.03 * pink_noise(n, rng)
+    return (mix / (np.std(mix) + 1e-12)).astype(np.float32)
+
+
+def stationary(n: int, rng: np.random.Generator) -> np.ndarray:
+    """(n,) a steady room: pink hiss or brown rumble (fans, a fridge, traffic), unit RMS."""
+    return pink_noise(n, rng) if rng.random() < 0.5 else brown_noise(n, rng)
+
+
+def room_echo(clean: np.ndarray, rng: np.random.Generator, rt60: tuple[float, float] = (0.15, 0.7)) -> np.ndarray:
+    """(n,) speech as heard across a room: convolved with a decaying-noise impulse response (a
+    reverberation time drawn from ``rt60`` seconds) after the direct sound; same length, same peak."""
+    decay = rng.uniform(*rt60)
+    t = np.arange(int(decay * SAMPLE_RATE)) / SAMPLE_RATE
+    response = rng.standard_normal(len(t)) * np.exp(-6.9 * t / decay) * rng.uniform(0.1, 0.5)
+    response[0] = 1.0
+    size = 1 << int(np.ceil(np.log2(len(clean) + len(response))))
+    wet = np.fft.irfft(np.fft.rfft(clean, size) * np.fft.rfft(response, size), size)[: len(clean)]
+    return (wet * np.max(np.abs(clean)) / (np.max(np.abs(wet)) + 1e-12)).astype(np.float32)

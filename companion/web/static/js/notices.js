@@ -11,6 +11,7 @@ const KINDS = {
   reading: { title: "The camera's reading", seconds: 8, tone: "info" },
   cue: { title: "In-can-to!", seconds: 10, tone: "info" },
   cue_dismissed: { title: "Not a cue", seconds: 3, tone: "info" },
+  cue_enrol: { title: "Who calls In-can-to!", seconds: 15, tone: "warn" },
   swap: { title: "Swap the wands!", seconds: 12, tone: "warn" },
   race_armed: { title: "Race", seconds: 3, tone: "info" },
   race: { title: "Race won", seconds: 4, tone: "ok" },

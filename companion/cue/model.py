@@ -1,0 +1,80 @@
+"""The chant model: does a phrase sound like "In-can-to!" at all, whoever says it?
+
+A small network trained offline the way wake words are trained (``companion.cue.train``: thousands
+of synthetic chants and near misses in many voices, mixed into noise, babble, clatter and room echo)
+and shipped in the package (``companion/cue/data/chant_model.npz``). It hears the chant in voices
+and rooms the group's own four takes never covered; the enrolled takes still say whose chant it was
+(``detector``). Inference is numpy only: a mel spectrogram of one phrase, two matrix products.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+
+from companion.cue import CueError
+from companion.cue.features import FeatureConfig
+from companion.cue.frontend import clean_log_mel, fixed_length, per_phrase, speaking
+
+SHIPPED = Path(__file__).with_name("data") / "chant_model.npz"
+FRAMES = 40  # the phrase's speech on a fixed grid of this many frames
+MEL = FeatureConfig(n_mels=32)
+EDGE = 3  # frames kept either side of the speech
+
+
+def phrase_vector(audio: np.ndarray) -> np.ndarray:
+    """(n,) 16 kHz audio of one phrase -> (FRAMES * n_mels + 1,) what the model looks at: the
+    noise-free log-mel of its speech on a fixed grid, normalised, and the log of how long it lasted."""
+    log_mel = clean_log_mel(audio, MEL)
+    first, last = speaking(log_mel)
+    speech = log_mel[max(0, first - EDGE) : last + EDGE]
+    grid = per_phrase(fixed_length(speech, FRAMES))
+    return np.append(grid.ravel(), np.log((last - first) / 100.0 + 1e-3)).astype(np.float32)
+
+
+@dataclass(frozen=True)
+class ChantModel:
+    """Weights of a one-hidden-layer network over ``phrase_vector``; inputs standardised first."""
+
+    mean: np.ndarray
+    scale: np.ndarray
+    w1: np.ndarray
+    b1: np.ndarray
+    w2: np.ndarray
+    b2: float
+
+    def logits(self, vectors: np.ndarray) -> np.ndarray:
+        """(k, d) phrase vectors -> (k,) log-odds that each is the chant."""
+        hidden = np.maximum((vectors - self.mean) / self.scale @ self.w1 + self.b1, 0.0)
+        return hidden @ self.w2 + self.b2
+
+    def score(self, audio: np.ndarray) -> float:
+        """(n,) phrase audio -> the probability that it is the chant, 0-1."""
+        return float(1.0 / (1.0 + np.exp(-self.logits(phrase_vector(audio)[None, :])[0])))
+
+    def save(self, path: Path | str) -> None:
+        np.savez_compressed(path, mean=self.mean, scale=self.scale, w1=self.w1.astype(np.float32),
+                            b1=self.b1.astype(np.float32), w2=self.w2.astype(np.float32), b2=np.float32(self.b2),
+                            frames=FRAMES, n_mels=MEL.n_mels)
+
+
+def load(path: Path | str = SHIPPED) -> ChantModel:
+    """The model at ``path``; a clear error if it is missing or was made for other features."""
+    try:
+        with np.load(path) as data:
+            if int(data["frames"]) != FRAMES or int(data["n_mels"]) != MEL.n_mels:
+                raise CueError(f"chant model {str(path)!r} was made for {int(data['frames'])} frames of "
+                               f"{int(data['n_mels'])} bands; this Incanto reads {FRAMES} of {MEL.n_mels}")
+            return ChantModel(data["mean"], data["scale"], data["w1"], data["b1"], data["w2"], float(data["b2"]))
+    except FileNotFoundError:
+        raise CueError(f"no chant model at {str(path)!r}; rebuild it with `python -m companion.cue.train`") from None
+    except (KeyError, ValueError) as e:
+        raise CueError(f"chant model {str(path)!r} is damaged: {e}") from None
+
+
+@lru_cache(maxsize=1)
+def shipped() -> ChantModel:
+    """The model shipped in the package, read once."""
+    return load(SHIPPED)

@@ -1,0 +1,56 @@
+"""The shipped chant model: it is in the package, loads with no network, and hears the chant as
+more like the chant than the words most like it."""
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from companion.cue import CueError, model
+from companion.cue.bench.chorus import CHANT, Take, say
+from companion.cue.bench.table_noise import mix_at, pink_noise
+from companion.cue.features import SAMPLE_RATE
+
+
+def test_the_shipped_model_loads_from_the_package_with_no_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_network(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the chant model reached for the network")
+
+    monkeypatch.setattr(socket, "socket", no_network)
+    monkeypatch.setattr(socket, "create_connection", no_network)
+    package = Path(model.__file__).parent
+    assert model.SHIPPED.is_relative_to(package) and model.SHIPPED.stat().st_size < 1_000_000
+    loaded = model.load()
+    assert loaded.w1.shape == (model.FRAMES * model.MEL.n_mels + 1, loaded.w1.shape[1])
+    assert 0.0 <= loaded.score(np.zeros(SAMPLE_RATE, np.float32) + 1e-4) <= 1.0
+    pyproject = (package.parents[1] / "pyproject.toml").read_text()
+    assert "cue/data/*.npz" in pyproject  # installed with the package, not fetched
+
+
+@pytest.mark.parametrize("voice", ["en-us", "en-gb-scotland", "en+f3"])
+def test_the_model_scores_a_chant_above_its_near_misses(scene, voice: str) -> None:
+    rng = np.random.default_rng(4)
+    shipped = model.shipped()
+
+    def heard(text: str) -> float:
+        clean = say(Take(text, voice, 160, 45), scene.cache)
+        room = pink_noise(len(clean) + SAMPLE_RATE, rng)
+        return shipped.score(mix_at(room, clean, SAMPLE_RATE // 2, 20.0))
+
+    chant = heard(CHANT)
+    assert chant > 0.5
+    for near in ("Incantation", "Can't go", "Toronto", "In Cancun"):
+        assert heard(near) < chant, near
+
+
+def test_a_damaged_or_foreign_model_is_refused_by_name(tmp_path: Path) -> None:
+    (tmp_path / "bad.npz").write_bytes(b"not a model")
+    with pytest.raises(CueError, match="bad.npz"):
+        model.load(tmp_path / "bad.npz")
+    with pytest.raises(CueError, match="no chant model at .*missing.npz.*companion.cue.train"):
+        model.load(tmp_path / "missing.npz")
+    np.savez(tmp_path / "other.npz", frames=20, n_mels=13)
+    with pytest.raises(CueError, match="20 frames of 13 bands"):
+        model.load(tmp_path / "other.npz")
