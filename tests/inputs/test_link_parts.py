@@ -20,19 +20,7 @@ from companion.inputs.ptypair import PtyPair
 from companion.inputs.resync import Resync
 from companion.inputs.status import InputStatus
 from companion.inputs.transport import HubOffline, HubPort
-
-
-class Inputs:
-    def __init__(self) -> None:
-        self.mask = 0
-
-    def read(self) -> int:
-        return self.mask
-
-
-class Leds:
-    def show(self, index: int, on: bool) -> None:
-        pass
+from tests.firmware.board import Buttons, Leds
 
 
 class Bench:
@@ -42,7 +30,7 @@ class Bench:
     def __init__(self, boot_id: str = "b007") -> None:
         firmware: ModuleType = hub_module()
         self.us = itertools.count(1_000, 1_000)
-        self.inputs = Inputs()
+        self.inputs = Buttons()
         self.sent: list[bytes] = []
         self.hub = firmware.Hub(self.inputs, Leds(), lambda: next(self.us), lambda a, b: a - b, self.sent.append,
                                 boot_id=boot_id)

@@ -46,12 +46,18 @@ def reading(wand: int, status: str) -> WandReading:
     return WandReading(wand, status, "r1" if status == TARGET else None, 1.0, None, {}, "band", "r1")
 
 
-def test_a_read_wand_is_lit_steady_an_unsure_one_blinks_and_all_go_off_when_the_casting_closes(
-        make_side: Callable[..., TableSide], mp_hub: MicroPythonHub, pty_pair: PtyPair, rendered: RenderedTable,
-        calibration: Path, table: Table, status: StatusBoard) -> None:
+@pytest.fixture
+def side(make_side: Callable[..., TableSide], mp_hub: MicroPythonHub, pty_pair: PtyPair, rendered: RenderedTable,
+         calibration: Path, status: StatusBoard) -> TableSide:
+    """The table side on the rendered table, its hub the real firmware behind the pty, connected."""
     side = make_side(TableSideConfig(hub=str(pty_pair.host_end), camera="render", calibration=calibration),
                      opener=lambda: rendered)
     assert wait_for(lambda: side.camera.sees and side.hub.link and side.hub.link.connected.is_set()), status.snapshot()
+    return side
+
+
+def test_a_read_wand_is_lit_steady_an_unsure_one_blinks_and_all_go_off_when_the_casting_closes(
+        side: TableSide, mp_hub: MicroPythonHub, rendered: RenderedTable, table: Table) -> None:
     wands = table.view()["wands"]
     rosa = wands["Rosa"]
     seen = [wands[p] for p in TARGETS if p != "Rosa"]
@@ -82,11 +88,7 @@ def test_a_read_wand_is_lit_steady_an_unsure_one_blinks_and_all_go_off_when_the_
 
 
 def test_a_casting_read_at_once_lights_every_wand_steady_then_off(
-        make_side: Callable[..., TableSide], mp_hub: MicroPythonHub, pty_pair: PtyPair, rendered: RenderedTable,
-        calibration: Path, table: Table, status: StatusBoard) -> None:
-    side = make_side(TableSideConfig(hub=str(pty_pair.host_end), camera="render", calibration=calibration),
-                     opener=lambda: rendered)
-    assert wait_for(lambda: side.camera.sees and side.hub.link and side.hub.link.connected.is_set()), status.snapshot()
+        side: TableSide, mp_hub: MicroPythonHub, rendered: RenderedTable, table: Table) -> None:
     wands = table.view()["wands"]
     side.on_cue(Cue("tablet", rendered.point({wands[p]: t for p, t in TARGETS.items()})))
     assert wait_for(lambda: side.reader.count >= 1, 30)
