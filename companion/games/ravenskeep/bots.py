@@ -53,7 +53,17 @@ def best(state: State, moves: str, steps: int, rng: Random) -> JsonObject:
     options = board.pieces(state, me, moves, steps)
     if not options:
         return {}
-    return max(options, key=lambda o: (_worth(state, me, o, steps), rng.random()))
+    choice = max(options, key=lambda o: (_worth(state, me, o, steps), rng.random()))
+    if "tower" in choice and _buries_only_mine(state, me, str(choice["tower"]), steps):
+        return {**choice, "fill": False}  # a player may decline the bottle: a bot will not profit from its own
+    return choice
+
+
+def _buries_only_mine(state: State, me: str, tower: str, steps: int) -> bool:
+    space = state.where(tower)
+    assert space is not None
+    caught = [owner(w) for w in board.visible(state.spaces[board.ahead(state, space, steps)])]
+    return bool(caught) and set(caught) == {me}
 
 
 def _worth(state: State, me: str, option: JsonObject, steps: int) -> int:

@@ -82,6 +82,9 @@ def piece_problems(state: State, action: Moving, moves: str, steps: int, must_mo
     player, wiz, tower = action.player, _wizard(action), action.tower
     if wiz is not None and tower is not None:
         return [_p("piece", f"{player} moves one piece: a wizard or a tower, not both", action, tower)]
+    if not action.fill and tower is None:
+        return [_p("fill", f"{player} declines filling a bottle only when a tower is moved: a bottle is filled when "
+                   "a tower imprisons wizards", action, "fill")]
     if wiz is None and tower is None:
         if not must_move:
             return [_p("piece", f"{player} names no piece to move", action)]
@@ -113,7 +116,7 @@ def move(state: State, action: Moving, steps: int) -> None:
         if board.move_wizard(state, player, wiz, steps):
             end(state)
     elif action.tower is not None:
-        board.move_tower(state, player, action.tower, steps)
+        board.move_tower(state, player, action.tower, steps, action.fill)
     else:
         state.note(event="no_move", player=player)
 
