@@ -21,7 +21,7 @@ def random_action(state: State, rng: Random) -> Proposal | None:
     me = state.current.name
     if state.roll is not None:
         if state.roll.rerolls_left and state.roll.last < 3 and rng.random() < 0.7:
-            return {"type": "reroll", "player": me}
+            return {"type": "reroll", "player": me, **_face(state, rng)}
         return {"type": "play", "player": me, **best(state, state.roll.moves, state.roll.last, rng)}
     if (spell := _spell(state, rng)) is not None:
         return spell
@@ -31,9 +31,14 @@ def random_action(state: State, rng: Random) -> Proposal | None:
         return {"type": "forgo", "player": me, **best(state, "tower", 1, rng)}
     card = rng.choice(load().deck)
     if card.dice is not None:
-        return {"type": "roll", "player": me, "moves": card.moves, "dice": card.dice}
+        return {"type": "roll", "player": me, "moves": card.moves, "dice": card.dice, **_face(state, rng)}
     steps = card.steps or 0
     return {"type": "play", "player": me, "card": {"moves": card.moves, "steps": steps}, **best(state, card.moves, steps, rng)}
+
+
+def _face(state: State, rng: Random) -> JsonObject:
+    """With the table's die a bot rolls it as a player would and enters the face; with Incanto's, nothing."""
+    return {"value": rng.choice(load().die)} if state.table_dice else {}
 
 
 def _spell(state: State, rng: Random) -> Proposal | None:

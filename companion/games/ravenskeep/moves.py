@@ -31,11 +31,13 @@ class Roll(ActionModel):
     player: str = Name
     moves: Moves
     dice: int = Field(ge=1, le=3)
+    value: int | None = Field(default=None, ge=-99, le=99)  # with the table's die: the face it shows
 
 
 class Reroll(ActionModel):
     type: Literal["reroll"]
     player: str = Name
+    value: int | None = Field(default=None, ge=-99, le=99)  # with the table's die: the face it shows
 
 
 class Play(ActionModel):
