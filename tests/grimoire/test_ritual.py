@@ -80,6 +80,23 @@ def test_banishing_the_last_monster_wins_though_others_escaped() -> None:
     assert RULES.score(state) == {"Lera": 2, "Kirill": 2}
 
 
+def test_the_book_shows_the_last_page_decided_once_the_game_is_over() -> None:
+    # The last page's monster is banished (or escapes) like every other: the book says which, not "open".
+    state = position({"page": 6, "marker": 5, "fields": {"3": ["feuer-2"]}, "banished": ["b"]})
+    lera = {"player": "Lera"}
+    for action in ({"type": "banish", **lera, "curse": "feuer-2", "reward": "luft"}, {"type": "end_turn", **lera}):
+        state = RULES.apply(state, action, Random(0))
+    book = RULES.public_view(state)["book"]
+    assert [page["status"] for page in book] == ["escaped", "banished", "escaped", "escaped", "escaped", "banished"]
+    escaped = start(["Lera"], difficulty="leicht")
+    while escaped.state.outcome is None:
+        end_turn(escaped)
+    view = escaped.view()
+    decided = {pid: "banished" for pid in view["banished"]} | {pid: "escaped" for pid in view["escaped"]}
+    assert all(page["status"] == decided[page["id"]] for page in view["book"] if page["id"] in decided)
+    assert "open" not in [page["status"] for page in view["book"]] or escaped.state.why != "the final monster was not banished"
+
+
 def test_the_final_monster_escaping_loses() -> None:
     game = start(["Lera"], difficulty="leicht")
     while game.state.outcome is None:

@@ -23,6 +23,20 @@ def test_a_tower_covering_wizards_imprisons_them_and_fills_one_bottle() -> None:
     assert [i.get("wizard", "-") for i in view["spaces"][4]["stack"]] == [None, None, None, "-"]  # nobody may peek
 
 
+def test_filling_a_bottle_may_be_declined() -> None:
+    # "When you imprison one or more wizards (even if only your own), you may fill one of your empty potion
+    # bottles": may, so the player can decline and the wizards are imprisoned all the same.
+    state = board({"0": ["R"], "2": ["T1"], "4": ["Lera", "Kirill"]})
+    state = play(state, {"type": "play", **LERA, "card": card("tower", 2), "tower": "T1", "fill": False})
+    assert stack(state, 4) == ["@Lera", "@Kirill", "T1"]
+    assert (state.players[0].full, state.players[0].empty) == (0, 5)
+    assert state.notes[-1] == {"event": "fill_declined", "player": "Lera"}
+    assert RULES.public_view(state)["notes"][-1] == {"event": "fill_declined", "player": "Lera"}
+    wizard = board({"0": ["R"], "4": ["Lera"]})
+    problems = RULES.check(wizard, {"type": "play", **LERA, "card": card("wizard", 1), "wizard": 4, "fill": False})
+    assert [(p.rule, p.target) for p in problems] == [("fill", "fill")]
+
+
 def test_lifting_an_upper_part_of_a_tower_takes_everything_on_it_and_frees_the_wizards_under_it() -> None:
     state = board({"0": ["T1", "Lera", "T2", "Kirill"], "3": ["T3"], "6": ["R"]})
     problems = RULES.check(state, {"type": "play", **LERA, "card": card("tower", 3), "tower": "T3"})

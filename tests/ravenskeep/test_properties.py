@@ -8,11 +8,11 @@ from random import Random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.engine.game import Game
+from companion.engine.game import Game, rng_for
 from companion.games.ravenskeep.catalogue import load
 from companion.games.ravenskeep.state import State
 from ravenskeep_helpers import RULES
-from tests.game_helpers import read_back_is_live
+from tests.game_helpers import bot_states, read_back_is_live
 
 CAT = load()
 NAMES = ["Lera", "Kirill", "Katya", "Rosa"]
@@ -58,3 +58,27 @@ def test_random_games_keep_the_invariants_and_end(seed: int, players: int) -> No
 
 def test_a_game_read_back_from_a_real_store_is_the_live_game(tmp_path: Path) -> None:
     read_back_is_live(tmp_path, "ravenskeep", NAMES[:3], seed=9, undo_rate=0.03)
+
+
+def test_a_game_rolled_by_incanto_replays_with_the_same_faces_entered_from_the_tables_die() -> None:
+    for seed in range(3):
+        options = {"first": "Lera"}
+        first = RULES.setup(NAMES[:3], options, rng_for(seed, 0))
+        entered, last = [], first
+        for action, last in bot_states(RULES, first, seed):
+            if action["type"] in ("roll", "reroll"):  # the face Incanto rolled, as the table would enter it
+                assert last.roll is not None
+                action = {**action, "value": last.roll.last}
+            entered.append(action)
+        table = RULES.setup(NAMES[:3], {**options, "dice": "table"}, rng_for(seed, 0))
+        for n, action in enumerate(entered, 1):
+            assert RULES.check(table, action) == [], action
+            table = RULES.apply(table, action, rng_for(seed + 1000, n))  # another generator: nothing is drawn
+        assert RULES.public_view(table) == RULES.public_view(last) and table.over
+        assert any(a["type"] == "roll" for a in entered)
+    # and bots play whole games with the table's die, entering faces
+    for seed in range(3):
+        state = start = RULES.setup(NAMES[:2], {"dice": "table"}, rng_for(seed, 0))
+        for _, state in bot_states(RULES, start, seed):
+            check_invariants(state)
+        assert state.over

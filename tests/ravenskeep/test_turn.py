@@ -1,6 +1,8 @@
 """Die cards rolled by Incanto, two cards a turn, forgoing, spells, the end of the game, bad input."""
 from __future__ import annotations
 
+from random import Random
+
 import pytest
 
 from companion.engine.game import Game
@@ -110,3 +112,21 @@ def test_an_impossible_action_names_the_player_the_target_and_the_rule_and_chang
         with pytest.raises(MalformedAction, match=word):
             game.propose(raw)
     assert game.view() == before and game.version == 0
+
+
+def test_the_tables_own_die_is_entered_face_by_face_and_the_reroll_rule_holds() -> None:
+    # "If the card depicts a die, roll the die ... For each additional die depicted on the card, you may reroll
+    # the die once; however, if you do, you forfeit the previous roll."
+    state = RULES.setup(["Lera", "Kirill"], {"first": "Lera", "dice": "table"}, Random(0))
+    assert RULES.legal_actions(state)["die"] == [1, 2, 3, 4, 5, 6]
+    roll = {"type": "roll", "player": "Lera", "moves": "wizard", "dice": 2}
+    assert [(p.rule, p.target) for p in RULES.check(state, roll)] == [("table-die", "die")]
+    assert [(p.rule, p.target) for p in RULES.check(state, {**roll, "value": 7})] == [("die", "7")]
+    state = RULES.apply(state, {**roll, "value": 1}, Random(0))
+    state = RULES.apply(state, {"type": "reroll", "player": "Lera", "value": 4}, Random(0))
+    assert state.roll is not None and state.roll.values == (1, 4) and state.roll.last == 4
+    again = {"type": "reroll", "player": "Lera", "value": 6}
+    assert [(p.rule, p.target) for p in RULES.check(state, again)] == [("reroll", "die")]
+    incanto = RULES.setup(["Lera", "Kirill"], {"first": "Lera"}, Random(0))
+    assert [(p.rule, p.target) for p in RULES.check(incanto, {**roll, "value": 3})] == [("companion-die", "3")]
+    assert "die" not in RULES.legal_actions(incanto)

@@ -295,3 +295,18 @@ def test_with_the_tables_cards_the_deal_and_each_card_turned_up_are_entered() ->
         [("revealed", "Tom", "P20")]  # both copies are in the row already
     state = act(state, {"type": "portal", "player": "Tom", "take": "P21a", "revealed": "P05"})
     assert state.row[-1] == "P05a" and "P05a" not in state.deck
+
+
+def test_after_a_wildcard_the_new_catcher_draws_from_the_refilled_bag() -> None:
+    # "After drawing a Wildcard from the bag, the Catcher replaces all the tokens in the bag, shakes it and
+    # passes it to the player on their left, who becomes the new Catcher."
+    state = position({"Tom": {"stockpile": 7, "area": {"P34a": []}}, "Paola": {"stockpile": 7, "area": {"P36a": []}},
+                      "Lera": {"stockpile": 7, "area": {"P37a": []}}}, catcher="Paola")
+    state = act(state, {"type": "draw", "animus": "Shadow"}, {"type": "draw", "animus": "Wildcard"})
+    assert "Shadow" not in state.bag  # the only Shadow is out, in front of Paola
+    wildcard = state
+    state = act(state, {"type": "draw", "animus": "Shadow"})  # back in the bag: Lera may draw it
+    assert state.catcher_name == "Lera" and state.token == "Shadow" and state.out == ("Shadow",)
+    assert refused(state, {"type": "draw", "animus": "Shadow"}) == [("bag", "Lera", "Shadow")]
+    assert RULES.legal_actions(wildcard)["bag_passed"] == {"catcher": "Lera", "draws": "table", "bag": [
+        "Air", "Water", "Earth", "Life", "Fire", "Shadow", "Wildcard"]}

@@ -181,3 +181,15 @@ def test_a_witch_may_choose_the_spell_an_ingredient_goes_on() -> None:
     assert chosen.assigned == {"W02": ("J1",), "W01": (), "W09": (), "W10": ()}
     assert refused(state, buy("Ann", [3, 4, 5], [0, 8], assign={"5": "W02"})) == [("assign", "Ann", "W02")]
     assert refused(state, buy("Ann", [4], assign={"6": "W02"})) == [("assign", "Ann", "6")]
+
+
+def test_the_familiar_just_taken_is_kept_and_one_already_in_front_is_discarded() -> None:
+    # "If you take a third familiar, you must discard one of the familiars you already have in front of you."
+    state = position(ann={"familiars": ["owl", "bat"]}, familiar_stack=["goat", "cat"])
+    state = act(state, {"type": "take_familiar", "witch": "Ann"})
+    assert RULES.legal_actions(state)["familiars"] == ["owl", "bat"]
+    assert refused(state, {"type": "discard", "witch": "Ann", "familiar": "goat"}) == [("familiars", "Ann", "goat")]
+    problem = RULES.check(state, {"type": "discard", "witch": "Ann", "familiar": "goat"})[0]
+    assert "one of the familiars you already have in front of you" in problem.message
+    state = act(state, {"type": "discard", "witch": "Ann", "familiar": "bat"})
+    assert state.familiars["Ann"] == ("owl", "goat") and state.familiar_discard[-1] == "bat"

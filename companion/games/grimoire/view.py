@@ -56,7 +56,9 @@ def book(state: State) -> list[JsonObject]:
     out: list[JsonObject] = []
     for i, pid in enumerate(state.book):
         shown = i <= state.page
-        status = "open" if i == state.page else "banished" if pid in state.banished else "escaped" if shown else "closed"
+        # A decided page says how it went, the last one too once the game is over.
+        status = ("banished" if pid in state.banished else "escaped" if pid in state.escaped
+                  else "open" if i == state.page else "closed")
         out.append({"number": i + 1, "id": pid if shown else None, "status": status})
     return out
 

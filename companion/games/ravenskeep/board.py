@@ -86,8 +86,9 @@ def tower_problem(state: State, tower: str, steps: int) -> str | None:
     return None
 
 
-def move_tower(state: State, player: str, tower: str, steps: int) -> None:
-    """Lift ``tower`` with everything on it; the wizards it lands on are imprisoned (one bottle filled)."""
+def move_tower(state: State, player: str, tower: str, steps: int, fill_bottle: bool = True) -> None:
+    """Lift ``tower`` with everything on it; the wizards it lands on are imprisoned, and the mover may fill one
+    empty bottle ("you may fill one of your empty potion bottles"): ``fill_bottle`` False declines."""
     space = state.where(tower)
     assert space is not None
     stack = state.spaces[space]
@@ -99,8 +100,10 @@ def move_tower(state: State, player: str, tower: str, steps: int) -> None:
     state.put(target, state.spaces[target] + stack[cut:])
     state.note(event="tower", player=player, tower=tower, space=space, to=target, steps=steps,
                imprisoned=len(caught), freed=[owner(w) for w in freed])
-    if caught:
+    if caught and fill_bottle:
         fill(state, player)
+    elif caught and state.players[state.seat(player) or 0].empty:
+        state.note(event="fill_declined", player=player)
 
 
 def fill(state: State, player: str) -> None:

@@ -21,7 +21,7 @@ def random_action(state: State, rng: Random) -> Proposal | None:
     me = state.current.name
     if state.roll is not None:
         if state.roll.rerolls_left and state.roll.last < 3 and rng.random() < 0.7:
-            return {"type": "reroll", "player": me}
+            return {"type": "reroll", "player": me, **_face(state, rng)}
         return {"type": "play", "player": me, **best(state, state.roll.moves, state.roll.last, rng)}
     if (spell := _spell(state, rng)) is not None:
         return spell
@@ -31,9 +31,14 @@ def random_action(state: State, rng: Random) -> Proposal | None:
         return {"type": "forgo", "player": me, **best(state, "tower", 1, rng)}
     card = rng.choice(load().deck)
     if card.dice is not None:
-        return {"type": "roll", "player": me, "moves": card.moves, "dice": card.dice}
+        return {"type": "roll", "player": me, "moves": card.moves, "dice": card.dice, **_face(state, rng)}
     steps = card.steps or 0
     return {"type": "play", "player": me, "card": {"moves": card.moves, "steps": steps}, **best(state, card.moves, steps, rng)}
+
+
+def _face(state: State, rng: Random) -> JsonObject:
+    """With the table's die a bot rolls it as a player would and enters the face; with Incanto's, nothing."""
+    return {"value": rng.choice(load().die)} if state.table_dice else {}
 
 
 def _spell(state: State, rng: Random) -> Proposal | None:
@@ -53,7 +58,17 @@ def best(state: State, moves: str, steps: int, rng: Random) -> JsonObject:
     options = board.pieces(state, me, moves, steps)
     if not options:
         return {}
-    return max(options, key=lambda o: (_worth(state, me, o, steps), rng.random()))
+    choice = max(options, key=lambda o: (_worth(state, me, o, steps), rng.random()))
+    if "tower" in choice and _buries_only_mine(state, me, str(choice["tower"]), steps):
+        return {**choice, "fill": False}  # a player may decline the bottle: a bot will not profit from its own
+    return choice
+
+
+def _buries_only_mine(state: State, me: str, tower: str, steps: int) -> bool:
+    space = state.where(tower)
+    assert space is not None
+    caught = [owner(w) for w in board.visible(state.spaces[board.ahead(state, space, steps)])]
+    return bool(caught) and set(caught) == {me}
 
 
 def _worth(state: State, me: str, option: JsonObject, steps: int) -> int:

@@ -3,7 +3,8 @@
 A played card says what it moves and how far: ``{"moves": "tower", "steps": 2}``; a die card is
 rolled first (``roll``, then ``reroll`` as often as its extra dice allow) and played without
 ``card``: the last roll counts. The piece moved is ``{"wizard": space}`` (one of the player's visible
-wizards there) or ``{"tower": "T4"}``; neither when the card cannot move anything.
+wizards there) or ``{"tower": "T4"}``; neither when the card cannot move anything. A tower that imprisons
+wizards lets its mover fill an empty bottle, which they *may* do: ``"fill": false`` declines.
 """
 from __future__ import annotations
 
@@ -30,11 +31,13 @@ class Roll(ActionModel):
     player: str = Name
     moves: Moves
     dice: int = Field(ge=1, le=3)
+    value: int | None = Field(default=None, ge=-99, le=99)  # with the table's die: the face it shows
 
 
 class Reroll(ActionModel):
     type: Literal["reroll"]
     player: str = Name
+    value: int | None = Field(default=None, ge=-99, le=99)  # with the table's die: the face it shows
 
 
 class Play(ActionModel):
@@ -43,6 +46,7 @@ class Play(ActionModel):
     card: Card | None = None  # a numbered card; none after a roll
     wizard: int | None = Field(default=None, ge=0, le=99)
     tower: str | None = Field(default=None, max_length=4)
+    fill: bool = True  # a tower that imprisons: the mover may fill a bottle; false declines it
 
 
 class Forgo(ActionModel):
@@ -51,6 +55,7 @@ class Forgo(ActionModel):
     type: Literal["forgo"]
     player: str = Name
     tower: str | None = Field(default=None, max_length=4)
+    fill: bool = True  # a tower that imprisons: the mover may fill a bottle; false declines it
 
 
 class Spell(ActionModel):
@@ -60,6 +65,7 @@ class Spell(ActionModel):
     steps: int = Field(ge=1, le=12)
     wizard: int | None = Field(default=None, ge=0, le=99)
     tower: str | None = Field(default=None, max_length=4)
+    fill: bool = True  # a tower that imprisons: the mover may fill a bottle; false declines it
 
 
 class EndTurn(ActionModel):

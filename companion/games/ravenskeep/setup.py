@@ -10,7 +10,10 @@ from companion.errors import MalformedAction
 from companion.games.ravenskeep.catalogue import load
 from companion.games.ravenskeep.state import RAVENSKEEP, Player, State, wizard
 
-OPTIONS = {"first": "the starting player (default: drawn at random)"}
+OPTIONS = {"first": "the starting player (default: drawn at random)",
+           "dice": "who rolls the die cards' die: 'table' (the real die; its face is entered) or 'companion' (Incanto "
+                   "rolls; the default, so games stored before the option replay as they were)"}
+DICE = ("table", "companion")
 
 
 def check_options(players: Sequence[str], options: Mapping[str, Any]) -> None:
@@ -19,6 +22,8 @@ def check_options(players: Sequence[str], options: Mapping[str, Any]) -> None:
         raise MalformedAction(f"unknown Ravenskeep option {unknown[0]!r}; options are {', '.join(OPTIONS)}")
     if "first" in options and options["first"] not in players:
         raise MalformedAction(f"option 'first' names a player of {list(players)}, not {options['first']!r}")
+    if options.get("dice", "companion") not in DICE:
+        raise MalformedAction(f"option 'dice' is 'table' or 'companion', not {options['dice']!r}")
 
 
 def setup(players: Sequence[str], options: Mapping[str, Any], rng: Random) -> State:
@@ -33,4 +38,5 @@ def setup(players: Sequence[str], options: Mapping[str, Any], rng: Random) -> St
         spaces[shields[k % len(shields)]] += (wizard(players[k % len(players)]),)
     first = list(players).index(options["first"]) if "first" in options else rng.randrange(len(players))
     return State(players=tuple(Player(p, empty=cat.bottles) for p in players), spaces=tuple(spaces), first=first,
-                 active=first, turn=1, cards_played=0, forwent=False, spell_cast=False, roll=None, ending=False, over=False)
+                 active=first, turn=1, cards_played=0, forwent=False, spell_cast=False, roll=None, ending=False, over=False,
+                 table_dice=options.get("dice") == "table")

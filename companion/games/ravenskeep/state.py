@@ -67,6 +67,7 @@ class State:
     ending: bool  # someone has every bottle full and every wizard in Ravenskeep: finish the round
     over: bool
     notes: tuple[Note, ...] = field(default=())
+    table_dice: bool = False  # True: the table rolls the real die and enters the face it shows
 
     def copy(self) -> State:
         return replace(self, players=tuple(replace(p) for p in self.players))

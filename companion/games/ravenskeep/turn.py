@@ -25,7 +25,25 @@ def _p(rule: str, message: str, action: RavenskeepAction, target: object = None)
 def check_roll(state: State, action: Roll) -> list[Problem]:
     if state.roll is not None:
         return [_p("roll", f"{action.player} has a roll of {state.roll.last} to play first", action, "die")]
-    return _card_left(state, action)
+    return _card_left(state, action) or check_face(state, action)
+
+
+def check_face(state: State, action: Roll | Reroll) -> list[Problem]:
+    """With the table's die the face it shows is entered, and only a face the die has; with Incanto's, none."""
+    value, faces = action.value, load().die
+    if state.table_dice and value is None:
+        return [_p("table-die", f"the table rolls the real die: say the face it shows ({', '.join(map(str, faces))})",
+                   action, "die")]
+    if not state.table_dice and value is not None:
+        return [_p("companion-die", f"Incanto rolls the die in this game and rolls itself, not {value}", action, value)]
+    if value is not None and value not in faces:
+        return [_p("die", f"roll the die to determine exactly how far: the die shows {', '.join(map(str, faces))}, "
+                   f"not {value}", action, value)]
+    return []
+
+
+def _face(action: Roll | Reroll, rng: Random) -> int:
+    return action.value if action.value is not None else rng.choice(load().die)
 
 
 def _card_left(state: State, action: RavenskeepAction) -> list[Problem]:
@@ -37,7 +55,7 @@ def _card_left(state: State, action: RavenskeepAction) -> list[Problem]:
 
 
 def apply_roll(state: State, action: Roll, rng: Random) -> None:
-    value = rng.choice(load().die)
+    value = _face(action, rng)
     state.roll = DieRoll(action.moves, action.dice, (value,), action.dice - 1)
     state.note(event="rolled", player=action.player, value=value, dice=action.dice)
 
@@ -46,12 +64,12 @@ def check_reroll(state: State, action: Reroll) -> list[Problem]:
     if state.roll is None or state.roll.rerolls_left <= 0:
         dice = state.roll.dice if state.roll else 0
         return [_p("reroll", f"{action.player}'s card allows no more rerolls ({dice} dice: {max(dice - 1, 0)} rerolls)", action, "die")]
-    return []
+    return check_face(state, action)
 
 
 def apply_reroll(state: State, action: Reroll, rng: Random) -> None:
     assert state.roll is not None
-    value = rng.choice(load().die)
+    value = _face(action, rng)
     state.roll = replace(state.roll, values=(*state.roll.values, value), rerolls_left=state.roll.rerolls_left - 1)
     state.note(event="rolled", player=action.player, value=value, reroll=True)
 
@@ -82,6 +100,9 @@ def piece_problems(state: State, action: Moving, moves: str, steps: int, must_mo
     player, wiz, tower = action.player, _wizard(action), action.tower
     if wiz is not None and tower is not None:
         return [_p("piece", f"{player} moves one piece: a wizard or a tower, not both", action, tower)]
+    if not action.fill and tower is None:
+        return [_p("fill", f"{player} declines filling a bottle only when a tower is moved: a bottle is filled when "
+                   "a tower imprisons wizards", action, "fill")]
     if wiz is None and tower is None:
         if not must_move:
             return [_p("piece", f"{player} names no piece to move", action)]
@@ -113,7 +134,7 @@ def move(state: State, action: Moving, steps: int) -> None:
         if board.move_wizard(state, player, wiz, steps):
             end(state)
     elif action.tower is not None:
-        board.move_tower(state, player, action.tower, steps)
+        board.move_tower(state, player, action.tower, steps, action.fill)
     else:
         state.note(event="no_move", player=player)
 

@@ -58,6 +58,8 @@ def legal_actions(state: State) -> JsonObject:
         out.update(kind="rolled", roll=state.roll.as_json(), pieces=board.pieces(state, me, state.roll.moves, state.roll.last))
     else:  # for a numbered card and for a spell
         out["pieces_for"] = {moves: {str(n): board.pieces(state, me, moves, n) for n in STEPS} for moves in ("wizard", "tower")}
+    if state.table_dice:  # the tablet asks for the face the real die shows, on a roll and on each reroll
+        out["die"] = list(load().die)
     out["can_end"] = state.roll is None and (state.forwent or state.cards_played >= load().cards_per_turn)
     out["wizards"] = board.wizard_spaces(state, me)
     out["towers"] = [t for t in load().towers]

@@ -9,15 +9,23 @@ from companion.games.via_magica.portals import ANIMUS, WILDCARD, load
 from companion.games.via_magica.state import State, remove_one
 
 
+def drawing_from(state: State) -> tuple[tuple[str, ...], str]:
+    """The bag the next draw comes from and who draws it: after a Wildcard the Catcher has put every token back
+    and passed the bag left, so the next draw is the new Catcher's, from the full bag."""
+    if state.token == WILDCARD:
+        return load().bag_tokens(), state.players[(state.catcher + 1) % len(state.players)]
+    return state.bag, state.catcher_name
+
+
 def check_draw(state: State, animus: str | None) -> list[Problem]:
-    catcher = state.catcher_name
+    tokens, catcher = drawing_from(state)
     if state.table_draws and animus is None:
         return [Problem("table-bag", "the table draws from the real bag: say which Animus was drawn", catcher)]
     if not state.table_draws and animus is not None:
         return [Problem("companion-bag", f"Incanto is the bag in this game and draws itself, not {animus!r}",
                         catcher, animus)]
-    if animus is not None and animus not in state.bag:
-        left = ", ".join(f"{k} {state.bag.count(k)}" for k in (*ANIMUS, WILDCARD) if k in state.bag)
+    if animus is not None and animus not in tokens:
+        left = ", ".join(f"{k} {tokens.count(k)}" for k in (*ANIMUS, WILDCARD) if k in tokens)
         return [Problem("bag", f"no {animus!r} is left in the bag (in the bag: {left})", catcher, animus)]
     return []
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from random import Random
 
 from companion.engine.actions import Proposal
+from companion.games.via_magica.bag import drawing_from
 from companion.games.via_magica.crystallize import openers
 from companion.games.via_magica.effects import effect_of
 from companion.games.via_magica.incantatum import clockwise_from
@@ -38,7 +39,7 @@ def _keep(state: State, rng: Random) -> Action:
 
 def _draw(state: State, rng: Random) -> Action:
     if state.table_draws:
-        return {"type": "draw", "animus": rng.choice(state.bag)}
+        return {"type": "draw", "animus": rng.choice(drawing_from(state)[0])}
     return {"type": "draw"}
 
 

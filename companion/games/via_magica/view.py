@@ -5,7 +5,7 @@ from __future__ import annotations
 from companion.engine.views import JsonObject
 
 from companion.games.via_magica import rewards, scoring
-from companion.games.via_magica.bag import fits
+from companion.games.via_magica.bag import drawing_from, fits
 from companion.games.via_magica.crystallize import full_portals, openers
 from companion.games.via_magica.incantatum import clockwise_from
 from companion.games.via_magica.opening import selectable
@@ -79,8 +79,14 @@ def _keep(state: State) -> JsonObject:
 
 
 def _draw(state: State) -> JsonObject:
-    return {"kind": "draw", "catcher": state.catcher_name, "draws": "table" if state.table_draws else "companion",
-            "bag": sorted(set(state.bag), key=(*ANIMUS, WILDCARD).index)}
+    return {"kind": "draw", **_next_draw(state)}
+
+
+def _next_draw(state: State) -> JsonObject:
+    """Who draws next and what the bag holds then (after a Wildcard: the new Catcher, the refilled bag)."""
+    tokens, catcher = drawing_from(state)
+    return {"catcher": catcher, "draws": "table" if state.table_draws else "companion",
+            "bag": sorted(set(tokens), key=(*ANIMUS, WILDCARD).index)}
 
 
 def targets(state: State, player: str) -> list[SpaceRef]:
@@ -109,6 +115,8 @@ def _crystallize(state: State) -> JsonObject:
     legal = {"kind": "crystallize", "catcher": state.catcher_name, **_placing(state), "openers": openers(state),
              "full": {p: full_portals(state, p) for p in openers(state)}, "race_order": race_order,
              "can_draw": not openers(state)}
+    if state.token == WILDCARD:  # the next draw is the new Catcher's, from the refilled bag
+        legal["bag_passed"] = _next_draw(state)
     if openers(state):  # a portal is full: INCANTATUM! is called on the button wands
         legal["race"] = {"action": "incantatum", "order": race_order}
     return legal

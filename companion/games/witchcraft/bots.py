@@ -12,7 +12,7 @@ from companion.games.witchcraft import market
 from companion.games.witchcraft.buying import check_shape, due
 from companion.games.witchcraft.cards import SPELL, card, load
 from companion.games.witchcraft.cauldron import missing, still_needed
-from companion.games.witchcraft.familiars import check_hare
+from companion.games.witchcraft.familiars import check_hare, discardable
 from companion.games.witchcraft.state import State
 
 Action = Proposal
@@ -83,7 +83,7 @@ def _discard_spell(state: State, witch: str, rng: Random) -> Action:
 
 
 def _discard_familiar(state: State, witch: str, rng: Random) -> Action:
-    return {"type": "discard", "witch": witch, "familiar": rng.choice(state.familiars[witch])}
+    return {"type": "discard", "witch": witch, "familiar": rng.choice(discardable(state, witch))}
 
 
 def _snake(state: State, witch: str, rng: Random) -> Action:

@@ -49,6 +49,22 @@ def take(state: State, witch: str) -> None:
     state.note(event="familiar", player=witch, familiar=top)
 
 
+def discardable(state: State, witch: str) -> tuple[str, ...]:
+    """The familiars a witch who took a third may give up: only those she already had in front of her,
+    never the one just taken (``take`` puts it last)."""
+    return state.familiars[witch][:-1]
+
+
+def check_discard(state: State, witch: str, familiar: str | None) -> list[Problem]:
+    mine = discardable(state, witch)
+    if familiar in mine:
+        return []
+    just = state.familiars[witch][-1:]
+    taken = f" {witch} keeps the {familiar} just taken;" if just and familiar == just[0] else ""
+    return [Problem("familiars", f"If you take a third familiar, you must discard one of the familiars you already "
+                    f"have in front of you:{taken} discard one of {', '.join(mine)}", witch, familiar)]
+
+
 def check_hare(state: State, witch: str) -> list[Problem]:
     if "hare" not in state.familiars[witch]:
         return [Problem("hare", f"{witch} has no Hare", witch, "hare")]

@@ -133,10 +133,11 @@ def _check_discard(state: State, action: Discard) -> list[Problem]:
             return [Problem("spells", f"{witch} has {len(state.spells[witch])} spells and keeps "
                             f"{load().max_spells}: discard one of {', '.join(state.spells[witch])}", witch,
                             action.spell or action.familiar)]
-    elif action.familiar not in state.familiars[witch] or action.spell is not None:
+        return []
+    if action.spell is not None:
         return [Problem("familiars", f"{witch} keeps {load().max_familiars} familiars: discard one of "
-                        f"{', '.join(state.familiars[witch])}", witch, action.familiar or action.spell)]
-    return []
+                        f"{', '.join(familiars.discardable(state, witch))}, not a spell", witch, action.spell)]
+    return familiars.check_discard(state, witch, action.familiar)
 
 
 def _apply_discard(state: State, action: Discard, rng: Random) -> None:

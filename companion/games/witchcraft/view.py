@@ -8,6 +8,7 @@ from companion.engine.views import JsonObject
 from companion.games.witchcraft import magic
 from companion.games.witchcraft.cards import card, load
 from companion.games.witchcraft.cauldron import hare_cards, still_needed
+from companion.games.witchcraft.familiars import discardable
 from companion.games.witchcraft.state import State
 
 
@@ -62,7 +63,7 @@ def legal_actions(state: State) -> JsonObject:
     elif kind == "discard_spell":
         out["spells"] = list(state.spells[witch])
     elif kind == "discard_familiar":
-        out["familiars"] = list(state.familiars[witch])
+        out["familiars"] = list(discardable(state, witch))  # never the one just taken
     elif kind == "snake":
         out["ingredients"] = list(load().ingredients)
     return out
