@@ -74,7 +74,10 @@ OFFERED = {"incantibus": _incantibus, "grimoire": _grimoire, "ravenskeep": _rave
            "via_magica": _via_magica, "witchcraft": _witchcraft}
 
 # Options a setup accepts that the night page does not offer, and why.
-NOT_OFFERED = {"grimoire": {"book": "the five middle pages in order: only for replaying a described grimoire"}}
+NOT_OFFERED = {"grimoire": {"book": "the five middle pages in order: only for replaying a described grimoire"},
+               # The rules take the table's own die (a face entered with each roll); the tablet's controls
+               # have no face picker yet, so a host could start a game nobody could roll in.
+               "ravenskeep": {"dice": "the table's own die: faces entered in replay scripts and the API, not yet on the tablet"}}
 
 
 def options(game: str) -> list[dict[str, Any]]:
