@@ -125,8 +125,9 @@ def test_via_magica_incantatum_tap_plays_the_openers_in_order(tablet: Any, night
         game.propose(action)
     opener = legal["openers"][0]
     controls, board = tablet("/controls"), tablet("/")
+    version = game.version  # read before the tap: after it, the tap may or may not have landed yet
     controls.click(f'[data-do="incantatum"][data-player="{opener}"]')
-    wait_version(board, game.version)
+    wait_version(board, version + 1)
     assert board.locator('[data-event="incantatum"]').inner_text().startswith("INCANTATUM! " + opener)
     assert any(e["event"] == "opened" and e["player"] == opener for e in game.view()["last_turn"]["events"])
     screenshot(board, "via_magica-board-incantatum")
