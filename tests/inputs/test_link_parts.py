@@ -20,7 +20,7 @@ from companion.inputs.ptypair import PtyPair
 from companion.inputs.resync import Resync
 from companion.inputs.status import InputStatus
 from companion.inputs.transport import HubOffline, HubPort
-from tests.firmware.board import Buttons, Leds
+from tests.firmware.fake_pins import Buttons, Leds
 
 
 class Bench:

@@ -11,7 +11,7 @@ from companion.inputs.events import RaceWon
 from companion.inputs.firmware import hub_module
 from companion.inputs.protocol import MessageDecoder, unframe
 from companion.inputs.race import seating_order
-from tests.firmware.board import Buttons, Leds
+from tests.firmware.fake_pins import Buttons, Leds
 from via_magica_helpers import RULES, act, position
 
 WANDS = {1: "Tom", 2: "Paola", 3: "Lera"}  # wand number -> who holds it; seats clockwise Tom, Paola, Lera
