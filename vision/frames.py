@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Callable
 from typing import Protocol
 
 import numpy as np
@@ -30,3 +31,20 @@ class FrameSource(Protocol):
 
     def close(self) -> None:
         """Release the device."""
+
+
+class Passing:
+    """A frame source that shows each frame it hands on to ``each`` first (kept for a look back, or
+    written to a recording); ``close`` closes the source."""
+
+    def __init__(self, source: FrameSource, each: Callable[[Frame], None]) -> None:
+        self.source, self.each = source, each
+
+    def read(self) -> Frame | None:
+        frame = self.source.read()
+        if frame is not None:
+            self.each(frame)
+        return frame
+
+    def close(self) -> None:
+        self.source.close()

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from vision.decide import TARGET, CastingResult, CastingWatch
-from vision.frames import Frame, FrameSource
+from vision.frames import Frame, FrameSource, Passing
 from vision.pipeline import Pipeline, read_casting
 from vision.targets import Candidate, candidates_from
 from vision.touch import TipSwitches
@@ -36,23 +36,6 @@ class Moment:
     places_px: Mapping[str, tuple[float, float, float]]
 
 
-class _Keeping:
-    """A frame source that remembers the last ``KEPT`` frames it handed on."""
-
-    def __init__(self, source: FrameSource) -> None:
-        self.source = source
-        self.kept: deque[Frame] = deque(maxlen=KEPT)
-
-    def read(self) -> Frame | None:
-        frame = self.source.read()
-        if frame is not None:
-            self.kept.append(frame)
-        return frame
-
-    def close(self) -> None:
-        self.source.close()
-
-
 def read_casting_at(pipeline: Pipeline, source: FrameSource, cue_at: float, wands: Sequence[int],
                     candidates: Iterable[Candidate | Mapping[str, Any]],
                     tips: TipSwitches | None = None, watch: CastingWatch | None = None
@@ -60,13 +43,13 @@ def read_casting_at(pipeline: Pipeline, source: FrameSource, cue_at: float, wand
     """``read_casting``'s result, with the moment it was decided (the tips of the wands it could not
     read); None if the source ends first. ``watch``: as for ``read_casting``."""
     chosen = candidates_from(candidates)
-    keeping = _Keeping(source)
-    result = read_casting(pipeline, keeping, cue_at, wands, chosen, tips=tips, watch=watch)
-    if result is None or not keeping.kept:
+    kept: deque[Frame] = deque(maxlen=KEPT)  # the last frames handed on, for a wand hidden at the end
+    result = read_casting(pipeline, Passing(source, kept.append), cue_at, wands, chosen, tips=tips, watch=watch)
+    if result is None or not kept:
         return None
     # Only a wand the table will be asked about needs its place in the picture: a sure casting costs nothing more.
     unsure = [k for k, w in result.wands.items() if w.status != TARGET]
-    return result, moment(pipeline, list(keeping.kept), unsure, chosen)
+    return result, moment(pipeline, list(kept), unsure, chosen)
 
 
 def moment(pipeline: Pipeline, frames: Sequence[Frame], wands: Iterable[int],

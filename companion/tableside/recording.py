@@ -16,7 +16,7 @@ from typing import Any
 from companion.engine.game import Game
 from companion.tableside.camera import TableCamera
 from companion.tableside.places import TablePlaces
-from vision.frames import Frame, FrameSource
+from vision.frames import Frame, FrameSource, Passing
 from vision.paints import documented_paints
 from vision.profile import Place, PlacesFile, load_profile, save_places, save_profile
 from vision.recording import BEFORE_S, Answer, Cue, Recorder
@@ -57,7 +57,7 @@ class TableRecording:
             before = self.camera.frames_since(t - BEFORE_S, 0.0)
             while (frame := before.read()) is not None and frame.t < t:
                 self.recorder.add(frame)
-        return _Kept(source, self)
+        return Passing(source, self.add)
 
     def read_as_seen(self, t: float, targets: Mapping[int, str | None]) -> None:
         """The camera read every wand and the game took the casting."""
@@ -98,17 +98,3 @@ def _cast_targets(entry: Mapping[str, Any] | None) -> dict[str, str | None] | No
     return dict(targets) if isinstance(targets, dict) else None
 
 
-class _Kept:
-    """The reading's frames, each kept in the recording as it passes."""
-
-    def __init__(self, source: FrameSource, recording: TableRecording) -> None:
-        self.source, self.recording = source, recording
-
-    def read(self) -> Frame | None:
-        frame = self.source.read()
-        if frame is not None:
-            self.recording.add(frame)
-        return frame
-
-    def close(self) -> None:
-        self.source.close()
