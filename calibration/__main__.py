@@ -80,8 +80,8 @@ def sheet(args: argparse.Namespace) -> None:
 
 def layout(args: argparse.Namespace) -> None:
     out = args.places_out or places_path(args.cal, args.game)
-    content = place_taps(args.cal, args.game, read_taps(args.taps), out, args.from_board)
-    print(f"{len(content['places'])} places and {len(content.get('seats', []))} seats of {args.game} -> {out}")
+    laid = place_taps(args.cal, args.game, read_taps(args.taps), out, args.from_board)
+    print(f"{len(laid.places)} places and {len(laid.seats)} seats of {args.game} -> {out}")
     print(f"the table side reads it with `--places {out}`")
 
 

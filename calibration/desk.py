@@ -120,9 +120,9 @@ class CalibrationDesk:
         path = places_path(self.profile_path, self.game.game)
         if profile is None or profile.table is None or not path.exists():
             return {}
-        places = read_places(path)
+        places = read_places(path).places
         c, t = profile.camera, profile.table
-        pixels = table_to_pixels(np.array([[x, y, 0.0] for x, y, _ in places.values()]), c.matrix(), c.dist_coeffs(),
+        pixels = table_to_pixels(np.array([[p.x_mm, p.y_mm, 0.0] for p in places.values()]), c.matrix(), c.dist_coeffs(),
                                  np.array(t.rvec), np.array(t.tvec))
         return {n: [round(float(u), 1), round(float(v), 1)] for n, (u, v) in zip(places, pixels)}
 
@@ -164,9 +164,9 @@ class CalibrationDesk:
     def lay_out(self, taps: Mapping[str, Any]) -> str:
         out = places_path(self.profile_path, self.game.game)
         with self._lock:
-            content = place_taps(self.profile_path, self.game.game, taps, out)
+            laid = place_taps(self.profile_path, self.game.game, taps, out)
         self._changed(f"places of {self.game.game} laid out")
-        return f"{len(content['places'])} places and {len(content.get('seats', []))} seats saved to {out}"
+        return f"{len(laid.places)} places and {len(laid.seats)} seats saved to {out}"
 
     def from_board(self, taps: Mapping[str, Any]) -> dict[str, list[float]]:
         """Where the board puts the places not tapped yet, as pixels of the picture, to check by eye."""
@@ -238,7 +238,7 @@ class CalibrationDesk:
         path = places_path(self.profile_path, self.game.game)
         if not path.exists():
             raise CalibrationError("lay out the places first: validation points at them")
-        self.validation = Validation({n: self.game.describe(n) for n in read_places(path)}, seed=seed)
+        self.validation = Validation({n: self.game.describe(n) for n in read_places(path).places}, seed=seed)
         return self.validation.summary()
 
     def validate(self, seconds: float) -> dict[str, Any]:
@@ -253,8 +253,8 @@ class CalibrationDesk:
             raise CalibrationError("the reading was given up before it was done: nothing was scored")
         if not frames:
             raise CalibrationError("no pictures from the camera: is it plugged in?")
-        candidates = [{"id": n, "x_mm": x, "y_mm": y, "radius_mm": r}
-                      for n, (x, y, r) in read_places(places_path(self.profile_path, self.game.game)).items()]
+        laid = read_places(places_path(self.profile_path, self.game.game))
+        candidates = laid.candidates(laid.places)
         pipeline = Pipeline(profile, load_config())  # type: ignore[arg-type]  # a frozen pose is read only
         result = read_casting(pipeline, ListSource(frames), frames[0].t, list(self.validation.wands), candidates,
                               tips=self.tips)

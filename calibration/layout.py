@@ -1,11 +1,12 @@
 """Where each place and each seat of a game lies on the table, from taps on the camera image.
 
 Taps are place name -> pixel [x, y] of the camera image (``r3``, ``p0``, ``seat1``...); each pixel's
-ray meets the table plane at the place. The result is the places file the table side reads with
-``--places`` (``companion/tableside/places.py``), one per game (the game is in its name), and
-nothing else, since that reader refuses keys it does not know:
+ray meets the table plane at the place. The result is a places file (``vision.places.TablePlaces``,
+the one model every reader of places shares), one per game, which the table side reads with
+``--places`` and vision with a recording:
 
-    {"places": {"r0": {"x_mm": 455.2, "y_mm": 375.0, "radius_mm": 15.0}, ...}, "seats": [[500.0, 0.0], ...]}
+    {"schema": 1, "game": "incantibus", "places": {"r0": {"x_mm": 455.2, "y_mm": 375.0, "radius_mm": 15.0}, ...},
+     "seats": [[500.0, 0.0], ...]}
 
 The layout step also writes the places into the profile, where vision reads them.
 
@@ -21,10 +22,13 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from pydantic import ValidationError
 
 from calibration.model import CalibrationError
 from companion.games.boards import standard_board
 from vision.json_file import read_json
+from vision.places import TablePlaces
+from vision.profile import ProfileError, describe_errors, load_places
 
 GAMES = Path(__file__).parent / "data" / "games"
 SEAT = "seat"
@@ -192,35 +196,25 @@ def on_table(pixels: Mapping[str, tuple[float, float]], to_table: ToTable) -> di
 
 
 def lay_out(pixels: Mapping[str, tuple[float, float]], game: GamePlaces, to_table: ToTable,
-            board: bool = False) -> dict[str, Any]:
-    """The places file's content: each tapped place and seat in table mm (0.1 mm); with ``board``, the
-    places not tapped where the board puts them given the tapped ones."""
+            board: bool = False) -> TablePlaces:
+    """The places file: each tapped place and seat in table mm (0.1 mm); with ``board``, the places not
+    tapped where the board puts them given the tapped ones."""
     found = on_table(pixels, to_table)
     if board:
         found.update(from_board(found, game))
     plausible({n: p for n, p in found.items() if n in game.places}, game)
     where = {n: [round(p[0], 1), round(p[1], 1)] for n, p in found.items()}
     places = {n: {"x_mm": where[n][0], "y_mm": where[n][1], "radius_mm": game.token_radius_mm} for n in game.places if n in where}
-    out: dict[str, Any] = {"places": places}
     seats = [where[f"{SEAT}{i}"] for i in range(len(game.seats)) if f"{SEAT}{i}" in where]
-    if seats:
-        out["seats"] = seats
-    return out
-
-
-def save_places(content: Mapping[str, Any], path: Path) -> None:
-    """Write atomically, so a pulled plug never leaves half a file."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(json.dumps(content, indent=2) + "\n")
-    tmp.replace(path)
-
-
-def read_places(path: Path) -> dict[str, tuple[float, float, float]]:
-    """The places of a places file this tool wrote: name -> (x_mm, y_mm, radius_mm)."""
     try:
-        data = json.loads(Path(path).read_text())
-        return {n: (float(v["x_mm"]), float(v["y_mm"]), float(v["radius_mm"])) for n, v in data["places"].items()}
-    except (OSError, ValueError, KeyError, TypeError, IndexError) as e:
-        raise CalibrationError(f"places file {str(path)!r} cannot be read ({e!r}): run the layout step again") from None
+        return TablePlaces.model_validate({"game": game.game, "places": places, "seats": seats})
+    except ValidationError as e:  # a tap on the table's far horizon lands kilometres off
+        raise CalibrationError(f"the taps put places off the table: {describe_errors(e)}; tap each token itself") from None
+
+
+def read_places(path: Path) -> TablePlaces:
+    """A places file this tool wrote (or any other: there is one model of them), refused in words."""
+    try:
+        return load_places(path)
+    except ProfileError as e:
+        raise CalibrationError(f"{e}: run the layout step again") from None

@@ -11,13 +11,14 @@ import numpy as np
 from calibration.boards import parse_board
 from calibration.camera import CameraCalibration, calibrate_camera
 from calibration.geometry import pixels_to_table, table_to_pixels
-from calibration.layout import ToTable, check_taps, from_board, game_places, lay_out, on_table, save_places
+from calibration.layout import ToTable, check_taps, from_board, game_places, lay_out, on_table
 from calibration.model import CalibrationError
 from calibration.profiles import keep_places, load_if_present, save
 from calibration.status import require_camera, require_table
 from calibration.table import TableFit, TableLayout, find_markers, solve_table_pose
 from calibration.wands import WandsLearned, known_places, learn_wands, with_wands
-from vision.profile import Profile
+from vision.places import TablePlaces
+from vision.profile import Profile, save_places
 
 
 def calibrate(profile: Path, images: list[np.ndarray], board: str, fix_aspect: bool) -> tuple[CameraCalibration, bool]:
@@ -58,18 +59,18 @@ def _same_size(image: np.ndarray, width: int, height: int) -> None:
                                f"{width}x{height}: set the camera to {width}x{height} or run the camera step again")
 
 
-def place_taps(profile: Path, game: str, taps: Mapping[str, Any], out: Path, board: bool = False) -> dict[str, Any]:
+def place_taps(profile: Path, game: str, taps: Mapping[str, Any], out: Path, board: bool = False) -> TablePlaces:
     """Taps on the camera image -> the game's places file at ``out``; returns what was written. With
     ``board``, places not tapped are placed from the board's layout fitted to the tapped ones."""
     known = require_table(profile)
     places = game_places(game)
     pixels = check_taps(taps, places, known.resolution(), every_place=not board)
-    content = lay_out(pixels, places, _to_table(known), board)
-    save_places(content, out)
+    laid = lay_out(pixels, places, _to_table(known), board)
+    save_places(laid, out)
     # Vision reads the places from the profile itself; the table side reads the places file.
-    save(known.with_parts(places={"tokens": content["places"]}), profile)
+    save(known.with_parts(places={"tokens": laid.dump()["places"]}), profile)
     keep_places(profile, out)
-    return content
+    return laid
 
 
 def learn_wand_paints(profile: Path, frames: Sequence[np.ndarray], empty_table: np.ndarray | None = None) -> WandsLearned:

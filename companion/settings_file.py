@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import typing
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TypeVar
@@ -84,11 +85,29 @@ def _words(message: str) -> str:
 
 
 def _known_keys(model: type[BaseModel], loc: tuple[Any, ...]) -> list[str]:
-    """The field names of the (nested) model at ``loc``: the keys the file may use there."""
+    """The keys the file may use at ``loc`` (as the file spells them): the fields of the model there,
+    through nested models and the maps and lists that hold them (``places.r0`` is a place's)."""
+    here: Any = model
     for part in loc:
-        field = model.model_fields.get(str(part))
-        inner = field.annotation if field is not None else None
-        if not (isinstance(inner, type) and issubclass(inner, BaseModel)):
-            return sorted(model.model_fields)
-        model = inner
-    return sorted(model.model_fields)
+        if _is_model(here):
+            field = next((f for name, f in here.model_fields.items() if part in (name, f.alias)), None)
+            here = field.annotation if field is not None else None
+        else:  # a key of a map or an index of a list: the model its values are
+            here = next((a for a in _inner(here) if _is_model(a)), None)
+        if here is None:
+            break
+    if not _is_model(here):
+        here = next((a for a in _inner(here) if _is_model(a)), model) if here is not None else model
+    return sorted(f.alias or name for name, f in here.model_fields.items())
+
+
+def _is_model(annotation: Any) -> bool:
+    return isinstance(annotation, type) and issubclass(annotation, BaseModel)
+
+
+def _inner(annotation: Any) -> list[Any]:
+    """Every type inside ``annotation`` (``dict[str, Place] | None`` -> str, Place, None...)."""
+    found = []
+    for arg in typing.get_args(annotation):
+        found += [arg, *_inner(arg)]
+    return found

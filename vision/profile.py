@@ -16,14 +16,17 @@ atomic: a pulled plug never leaves half a profile.
 """
 from __future__ import annotations
 
+import json
 import math
 import os
 from pathlib import Path
 from typing import Annotated, Any
 
 import numpy as np
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 from vision.json_file import read_json
+# The places model lives in vision.places; a profile names its places, and they are read and written here.
+from vision.places import Place as Place, Places, TablePlaces as TablePlaces
 
 SCHEMA_VERSION = 2
 DEFAULT_PROFILE = Path("var/profile.json")
@@ -87,43 +90,15 @@ class PaintModel(_Model):
     samples: Annotated[int, Field(ge=0)] = 0  # how many frames the model was learned from
 
 
-class Place(_Model):
-    """A place of the game on the table (a token's spot), in table millimetres; in a file either
-    ``{"x_mm", "y_mm", "radius_mm"}`` or ``[x, y, radius]``."""
-
-    x_mm: float
-    y_mm: float
-    radius_mm: Annotated[float, Field(gt=0, le=200)] = 15.0
-
-    @model_validator(mode="before")
-    @classmethod
-    def _from_list(cls, v: Any) -> Any:
-        if isinstance(v, (list, tuple)) and len(v) in (2, 3):
-            return dict(zip(("x_mm", "y_mm", "radius_mm"), v))
-        return v
-
-
-class PlacesFile(_Model):
-    """What the layout step writes: every place of one game, by the game's own name for it. The
-    layout step names the game in the file's name (``places-GAME.json``), so ``game`` is optional."""
-
-    schema_: Annotated[int, Field(alias="schema")] = 1
-    game: str | None = None
-    places: dict[str, Place]
-    seats: list[tuple[float, float]] = []
-
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
-
-
 class PlacesRef(_Model):
     """Either a places file (relative to the profile's folder) or the places themselves."""
 
     file: str | None = None
-    tokens: dict[str, Place] | None = None
+    tokens: Places | None = None
 
     @field_validator("tokens")
     @classmethod
-    def _not_empty(cls, v: dict[str, Place] | None) -> dict[str, Place] | None:
+    def _not_empty(cls, v: Places | None) -> Places | None:
         if v is not None and not v:
             raise ValueError("places.tokens is empty: give at least one place or a places file")
         return v
@@ -181,7 +156,7 @@ def describe_errors(e: ValidationError) -> str:
     """Every problem of a pydantic error in one line: ``key: why (got value)``."""
     parts = []
     for err in e.errors():
-        key = ".".join(str(p) for p in err["loc"]) or "(top)"
+        key = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in err["loc"]).lstrip(".") or "(top)"
         got = err.get("input")
         shown = "" if isinstance(got, (dict, list)) else f" (got {got!r})"
         parts.append(f"{key}: {err['msg']}{shown}")
@@ -208,32 +183,34 @@ def check_resolution(profile: Profile, resolution: tuple[int, int], where: str =
 
 
 def save_profile(profile: Profile, path: Path) -> None:
-    """Write atomically (temporary file, fsync, rename)."""
+    _write_atomically(profile.model_dump_json(by_alias=True, indent=2), path)
+
+
+def _write_atomically(text: str, path: Path) -> None:
+    """Temporary file, fsync, rename."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(path.suffix + ".tmp")
     with open(tmp, "w") as f:
-        f.write(profile.model_dump_json(by_alias=True, indent=2))
+        f.write(text)
         f.flush()
         os.fsync(f.fileno())
     tmp.replace(path)
 
 
-def load_places(path: Path) -> PlacesFile:
-    """Read a places file written by the layout step."""
+def load_places(path: Path) -> TablePlaces:
+    """Read a places file (``vision.places``: what the layout step writes, or a table's own)."""
     data = read_json(path, "places file", ProfileError,
                      missing=f"no places file at {str(path)!r}: run `python -m calibration layout`")
     try:
-        return PlacesFile.model_validate(data)
+        return TablePlaces.model_validate(data)
     except ValidationError as e:
         raise ProfileError(f"places file {str(path)!r} has bad values: {describe_errors(e)}") from None
 
 
-def save_places(places: PlacesFile, path: Path) -> None:
-    path = Path(path)
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.write_text(places.model_dump_json(by_alias=True, indent=2))
-    tmp.replace(path)
+def save_places(places: TablePlaces, path: Path) -> None:
+    """Write atomically, as ``save_profile``: a pulled plug never leaves half a places file."""
+    _write_atomically(json.dumps(places.dump(), indent=2) + "\n", path)
 
 
 def profile_places(profile: Profile, profile_path: Path | None = None) -> dict[str, Place]:

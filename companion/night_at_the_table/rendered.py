@@ -72,7 +72,7 @@ class RenderedTable:
 
     def lay_out(self, place_ids: Sequence[str]) -> None:
         """The tokens now on the table, by place."""
-        tokens = tuple(_token(self.places.place(p)) for p in sorted(set(place_ids)))
+        tokens = tuple(_token(p, self.places.place(p)) for p in sorted(set(place_ids)))
         with self._lock:
             if tokens != self._layout.tokens:
                 self._layout, self._idle = Layout(tokens, tuple(t.id for t in tokens)), None
@@ -193,10 +193,10 @@ def resting_pose(rng: np.random.Generator, seat: Seat) -> WandPose:
     return WandPose(grip + direction * GRIP_FROM_TIP_MM, direction)
 
 
-def _token(place: Place) -> Token:
+def _token(place_id: str, place: Place) -> Token:
     """A cardboard token at a place, its colours fixed by the place's id."""
-    n = zlib.crc32(place.id.encode())
+    n = zlib.crc32(place_id.encode())
     colour, mark = TOKEN_COLOURS_BGR[n % 10], TOKEN_COLOURS_BGR[(n // 10) % 10]
     if mark == colour:
         mark = TOKEN_COLOURS_BGR[(n + 1) % 10]
-    return Token(place.id, place.id[0], place.x_mm, place.y_mm, place.radius_mm, colour, mark)
+    return Token(place_id, place_id[0], place.x_mm, place.y_mm, place.radius_mm, colour, mark)

@@ -23,16 +23,16 @@ from typing import Any
 from companion.cue import Cue
 from companion.errors import IllegalAction, IncantoError, StaleAction
 from companion.tableside.camera import TableCamera
-from companion.tableside.config import TableSideError
 from companion.tableside.lights import CastingWatcher
 from companion.tableside.notices import Notices
-from companion.tableside.places import TablePlaces
+from companion.tableside.places import TablePlaces, UnknownPlace
 from companion.tableside.asking import cast_question, place_names, seen_targets, unsure_wands
 from companion.tableside.proposal import CastProposal
 from companion.tableside.recording import TableRecording
 from companion.tableside.table import Table
 from vision.decide import CastingResult
 from vision.frames import FrameSource
+from vision.targets import Candidate
 from vision.moment import Moment, read_casting_at
 from vision.pipeline import TABLE_BEFORE_S
 from vision.touch import TipSwitches
@@ -121,11 +121,11 @@ class CastingReader:
             return Reading("blind", f"cue heard from {cue.source}; {blind}, so enter the casting on the tablet")
         try:
             candidates = self.places.candidates(t for ids in legal["targets"].values() for t in ids)
-        except TableSideError as e:
+        except UnknownPlace as e:
             return Reading("unknown_place", f"{e}: enter the casting on the tablet")
         return self._decide(cue, view, candidates)
 
-    def _decide(self, cue: Cue, view: dict[str, Any], candidates: list[dict[str, Any]]) -> Reading:
+    def _decide(self, cue: Cue, view: dict[str, Any], candidates: list[Candidate]) -> Reading:
         strengths = [view["wands"][p] for p in view["legal"]["players"]]
         pipeline = self.camera.pipeline
         assert pipeline is not None
@@ -133,7 +133,7 @@ class CastingReader:
         # From a moment before the cue: the pipeline remembers the table as it was (``vision.bare_table``).
         frames: FrameSource = self.camera.frames_since(cue.t_end - TABLE_BEFORE_S, timeout)
         if (recording := self._recording()) is not None:
-            frames = recording.casting(cue.t_end, strengths, [c["id"] for c in candidates], frames)
+            frames = recording.casting(cue.t_end, strengths, [c.id for c in candidates], frames)
         watch = self.watcher.began(strengths) if self.watcher is not None else None
         read = None
         try:

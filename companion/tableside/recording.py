@@ -18,7 +18,7 @@ from companion.tableside.camera import TableCamera
 from companion.tableside.places import TablePlaces
 from vision.frames import Frame, FrameSource, Passing
 from vision.paints import documented_paints
-from vision.profile import Place, PlacesFile, load_profile, save_places, save_profile
+from vision.profile import load_profile, save_places, save_profile
 from vision.recording import BEFORE_S, Answer, Cue, Recorder
 
 
@@ -43,9 +43,7 @@ class TableRecording:
         if not profile.wands:  # as the live pipeline reads them: the documented paints until the wand step ran
             profile = profile.model_copy(update={"wands": documented_paints()})
         save_profile(profile, self.folder / "profile.json")
-        save_places(PlacesFile(places={p.id: Place(x_mm=p.x_mm, y_mm=p.y_mm, radius_mm=p.radius_mm)
-                                       for p in places.places.values()}, seats=list(places.seats)),
-                    self.folder / "places.json")
+        save_places(places, self.folder / "places.json")
         self.recorder = Recorder(self.folder)
         self._lock = threading.Lock()  # the reader's thread writes; stopping the table side settles the last
         self._awaited: _Awaited | None = None

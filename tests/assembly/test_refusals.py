@@ -75,7 +75,7 @@ def test_a_bad_places_file_lists_every_problem(tmp_path: Path, capsys: pytest.Ca
                     lambda: demo.main(["--places", str(places), "--no-browser", "--seconds", "0"])):
         lines = refused(capsys, command())
         assert len(lines) == 3 and all(line.startswith(repr(str(places))) for line in lines)
-        assert [line.split(": ")[1] for line in lines] == ["places.r0[1]", "places.r1", "seats[0]"]
+        assert [line.split(": ")[1] for line in lines] == ["places.r0.y_mm", "places.r1", "seats[0]"]
     assert not (tmp_path / "incanto.sqlite").exists()
 
 

@@ -54,7 +54,7 @@ def test_taps_become_the_places_where_the_tokens_are(tmp_path: Path, table_profi
     assert main(["layout", "--game", "incantibus", "--taps", str(taps), "--profile", str(profile),
                  "--places-out", str(out)]) == 0
     assert "27 places and 4 seats" in capsys.readouterr().out
-    assert set(json.loads(out.read_text())) == {"places", "seats"}  # the table side refuses any other key
+    assert set(json.loads(out.read_text())) == {"schema", "game", "places", "seats"}  # one model, every reader
     laid = load_places(out)  # exactly what `--places` reads
     assert set(laid.places) == set(TABLE.places)
     errors = [np.hypot(laid.places[n].x_mm - p.x_mm, laid.places[n].y_mm - p.y_mm) for n, p in TABLE.places.items()]

@@ -36,9 +36,9 @@ def test_the_default_markers_stay_clear_of_the_game() -> None:
     from companion.tableside.places import standard_places
 
     for marker_id, (x, y) in LAYOUT.markers.items():
-        for place in standard_places().places.values():
+        for place_id, place in standard_places().places.items():
             # the marker's half diagonal, a token's radius, and a finger's width between them
-            assert np.hypot(place.x_mm - x, place.y_mm - y) > LAYOUT.marker_mm * 0.71 + place.radius_mm + 15, (marker_id, place.id)
+            assert np.hypot(place.x_mm - x, place.y_mm - y) > LAYOUT.marker_mm * 0.71 + place.radius_mm + 15, (marker_id, place_id)
 
 
 def pdf_page_and_image(pdf: bytes) -> tuple[tuple[float, float], np.ndarray]:

@@ -7,6 +7,7 @@ from pathlib import Path
 from calibration.layout import game_places
 from companion.games.boards import standard_board
 from companion.tableside.places import load_places
+from vision.places import TOKEN_RADIUS_MM
 from vision.render.table import nominal_places
 
 BOARD_FILE = Path(__file__).resolve().parents[2] / "companion" / "games" / "incantibus" / "data" / "board.json"
@@ -24,12 +25,14 @@ def test_the_table_side_the_calibration_tool_and_the_renderer_read_the_one_board
     written = json.loads(BOARD_FILE.read_text())
     spots = {name: (float(x), float(y)) for name, (x, y) in written["places"].items()}
     standard = load_places(None)
-    assert {p.id: (p.x_mm, p.y_mm) for p in standard.places.values()} == spots
+    assert {n: (p.x_mm, p.y_mm) for n, p in standard.places.items()} == spots
     assert {p.radius_mm for p in standard.places.values()} == {written["token_radius_mm"]}
     assert [list(s) for s in standard.seats] == written["seats"]
     assert game_places("incantibus").board_mm == spots
     assert game_places("incantibus").token_radius_mm == written["token_radius_mm"]
     assert nominal_places() == spots
+    # A places file may leave a place's radius out: it is the token's, the board's and vision's alike.
+    assert TOKEN_RADIUS_MM == written["token_radius_mm"]
 
 
 def test_a_game_without_a_board_has_none() -> None:

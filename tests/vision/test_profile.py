@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from vision.profile import (SCHEMA_VERSION, CueSection, PaintModel, Place, PlacesFile, PlacesRef, ProfileError,
+from vision.profile import (SCHEMA_VERSION, CueSection, PaintModel, Place, PlacesRef, ProfileError, TablePlaces,
                             load_places, load_profile, profile_places, save_places, save_profile)
 from vision.render.scene import random_camera
 
@@ -62,7 +62,7 @@ def test_missing_and_damaged_files_say_what_to_run(tmp_path: Path) -> None:
 
 
 def test_places_come_from_the_file_the_profile_names(tmp_path: Path) -> None:
-    save_places(PlacesFile(game="incantibus", places={"room1": Place(x_mm=500, y_mm=420)}), tmp_path / "places.json")
+    save_places(TablePlaces(game="incantibus", places={"room1": Place(x_mm=500, y_mm=420)}), tmp_path / "places.json")
     profile = a_profile().with_parts(places={"file": "places.json"})
     assert profile_places(profile, tmp_path / "p.json")["room1"].x_mm == 500
     assert load_places(tmp_path / "places.json").game == "incantibus"

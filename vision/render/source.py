@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from vision.frames import Frame
-from vision.profile import Place, PlacesFile, Profile
+from vision.profile import Place, Profile, TablePlaces
 from vision.render.scene import FPS, Rig, Scene, make_scene, random_rig
 
 
@@ -64,9 +64,9 @@ class RenderedSource:
         return self.rig.camera.calibration().with_parts(
             wands={str(k): p.model().model_dump() for k, p in self.rig.paints.items()})
 
-    def places(self) -> PlacesFile:
+    def places(self) -> TablePlaces:
         """Where the tokens of this table lie, as the layout step would have written it."""
-        return PlacesFile(game="incantibus", places={t.id: Place(x_mm=t.x_mm, y_mm=t.y_mm, radius_mm=t.radius_mm)
+        return TablePlaces(game="incantibus", places={t.id: Place(x_mm=t.x_mm, y_mm=t.y_mm, radius_mm=t.radius_mm)
                                                      for t in self.rig.layout.tokens})
 
 
