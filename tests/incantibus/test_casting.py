@@ -8,6 +8,7 @@ import pytest
 
 from companion.engine.game import Game
 from companion.errors import IllegalAction
+from companion.games.incantibus.steps import AwaitCast, AwaitReveal, AwaitRoom
 from incantibus_helpers import RULES, act, cast, give, kinds_of, moat_kinds, table
 
 ROOF = ["flying_stake", "pumpkin", "mistletoe", "mushroom", "trap", "wand_net", "crystal_ball"]
@@ -39,13 +40,13 @@ def test_two_contests_in_one_casting_swap_from_the_wands_held_when_pointing() ->
 
 def test_the_casting_repeats_while_two_tokens_remain_then_the_next_room_opens() -> None:
     state = act(table({"Lera": 4, "Rosa": 1}, ROOF), cast(Lera="r0", Rosa="r1"), cast(Lera="r2", Rosa="r3"))
-    assert state.pending == ("cast",) and sum(t is not None for t in state.slots) == 3
+    assert state.pending == AwaitCast() and sum(t is not None for t in state.slots) == 3
     state = act(state, cast(Lera="r4", Rosa="r5"))
     assert moat_kinds(state) == ["crystal_ball"]  # the last token goes to the moat
-    assert state.pending == ("room_entered",) and RULES.public_view(state)["rooms_left"] == 2
+    assert state.pending == AwaitRoom() and RULES.public_view(state)["rooms_left"] == 2
     state = act(state, {"type": "room_entered", "room": "bedroom", "visible": ["gold_2", "spell", "trap", "ghost"],
                         "secret": 3})
-    assert state.pending == ("reveal", ("s1",))  # the next sorcerer is turned face up
+    assert state.pending == AwaitReveal(("s1",))  # the next sorcerer is turned face up
     state = act(state, {"type": "reveal", "token_id": "s1", "kind": "archmage"})
     view = RULES.public_view(state)
     assert view["sorcerers"][1] == {**view["sorcerers"][1], "face_up": True, "kind": "archmage"}
@@ -59,7 +60,7 @@ def test_the_potion_spaces_are_refilled_when_the_next_room_opens() -> None:
     assert state.potions[0] is None
     state = act(state, cast(Lera="r5", Rosa=None))
     state = act(state, {"type": "room_entered", "visible": ["gold_2", "spell", "trap", "ghost"], "secret": 3})
-    assert state.pending == ("reveal", ("p0", "s1"))
+    assert state.pending == AwaitReveal(("p0", "s1"))
     state = act(state, {"type": "reveal", "kinds": {"p0": "red_2", "s1": "archmage"}})
     assert RULES.public_view(state)["potions"][0]["kind"] == "red_2" and state.room == "bedroom"
 

@@ -7,6 +7,7 @@ import pytest
 
 from companion.games.incantibus.casting import targets_for
 from companion.games.incantibus.state import State
+from companion.games.incantibus.steps import AwaitWandDown
 from incantibus_helpers import RULES, act, cast, give, kinds_of, moat_kinds, play, script, table
 
 
@@ -63,7 +64,7 @@ def test_who_can_do_nothing_useful_puts_the_wand_down_and_the_game_ends() -> Non
     state = act(give(state, "Rosa", "ghost"), cast(Lera="s5", Rosa="s0"), {"type": "reveal", "kinds": {"s5": "rima_wulf"}})
     assert moat_kinds(state)[-2:] == ["rima_wulf", "ghost"] and "white_lady" in kinds_of(state, "Rosa")
     stuck = ["Lera", "Rosa"]
-    assert state.pending == ("wand_down", tuple(stuck)) and not any(targets_for(state, p) for p in stuck)
+    assert state.pending == AwaitWandDown(tuple(stuck)) and not any(targets_for(state, p) for p in stuck)
     assert RULES.legal_actions(state) == {"kind": "wand_down", "players": stuck}
     for player in stuck:
         state = act(state, {"type": "wand_down", "player": player})

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from companion.games.incantibus.state import State
+from companion.games.incantibus.steps import AwaitCast, AwaitSatchel
 from incantibus_helpers import RULES, act, cast, give, kinds_of, moat_kinds, table
 
 ROOF = ["goblin", "werewolf", "mistletoe", "mushroom", "trap", "wand_net", "crystal_ball"]
@@ -50,7 +51,7 @@ def full_of_monsters() -> State:
 
 def test_a_token_that_does_not_fit_asks_its_owner_and_waits() -> None:
     state = full_of_monsters()
-    assert state.pending[:2] == ("satchel", "Lera")
+    assert isinstance(state.pending, AwaitSatchel) and state.pending.player == "Lera"
     legal = RULES.legal_actions(state)
     assert legal["kind"] == "satchel" and legal["token_kind"] == "goblin"
     discards = sorted(state.kinds[o["discard"]] or "?" for o in legal["options"][1:])
@@ -60,7 +61,7 @@ def test_a_token_that_does_not_fit_asks_its_owner_and_waits() -> None:
 
 def test_discarding_the_new_token_sends_it_to_the_moat() -> None:
     state = act(full_of_monsters(), {"type": "satchel", "player": "Lera", "choice": "discard_new"})
-    assert moat_kinds(state) == ["goblin"] and state.held == () and state.pending == ("cast",)
+    assert moat_kinds(state) == ["goblin"] and state.held == () and state.pending == AwaitCast()
 
 
 def test_discarding_a_satchel_token_makes_room_for_the_new_one() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.incantibus.state import State
+from companion.games.incantibus.steps import AwaitCast, AwaitReveal, AwaitSpell
 from incantibus_helpers import RULES, act, cast, give, kinds_of, moat_kinds, table
 
 ROOF = ["spell", "spell", "mistletoe", "goblin", "trap", "wand_net", "crystal_ball"]
@@ -27,10 +28,10 @@ def after_spell_token(cards: tuple[str, ...], state: State | None = None) -> Sta
 def test_spells_are_cast_after_every_token_is_taken_strongest_wand_first() -> None:
     state = act(table({"Lera": 1, "Rosa": 4}, ROOF, cards=("FORTUNA", "LOCUS", "PHILOSOPHIA")),
                 cast(Lera="r0", Rosa="r1"))
-    assert state.pending == ("spell", "Rosa")
+    assert state.pending == AwaitSpell("Rosa")
     assert kinds_of(state, "Lera") == ["spell"] and kinds_of(state, "Rosa") == ["spell"]
     state = act(state, spell("Rosa", "FORTUNA"), {"type": "reveal", "kinds": {"c0": "RETIRO"}})
-    assert state.pending == ("spell", "Lera") and state.cards == ("RETIRO", "LOCUS", "PHILOSOPHIA")
+    assert state.pending == AwaitSpell("Lera") and state.cards == ("RETIRO", "LOCUS", "PHILOSOPHIA")
     state = act(state, spell("Lera", "LOCUS"))
     assert kinds_of(state, "Rosa") == ["gold_coins_3", "spell"] and kinds_of(state, "Lera") == ["satchel", "spell"]
     assert state.cards_used == ("FORTUNA", "LOCUS") and RULES.score(state) == {"Lera": 1, "Rosa": 4}
@@ -83,7 +84,7 @@ def test_retiro_finding_a_spell_token_casts_one_more_spell() -> None:
     state.satchels["Lera"] = tuple(t for t in state.satchels["Lera"] if t != spell_token)
     state.moat = (spell_token,)
     state = act(state, cast(Lera="r1", Rosa=None), spell("Lera", "RETIRO", token=spell_token), card("c0", "LOCUS"))
-    assert state.pending == ("spell", "Lera")  # the chain: one more spell
+    assert state.pending == AwaitSpell("Lera")  # the chain: one more spell
     assert kinds_of(state, "Lera").count("spell") == 2
 
 
@@ -99,7 +100,7 @@ def test_oculus_takes_a_secret_token_or_puts_back_a_monster_it_cannot_catch() ->
     state = act(state, {"type": "room_entered", "room": "bedroom", "visible": ["spell", "gold_1", "trap", "ghost"], "secret": 3},
                 {"type": "reveal", "kinds": {"s1": "archmage"}})
     state = act(state, cast(Lera="r0", Rosa="r1"), spell("Lera", "OCULUS", token="r5"))
-    assert state.pending == ("reveal", ("r5",))
+    assert state.pending == AwaitReveal(("r5",))
     state = act(state, {"type": "reveal", "token_id": "r5", "kind": "vampire"})
     assert state.slots[5] is not None and state.slots[5] in state.secret  # put back face down
     assert next(t for t in RULES.public_view(state)["room"]["tokens"] if t["id"] == "r5")["kind"] is None
@@ -121,4 +122,4 @@ def test_locus_adds_a_purse_cell() -> None:
     satchel = next(p for p in RULES.public_view(state)["players"] if p["name"] == "Lera")["satchel"]
     assert [t["kind"] for t in satchel["extra_purse"]] == ["satchel"]
     state = act(state, cast(Lera="r1", Rosa=None), spell("Lera", "FORTUNA"), card("c1", "RETIRO"))
-    assert state.pending == ("cast",) and kinds_of(state, "Lera").count("gold_coins_3") == 1  # fits in the new cell
+    assert state.pending == AwaitCast() and kinds_of(state, "Lera").count("gold_coins_3") == 1  # fits in the new cell

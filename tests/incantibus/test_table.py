@@ -4,6 +4,7 @@ from __future__ import annotations
 from random import Random
 
 from companion.games.incantibus.state import State
+from companion.games.incantibus.steps import AwaitReveal
 from incantibus_helpers import RULES, act, bot_states, cast, table
 
 TWO = {"Lera": 4, "Rosa": 1}
@@ -27,7 +28,7 @@ def test_more_tokens_of_a_kind_than_the_box_holds_are_refused() -> None:
 
 def test_a_face_that_is_not_awaited_or_not_in_the_box_is_refused() -> None:
     state = act(fresh(), {"type": "room_entered", "room": "roof", "visible": ROOF, "secret": 0})
-    assert state.pending[0] == "reveal" and set(state.pending[1]) == {"p0", "p1", "p2", "s0", "c0", "c1", "c2"}
+    assert isinstance(state.pending, AwaitReveal) and set(state.pending.refs) == {"p0", "p1", "p2", "s0", "c0", "c1", "c2"}
     problems = RULES.check(state, {"type": "reveal", "kinds": {"r0": "vampire", "p0": "purple_9", "c0": "FORTUNA"}})
     assert [(p.rule, p.target) for p in problems] == [("reveal-target", "r0"), ("reveal-kind", "p0")]
     problems = RULES.check(state, {"type": "reveal", "kinds": {"p0": "green_1", "p1": "green_1"}})
@@ -37,7 +38,7 @@ def test_a_face_that_is_not_awaited_or_not_in_the_box_is_refused() -> None:
 def test_faces_may_be_entered_a_few_at_a_time() -> None:
     state = act(fresh(), {"type": "room_entered", "room": "roof", "visible": ROOF, "secret": 0},
                 {"type": "reveal", "kinds": {"p0": "green_1", "s0": "archmage"}})
-    assert set(state.pending[1]) == {"p1", "p2", "c0", "c1", "c2"}
+    assert isinstance(state.pending, AwaitReveal) and set(state.pending.refs) == {"p1", "p2", "c0", "c1", "c2"}
 
 
 def test_an_unnamed_room_takes_a_tile_with_those_counts() -> None:

@@ -8,22 +8,38 @@ from __future__ import annotations
 
 from collections import Counter
 from random import Random
+from typing import assert_never
 
 from companion.engine.actions import Proposal
 from companion.games.incantibus import spells
 from companion.games.incantibus.casting import targets_for
 from companion.games.incantibus.satchel import discards_that_make_room
 from companion.games.incantibus.state import State
+from companion.games.incantibus.steps import (AwaitCast, AwaitReveal, AwaitRoom, AwaitSatchel, AwaitSpell, AwaitWandDown,
+                                              GameOver)
 from companion.games.incantibus.table import pool_of
 from companion.games.incantibus.tokens import ROOM, SECRET, VISIBLE, load
 from companion.games.incantibus.tower import unknown
 
 
 def random_action(state: State, rng: Random) -> Proposal | None:
-    kind = state.pending[0]
-    if kind == "over":
-        return None
-    return CHOOSERS[kind](state, rng)
+    match state.pending:
+        case AwaitCast():
+            return _cast(state, rng)
+        case AwaitSpell(player=player):
+            return _spell(state, player, rng)
+        case AwaitSatchel(player=player, token=token):
+            return _satchel(state, player, token, rng)
+        case AwaitWandDown(players=players):
+            return {"type": "wand_down", "player": players[0]}
+        case AwaitReveal(refs=refs):
+            return _reveal(state, refs, rng)
+        case AwaitRoom():
+            return _room_entered(state, rng)
+        case GameOver():
+            return None
+        case _:
+            assert_never(state.pending)
 
 
 def _cast(state: State, rng: Random) -> Proposal:
@@ -34,8 +50,7 @@ def _cast(state: State, rng: Random) -> Proposal:
     return {"type": "cast", "targets": targets}
 
 
-def _spell(state: State, rng: Random) -> Proposal:
-    player = state.pending[1]
+def _spell(state: State, player: str, rng: Random) -> Proposal:
     cards = [c for c in state.cards if c is not None]  # every open card is known when a spell is awaited
     working = [c for c in cards if spells.why_not(state, player, c) is None]
     card = rng.choice(working or cards)
@@ -44,21 +59,16 @@ def _spell(state: State, rng: Random) -> Proposal:
     return {"type": "spell", "player": player, "card": card}
 
 
-def _satchel(state: State, rng: Random) -> Proposal:
-    _, player, token = state.pending
+def _satchel(state: State, player: str, token: str, rng: Random) -> Proposal:
     options: list[object] = ["discard_new", *({"discard": t} for t in discards_that_make_room(state, player, token))]
     return {"type": "satchel", "player": player, "choice": rng.choice(options)}
 
 
-def _wand_down(state: State, rng: Random) -> Proposal:
-    return {"type": "wand_down", "player": state.pending[1][0]}
-
-
-def _reveal(state: State, rng: Random) -> Proposal:
+def _reveal(state: State, waiting: tuple[str, ...], rng: Random) -> Proposal:
     """As if the table turned the tokens over: faces drawn from what is still unseen."""
     faces: dict[str, str] = {}
     left: dict[str, Counter[str]] = {}
-    for ref in state.pending[1]:
+    for ref in waiting:
         pool = pool_of(state, ref)
         bag = left.setdefault(pool, Counter(state.pools[pool]))
         kind = rng.choice(sorted(bag.elements()))
@@ -75,7 +85,3 @@ def _room_entered(state: State, rng: Random) -> Proposal:
     secret = min(tile.secret, len(state.pools[SECRET]) - unknown(state, SECRET))
     return {"type": "room_entered", "room": room if len(bag) >= tile.visible and secret == tile.secret else None,
             "visible": bag[:tile.visible], "secret": secret}
-
-
-CHOOSERS = {"cast": _cast, "spell": _spell, "satchel": _satchel, "wand_down": _wand_down, "reveal": _reveal,
-            "room_entered": _room_entered}

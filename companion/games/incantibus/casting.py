@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from companion.errors import Problem
 from companion.games.incantibus import actions, books, dungeon, potions
 from companion.games.incantibus.state import Casting, Contest, State
+from companion.games.incantibus.steps import End, Spells, Win
 from companion.games.incantibus.tokens import load
 
 PLACES = {"r": "slots", "p": "potions", "b": "books", "s": "sorcerers"}
@@ -177,5 +178,4 @@ def resolve(state: State, targets: dict[str, str | None], pay: dict[str, list[st
     state.last_cast = Casting(state.casting, state.phase, dict(targets), before, tuple(record))
     state.notes = ()
     pay = pay or {}
-    state.queue = tuple(("win", p, ref, before[p], tuple(pay[p]) if p in pay else None) for p, ref in wins)
-    state.queue += (("spells",), ("end",))
+    state.queue = (*(Win(p, ref, before[p], tuple(pay[p]) if p in pay else None) for p, ref in wins), Spells(), End())

@@ -6,12 +6,11 @@ prompt, and the queue stops until the table answers.
 """
 from __future__ import annotations
 
-from random import Random
-
 from companion.games.incantibus import dungeon, monsters
 from companion.games.incantibus.casting import price, token_at
 from companion.games.incantibus.satchel import fits_one_more, put, take_out
-from companion.games.incantibus.state import State, Step
+from companion.games.incantibus.state import State
+from companion.games.incantibus.steps import AwaitReveal, AwaitSatchel, Gain, Spell, Step, Store, Win
 from companion.games.incantibus.tokens import load
 
 
@@ -23,22 +22,22 @@ def to_moat(state: State, *tokens: str) -> None:
     state.moat = state.moat + tokens
 
 
-def win(state: State, step: Step, rng: Random) -> bool:
-    """``("win", player, ref, strength, pay)``: the winner of ``ref`` receives what is there."""
-    _, player, ref, strength, pay = step
+def win(state: State, step: Win) -> bool:
+    """The winner of ``ref`` receives what is there."""
+    player, ref, strength, pay = step.player, step.ref, step.strength, step.pay
     token = token_at(state, ref)
     assert token is not None, f"{ref!r} emptied before it was received"
     kind = state.kinds[token]
     if kind is None:  # the table has not entered this secret token or sorcerer yet: ask for every one at once
         push(state, step)
-        state.pending = ("reveal", tuple(s[2] for s in state.queue if s[0] == "win" and _unseen(state, s[2])))
+        state.pending = AwaitReveal(tuple(s.ref for s in state.queue if isinstance(s, Win) and _unseen(state, s.ref)))
         return False
     _clear_place(state, ref)
     state.reveal(token)
     if load().kinds[kind].category in ("potion", "book", "sorcerer"):
         _pay_for(state, player, token, pay if pay is not None else price(state, player, kind, strength))
     else:
-        push(state, ("gain", player, token, "cast"))
+        push(state, Gain(player, token, "cast"))
     return True
 
 
@@ -54,7 +53,7 @@ def _pay_for(state: State, player: str, token: str, paid: tuple[str, ...] | None
     to_moat(state, *paid)
     event = {"potion": "brewed", "book": "learned", "sorcerer": "defeated"}[load().kinds[kind].category]
     state.note(event=event, player=player, token=token, kind=kind, paid=[state.kinds[t] for t in paid])
-    push(state, ("store", player, token))
+    push(state, Store(player, token))
 
 
 def _unseen(state: State, ref: str) -> bool:
@@ -69,10 +68,10 @@ def _clear_place(state: State, ref: str) -> None:
     setattr(state, field, tuple(spaces))
 
 
-def gain(state: State, step: Step, rng: Random) -> bool:
-    """``("gain", player, token, source)``: a token arrives; monsters need catching, spells a card.
-    RETIRO takes a monster from the moat even without its weapon, so it is not caught again."""
-    _, player, token, source = step
+def gain(state: State, step: Gain) -> bool:
+    """A token arrives; monsters need catching, spells a card. RETIRO takes a monster from the moat even
+    without its weapon, so it is not caught again."""
+    player, token, source = step.player, step.token, step.source
     kind = load().kinds[state.kinds[token] or ""]
     if kind.category == "monster" and source != "RETIRO":
         if not _catch(state, player, token, kind.name):
@@ -83,8 +82,8 @@ def gain(state: State, step: Step, rng: Random) -> bool:
         if source == "cast":
             state.spell_takers = state.spell_takers + (player,)
         else:  # RETIRO, OCULUS or IMPERIUM found a spell token: one more spell, right away
-            push(state, ("spell", player))
-    push(state, ("store", player, token))
+            push(state, Spell(player))
+    push(state, Store(player, token))
     return True
 
 
@@ -103,12 +102,12 @@ def _catch(state: State, player: str, token: str, monster: str) -> bool:
     return True
 
 
-def store(state: State, step: Step, rng: Random) -> bool:
-    """``("store", player, token)``: into the satchel, or ask what to do when it does not fit."""
-    _, player, token = step
+def store(state: State, step: Store) -> bool:
+    """Into the satchel, or ask what to do when it does not fit."""
+    player, token = step.player, step.token
     if fits_one_more(state, player, token):
         put(state, player, token)
         return True
     state.held = state.held + (token,)
-    state.pending = ("satchel", player, token)
+    state.pending = AwaitSatchel(player, token)
     return False

@@ -16,6 +16,7 @@ from companion.games.incantibus.actions import (ACTIONS, Cast, IncantibusAction,
 from companion.games.incantibus.position import from_position
 from companion.games.incantibus.satchel import discards_that_make_room, put, take_out
 from companion.games.incantibus.state import State, remove_one
+from companion.games.incantibus.steps import AwaitCast, AwaitSatchel, AwaitSpell, AwaitWandDown
 
 PENDING_WORDS = {"cast": "a casting", "spell": "a spell card choice", "satchel": "a full satchel's choice",
                  "reveal": "faces to be entered", "room_entered": "the room to be laid out",
@@ -23,7 +24,7 @@ PENDING_WORDS = {"cast": "a casting", "spell": "a spell card choice", "satchel":
 
 
 def _check_cast(state: State, action: Cast) -> list[Problem]:
-    if state.pending != ("cast",):
+    if not isinstance(state.pending, AwaitCast):
         return [_waiting(state, action)]
     return casting.check(state, action)
 
@@ -33,11 +34,10 @@ def _apply_cast(state: State, action: Cast, rng: Random) -> None:
 
 
 def _check_satchel(state: State, action: Satchel) -> list[Problem]:
-    player, choice = action.player, action.choice
-    if state.pending[:2] != ("satchel", player):
+    player, choice, pending = action.player, action.choice, state.pending
+    if not (isinstance(pending, AwaitSatchel) and pending.player == player):
         return [_waiting(state, action)]
-    token = state.pending[2]
-    player = state.pending[1]
+    token = pending.token
     if choice == "discard_new":
         return []
     if choice.discard in discards_that_make_room(state, player, token):
@@ -47,7 +47,9 @@ def _check_satchel(state: State, action: Satchel) -> list[Problem]:
 
 
 def _apply_satchel(state: State, action: Satchel, rng: Random) -> None:
-    _, player, token = state.pending
+    pending = state.pending
+    assert isinstance(pending, AwaitSatchel), "checked: a satchel's choice is awaited"
+    player, token = pending.player, pending.token
     state.held = remove_one(state.held, token)
     choice = action.choice
     if choice == "discard_new":
@@ -62,7 +64,8 @@ def _apply_satchel(state: State, action: Satchel, rng: Random) -> None:
 
 def _check_wand_down(state: State, action: WandDown) -> list[Problem]:
     player = action.player
-    if state.pending[0] != "wand_down" or player not in state.pending[1]:
+    pending = state.pending
+    if not (isinstance(pending, AwaitWandDown) and player in pending.players):
         return [Problem("wand-down", f"{player!r} may put their wand on the table only when they can do nothing "
                         "useful after a casting in the dungeon with no face-down sorcerer left", _s(player))]
     return []
@@ -76,11 +79,12 @@ def _apply_wand_down(state: State, action: WandDown, rng: Random) -> None:
 def _waiting(state: State, action: Cast | Satchel) -> Problem:
     who = action.player if isinstance(action, Satchel) else None
     return Problem("pending", f"a {action.type!r} action cannot be taken now: Incantibus is waiting for "
-                   f"{PENDING_WORDS[state.pending[0]]}{_whose(state)}", _s(who))
+                   f"{PENDING_WORDS[state.pending.kind]}{_whose(state)}", _s(who))
 
 
 def _whose(state: State) -> str:
-    return f" from {state.pending[1]}" if state.pending[0] in ("spell", "satchel") else ""
+    pending = state.pending
+    return f" from {pending.player}" if isinstance(pending, (AwaitSpell, AwaitSatchel)) else ""
 
 
 def _s(value: object) -> str | None:

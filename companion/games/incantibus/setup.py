@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from companion.errors import MalformedAction
 from companion.games.incantibus import tower
 from companion.games.incantibus.state import State
+from companion.games.incantibus.steps import AwaitCast
 from companion.games.incantibus.tokens import BOOK, CARD, POTION, ROOM, SECRET, SORCERER, VISIBLE, Catalogue, load
 
 OPTIONS = {"expert": "bool: play the expert side with magic books and the wand bonus",
@@ -76,7 +77,7 @@ def _empty(cat: Catalogue, players: Sequence[str], options: Mapping[str, Any], r
         satchels={p: () for p in players}, kinds=dict(specials), secret=frozenset(), pools=pools, room="roof",
         slots=(), potions=(), books=(), sorcerers=(), face_up=frozenset(), cards=(), cards_used=(),
         specials=tuple(specials), moat=(), aside=(), held=(), phase="room", queue=(),
-        pending=("cast",), spell_takers=(), wands_down=(), next_id=1, casting=0, last_cast=None, notes=())
+        pending=AwaitCast(), spell_takers=(), wands_down=(), next_id=1, casting=0, last_cast=None, notes=())
 
 
 def _first_card(state: State, rng: Random) -> str | None:

@@ -14,7 +14,8 @@ from companion.errors import Problem
 from companion.games.incantibus import actions, monsters, receiving
 from companion.games.incantibus.casting import token_at
 from companion.games.incantibus.satchel import put, take_out
-from companion.games.incantibus.state import State, Step, remove_one
+from companion.games.incantibus.state import State, remove_one
+from companion.games.incantibus.steps import AwaitReveal, AwaitSpell, Effect, Gain, Spell, Store
 from companion.games.incantibus.tokens import CARD, load
 
 STEALABLE = ("ingredient", "weapon", "gold")
@@ -23,17 +24,17 @@ GIFTS = {"LOCUS": "satchel", "ULTIMUS": "ultimus", "PHILOSOPHIA": "philosophers_
 PICKS = ("ALKIMIA", "RETIRO", "IMPERIUM", "OCULUS")
 
 
-def await_choice(state: State, step: Step, rng: Random) -> bool:
-    """``("spell", player)``: wait for the player's card (first for the table to enter new cards)."""
+def await_choice(state: State, step: Spell) -> bool:
+    """Wait for the player's card (first for the table to enter new cards)."""
     unseen = tuple(f"c{i}" for i, c in enumerate(state.cards) if c is None)
     if unseen:
         receiving.push(state, step)
-        state.pending = ("reveal", unseen)
+        state.pending = AwaitReveal(unseen)
         return False
     if not state.cards:
-        state.note(event="spell_lost", player=step[1], why="no spell card is left to cast")
+        state.note(event="spell_lost", player=step.player, why="no spell card is left to cast")
         return True
-    state.pending = ("spell", step[1])
+    state.pending = AwaitSpell(step.player)
     return False
 
 
@@ -65,9 +66,9 @@ def why_not(state: State, player: str, card: str) -> str | None:
 
 def check(state: State, action: actions.Spell) -> list[Problem]:
     player, card, choice = action.player, action.card, action.choice
-    if state.pending != ("spell", player):
+    if state.pending != AwaitSpell(player):
         return [Problem("pending", f"it is not {_s(player)}'s turn to cast a spell", _s(player))]
-    caster = str(state.pending[1])  # the check above makes it the action's player
+    caster = player
     if not isinstance(card, str) or card not in state.cards:
         return [Problem("spell-card", f"{card!r} is not one of the open spell cards {list(state.cards)!r}",
                         caster, _s(card))]
@@ -84,7 +85,7 @@ def apply(state: State, action: actions.Spell, rng: Random) -> None:
     new = _open_card(state, rng)
     state.cards = state.cards[:i] + ((new,) if new != "" else ()) + state.cards[i + 1:]
     state.cards_used = state.cards_used + (card,)
-    receiving.push(state, ("effect", player, card, choice))
+    receiving.push(state, Effect(player, card, choice))
 
 
 def _open_card(state: State, rng: Random) -> str | None:
@@ -99,9 +100,9 @@ def _open_card(state: State, rng: Random) -> str | None:
     return card
 
 
-def effect(state: State, step: Step, rng: Random) -> bool:
-    """``("effect", player, card, choice)``: what the card does."""
-    _, player, card, choice = step
+def effect(state: State, step: Effect) -> bool:
+    """What the card does."""
+    player, card, choice = step.player, step.card, step.choice
     why = why_not(state, player, card)
     if why is not None:
         state.note(event="spell_failed", player=player, card=card, why=why)
@@ -110,6 +111,8 @@ def effect(state: State, step: Step, rng: Random) -> bool:
     if card in GIFTS:
         _give(state, player, _special(state, GIFTS[card]) or "")
         return True
+    # A card that picks and works was checked to name one of its ``choices``: never None here.
+    assert choice is not None, f"{card} was cast with no choice"
     return EFFECTS[card](state, step, choice)
 
 
@@ -118,36 +121,36 @@ def _give(state: State, player: str, token: str) -> None:
     if state.kinds[token] == "satchel":  # the token is itself a new purse cell, so it always fits
         put(state, player, token)
     else:
-        receiving.push(state, ("store", player, token))
+        receiving.push(state, Store(player, token))
 
 
-def _alkimia(state: State, step: Step, choice: actions.SpellChoice) -> bool:
+def _alkimia(state: State, step: Effect, choice: actions.SpellChoice) -> bool:
     victim, token = choice.from_ or "", choice.token
     take_out(state, victim, (token,))
-    state.note(event="stolen", player=step[1], victim=victim, token=token, kind=state.kinds[token])
-    receiving.push(state, ("gain", step[1], token, "ALKIMIA"))
+    state.note(event="stolen", player=step.player, victim=victim, token=token, kind=state.kinds[token])
+    receiving.push(state, Gain(step.player, token, "ALKIMIA"))
     return True
 
 
-def _retiro(state: State, step: Step, choice: actions.SpellChoice) -> bool:
+def _retiro(state: State, step: Effect, choice: actions.SpellChoice) -> bool:
     token = choice.token
     if state.kinds[token] is None:
         return _wait_for_face(state, step, token)
     state.moat = remove_one(state.moat, token)
     state.reveal(token)
-    receiving.push(state, ("gain", step[1], token, "RETIRO"))
+    receiving.push(state, Gain(step.player, token, "RETIRO"))
     return True
 
 
-def _imperium(state: State, step: Step, choice: actions.SpellChoice) -> bool:
+def _imperium(state: State, step: Effect, choice: actions.SpellChoice) -> bool:
     token = token_at(state, choice.token) or ""
     _clear_slot(state, choice.token)
-    receiving.push(state, ("gain", step[1], token, "IMPERIUM"))
+    receiving.push(state, Gain(step.player, token, "IMPERIUM"))
     return True
 
 
-def _oculus(state: State, step: Step, choice: actions.SpellChoice) -> bool:
-    player, ref = step[1], choice.token
+def _oculus(state: State, step: Effect, choice: actions.SpellChoice) -> bool:
+    player, ref = step.player, choice.token
     token = token_at(state, ref) or ""
     kind = state.kinds[token]
     if kind is None:
@@ -157,14 +160,14 @@ def _oculus(state: State, step: Step, choice: actions.SpellChoice) -> bool:
         return True
     _clear_slot(state, ref)
     state.reveal(token)
-    receiving.push(state, ("gain", player, token, "OCULUS"))
+    receiving.push(state, Gain(player, token, "OCULUS"))
     return True
 
 
-def _wait_for_face(state: State, step: Step, ref: str) -> bool:
+def _wait_for_face(state: State, step: Effect, ref: str) -> bool:
     state.notes = state.notes[:-1]  # the spell note comes again once the face is entered
     receiving.push(state, step)
-    state.pending = ("reveal", (ref,))
+    state.pending = AwaitReveal((ref,))
     return False
 
 

@@ -10,12 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
-
 from companion.engine.views import JsonObject
+from companion.games.incantibus.steps import Pending, Step
 from companion.games.notes import Note
-
-Step = tuple[Any, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +70,7 @@ class State:
     held: tuple[str, ...]
     phase: str  # room | dungeon | over
     queue: tuple[Step, ...]  # what the current casting still has to resolve, in order
-    pending: Step  # what the table must do next: ("cast",), ("spell", p), ("satchel", p, id), ...
+    pending: Pending  # what the table must do next: a casting, a spell card, a satchel's choice, ...
     spell_takers: tuple[str, ...]  # who received a spell token in this casting (they cast after it)
     wands_down: tuple[str, ...]
     next_id: int

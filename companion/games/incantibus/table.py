@@ -15,11 +15,12 @@ from companion.errors import Problem
 from companion.games.incantibus import actions
 from companion.games.incantibus.casting import token_at
 from companion.games.incantibus.state import State, remove_one
+from companion.games.incantibus.steps import AwaitReveal, AwaitRoom
 from companion.games.incantibus.tokens import CARD, ROOM, SECRET, VISIBLE, load
 
 
 def check_room(state: State, action: actions.RoomEntered) -> list[Problem]:
-    if state.pending != ("room_entered",):
+    if not isinstance(state.pending, AwaitRoom):
         return [Problem("pending", "no room is waiting to be laid out", None, _s(action.room))]
     visible, secret, room = action.visible, action.secret, action.room
     if (not isinstance(visible, list) or not all(isinstance(k, str) for k in visible) or not isinstance(secret, int)
@@ -86,22 +87,23 @@ def entries(action: actions.Reveal) -> dict[str, str] | None:
 
 def check_reveal(state: State, action: actions.Reveal) -> list[Problem]:
     faces = entries(action)
-    if state.pending[0] != "reveal":
+    if not isinstance(state.pending, AwaitReveal):
         return [Problem("pending", "no face is waiting to be entered")]
     if not faces:
         return [Problem("reveal-shape", f"a reveal needs 'kinds': {{place: kind}}, not {action.payload()!r}")]
     found: list[Problem] = []
     taken: Counter[tuple[str, str]] = Counter()
     for ref, kind in faces.items():
-        problem = _face_problem(state, ref, kind, taken)
+        problem = _face_problem(state, state.pending.refs, ref, kind, taken)
         if problem:
             found.append(problem)
     return found
 
 
-def _face_problem(state: State, ref: str, kind: str, taken: Counter[tuple[str, str]]) -> Problem | None:
-    if ref not in state.pending[1]:
-        return Problem("reveal-target", f"{ref!r} is not waiting for its face (waiting: {list(state.pending[1])})",
+def _face_problem(state: State, waiting: tuple[str, ...], ref: str, kind: str,
+                  taken: Counter[tuple[str, str]]) -> Problem | None:
+    if ref not in waiting:
+        return Problem("reveal-target", f"{ref!r} is not waiting for its face (waiting: {list(waiting)})",
                        None, _s(ref))
     pool = pool_of(state, ref)
     taken[(pool, kind)] += 1

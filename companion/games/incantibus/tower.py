@@ -2,35 +2,58 @@
 from __future__ import annotations
 
 from random import Random
-from collections.abc import Callable
+from typing import assert_never
 
 from companion.games.incantibus import dungeon, receiving, spells
 from companion.games.incantibus.casting import targets_for
-from companion.games.incantibus.state import State, Step
+from companion.games.incantibus.state import State
+from companion.games.incantibus.steps import (AwaitCast, AwaitReveal, AwaitRoom, AwaitWandDown, Effect, End, GameOver,
+                                              Gain, Pending, Spell, Spells, Step, Store, Win, WandsDown)
 from companion.games.incantibus.tokens import BOOK, POTION, ROOM, SECRET, VISIBLE, load
-
-Handler = Callable[[State, Step, Random], bool]
 
 
 def run(state: State, rng: Random) -> None:
     """Resolve queued steps until one waits for the table, then say what the table must do next."""
     while state.queue:
         step, state.queue = state.queue[0], state.queue[1:]
-        if not STEPS[step[0]](state, step, rng):
+        if not resolve(state, step, rng):
             return
     state.pending = next_pending(state)
 
 
-def next_pending(state: State) -> Step:
+def resolve(state: State, step: Step, rng: Random) -> bool:
+    """One step; False when it waits for the table."""
+    match step:
+        case Win():
+            return receiving.win(state, step)
+        case Gain():
+            return receiving.gain(state, step)
+        case Store():
+            return receiving.store(state, step)
+        case Spells():
+            return spells_step(state)
+        case Spell():
+            return spells.await_choice(state, step)
+        case Effect():
+            return spells.effect(state, step)
+        case End():
+            return end(state, rng)
+        case WandsDown():
+            return wands_down(state, step)
+        case _:
+            assert_never(step)
+
+
+def next_pending(state: State) -> Pending:
     if state.phase == "over":
-        return ("over",)
+        return GameOver()
     if state.table_draws:
         if state.phase == "room" and not state.slots:
-            return ("room_entered",)
+            return AwaitRoom()
         unseen = unseen_face_up(state)
         if unseen:
-            return ("reveal", tuple(unseen))
-    return ("cast",)
+            return AwaitReveal(tuple(unseen))
+    return AwaitCast()
 
 
 def unseen_face_up(state: State) -> list[str]:
@@ -115,7 +138,7 @@ def leave_room(state: State, rng: Random) -> None:
     turn_next_sorcerer(state)
 
 
-def end(state: State, step: Step, rng: Random) -> bool:
+def end(state: State, rng: Random) -> bool:
     """After every token of the casting is taken and every spell cast: the next casting, room or end."""
     if state.phase == "room":
         if sum(1 for t in state.slots if t is not None) < 2:
@@ -126,18 +149,18 @@ def end(state: State, step: Step, rng: Random) -> bool:
     elif not dungeon.face_down_left(state):
         stuck = tuple(p for p in state.players if not targets_for(state, p))
         if stuck:
-            receiving.push(state, ("wands_down", stuck))
+            receiving.push(state, WandsDown(stuck))
     return True
 
 
-def wands_down(state: State, step: Step, rng: Random) -> bool:
-    """``("wands_down", players)``: those who can do nothing useful put their wand on the table."""
-    waiting = tuple(p for p in step[1] if p not in state.wands_down)
+def wands_down(state: State, step: WandsDown) -> bool:
+    """Those who can do nothing useful put their wand on the table."""
+    waiting = tuple(p for p in step.players if p not in state.wands_down)
     if not waiting:
-        game_over(state, f"{', '.join(step[1])} put their wand on the table")
+        game_over(state, f"{', '.join(step.players)} put their wand on the table")
         return True
     receiving.push(state, step)
-    state.pending = ("wand_down", waiting)
+    state.pending = AwaitWandDown(waiting)
     return False
 
 
@@ -146,15 +169,9 @@ def game_over(state: State, why: str) -> None:
     state.note(event="game_over", why=why)
 
 
-def spells_step(state: State, step: Step, rng: Random) -> bool:
+def spells_step(state: State) -> bool:
     """Spell takers cast once every token is taken, strongest wand first."""
     takers = sorted(state.spell_takers, key=lambda p: -state.wands[p])
     state.spell_takers = ()
-    receiving.push(state, *[("spell", p) for p in takers])
+    receiving.push(state, *[Spell(p) for p in takers])
     return True
-
-
-STEPS: dict[str, Handler] = {
-    "win": receiving.win, "gain": receiving.gain, "store": receiving.store, "spells": spells_step,
-    "spell": spells.await_choice, "effect": spells.effect, "end": end, "wands_down": wands_down,
-}

@@ -2,12 +2,16 @@
 from __future__ import annotations
 
 
+from typing import assert_never
+
 from companion.engine.views import JsonObject
 
 from companion.games.incantibus import scoring, spells
 from companion.games.incantibus.casting import targets_for
 from companion.games.incantibus.satchel import arrange, discards_that_make_room
 from companion.games.incantibus.state import State
+from companion.games.incantibus.steps import (AwaitCast, AwaitReveal, AwaitRoom, AwaitSatchel, AwaitSpell, AwaitWandDown,
+                                              GameOver)
 from companion.games.incantibus.table import pool_of
 from companion.games.incantibus.tokens import CARD, ROOM, VISIBLE, load
 
@@ -82,19 +86,37 @@ def _sorcerer(state: State, i: int, token: str | None) -> JsonObject | None:
 
 def pending(state: State) -> JsonObject:
     """The short form of ``legal_actions``: what is awaited, and from whom."""
-    kind = state.pending[0]
-    out: JsonObject = {"kind": kind}
-    if kind in ("spell", "satchel"):
-        out["player"] = state.pending[1]
-    if kind == "satchel":
-        out["token"] = state.pending[2]
-    if kind in ("reveal", "wand_down"):
-        out["tokens" if kind == "reveal" else "players"] = list(state.pending[1])
+    pending = state.pending
+    out: JsonObject = {"kind": pending.kind}
+    if isinstance(pending, (AwaitSpell, AwaitSatchel)):
+        out["player"] = pending.player
+    if isinstance(pending, AwaitSatchel):
+        out["token"] = pending.token
+    if isinstance(pending, AwaitReveal):
+        out["tokens"] = list(pending.refs)
+    if isinstance(pending, AwaitWandDown):
+        out["players"] = list(pending.players)
     return out
 
 
 def legal_actions(state: State) -> JsonObject:
-    return PROMPTS[state.pending[0]](state)
+    match state.pending:
+        case AwaitCast():
+            return _cast(state)
+        case AwaitSpell(player=player):
+            return _spell(state, player)
+        case AwaitSatchel(player=player, token=token):
+            return _satchel(state, player, token)
+        case AwaitReveal(refs=refs):
+            return _reveal(state, refs)
+        case AwaitRoom():
+            return _room_entered(state)
+        case AwaitWandDown(players=players):
+            return {"kind": "wand_down", "players": list(players)}
+        case GameOver():
+            return _over(state)
+        case _:
+            assert_never(state.pending)
 
 
 def _cast(state: State) -> JsonObject:
@@ -109,22 +131,20 @@ def _cast(state: State) -> JsonObject:
             "targets": {p: targets_for(state, p) for p in state.players}, "tokens": tokens}
 
 
-def _spell(state: State) -> JsonObject:
-    player = state.pending[1]
+def _spell(state: State, player: str) -> JsonObject:
     cards = [{"card": c, "works": spells.why_not(state, player, c) is None, "why": spells.why_not(state, player, c),
               "choices": spells.choices(state, player, c) if c in spells.PICKS else []} for c in state.cards if c is not None]
     return {"kind": "spell", "player": player, "cards": cards}
 
 
-def _satchel(state: State) -> JsonObject:
-    _, player, token = state.pending
+def _satchel(state: State, player: str, token: str) -> JsonObject:
     options: list[object] = ["discard_new"]
     options += [{"discard": t} for t in discards_that_make_room(state, player, token)]
     return {"kind": "satchel", "player": player, "token": token, "token_kind": state.kinds[token], "options": options}
 
 
-def _reveal(state: State) -> JsonObject:
-    refs = list(state.pending[1])
+def _reveal(state: State, waiting: tuple[str, ...]) -> JsonObject:
+    refs = list(waiting)
     return {"kind": "reveal", "tokens": refs,
             "options": {r: sorted(set(state.pools[pool_of(state, r)])) for r in refs}}
 
@@ -137,14 +157,6 @@ def _room_entered(state: State) -> JsonObject:
             "visible_kinds": sorted(set(state.pools[VISIBLE]))}
 
 
-def _wand_down(state: State) -> JsonObject:
-    return {"kind": "wand_down", "players": list(state.pending[1])}
-
-
 def _over(state: State) -> JsonObject:
     ranking = scoring.ranking(state)
     return {"kind": "over", "winner": ranking[0], "ranking": ranking}
-
-
-PROMPTS = {"cast": _cast, "spell": _spell, "satchel": _satchel, "reveal": _reveal, "room_entered": _room_entered,
-           "wand_down": _wand_down, "over": _over}
