@@ -12,6 +12,7 @@ from companion.inputs.firmware import hub_module
 from companion.inputs.protocol import MessageDecoder, unframe
 from companion.inputs.race import seating_order
 from tests.firmware.fake_pins import Buttons, Leds
+from companion.games.via_magica.steps import SelectPortal
 from via_magica_helpers import RULES, act, position
 
 WANDS = {1: "Tom", 2: "Paola", 3: "Lera"}  # wand number -> who holds it; seats clockwise Tom, Paola, Lera
@@ -112,15 +113,15 @@ def test_a_slower_opener_still_plays_this_turn_in_their_seats_place() -> None:
                 {"type": "crystal", "player": "Tom", "to": {"portal": "P36a", "space": 2}},
                 {"type": "crystal", "player": "Paola", "to": {"portal": "P36b", "space": 2}},
                 {"type": "incantatum", "first": "Paola"})
-    assert state.pending == ("select", "Paola", 1) and state.order == ("Paola", "Tom")
+    assert state.pending == SelectPortal("Paola", 1) and state.order == ("Paola", "Tom")
     in_time = act(state, {"type": "crystal", "player": "Lera", "to": {"portal": "P37a", "space": 2}})
-    assert in_time.order == ("Paola", "Lera", "Tom") and in_time.pending == ("select", "Paola", 1)
+    assert in_time.order == ("Paola", "Lera", "Tom") and in_time.pending == SelectPortal("Paola", 1)
     in_time = act(in_time, {"type": "portal", "player": "Paola", "take": "P20a"})
-    assert in_time.pending == ("select", "Lera", 1)
+    assert in_time.pending == SelectPortal("Lera", 1)
     too_late = act(state, {"type": "portal", "player": "Paola", "take": "P20a"})
-    assert too_late.pending == ("select", "Tom", 1)
+    assert too_late.pending == SelectPortal("Tom", 1)
     too_late = act(too_late, {"type": "crystal", "player": "Lera", "to": {"portal": "P37a", "space": 2}})
     assert too_late.order == ("Paola", "Tom", "Lera")  # Lera's place came before Tom's: she plays last
     too_late = act(too_late, {"type": "portal", "player": "Tom", "take": "P21a"})
-    assert too_late.pending == ("select", "Lera", 1)
+    assert too_late.pending == SelectPortal("Lera", 1)
     assert RULES.check(too_late, {"type": "crystal", "player": "Lera", "to": {"portal": "P37a", "space": 0}})

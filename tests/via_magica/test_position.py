@@ -9,6 +9,7 @@ from companion.engine.game import Game, rng_for
 from companion.engine.log import MemoryLog
 from companion.errors import IllegalAction, MalformedAction
 from tests.game_helpers import Found, position_problems
+from companion.games.via_magica.steps import AwaitDraw
 from via_magica_helpers import ROW, RULES, act, position
 
 
@@ -18,7 +19,7 @@ def problems(described: dict[str, Any], players: tuple[str, ...] = ("Tom", "Paol
 
 def test_a_described_position_is_played_on_from() -> None:
     state = position({"Tom": {"stockpile": 5, "area": {"P36a": [0, 1]}}, "Paola": {"stockpile": 7}}, out=["Air"])
-    assert len(state.bag) == 22 and len(state.deck) == 80 - 5 - 1 and state.pending == ("draw",)
+    assert len(state.bag) == 22 and len(state.deck) == 80 - 5 - 1 and state.pending == AwaitDraw()
     state = act(state, {"type": "draw", "animus": "Fire"},
                 {"type": "crystal", "player": "Tom", "to": {"portal": "P36a", "space": 2}})
     assert RULES.legal_actions(state)["openers"] == ["Tom"]

@@ -12,6 +12,7 @@ from companion.errors import MalformedAction
 from companion.games.via_magica.state import State
 from tests import game_helpers
 from tests.game_helpers import Found
+from companion.games.via_magica.steps import AwaitDeal, AwaitDraw, AwaitKeep, ChooseEffect, ClaimReward, SelectPortal
 from via_magica_helpers import RULES, act, position, start
 
 
@@ -69,11 +70,11 @@ def test_a_draw_of_a_token_not_in_the_bag_is_refused() -> None:
 
 def test_each_player_keeps_three_of_six_and_only_one_copy_of_a_portal() -> None:
     state = start(["Tom", "Paola"])
-    assert state.pending == ("keep", ("Tom", "Paola")) and all(len(h) == 6 for h in state.hands.values())
+    assert state.pending == AwaitKeep(("Tom", "Paola")) and all(len(h) == 6 for h in state.hands.values())
     hand = state.hands["Tom"]
     kept = list({p[:3]: p for p in reversed(hand)}.values())[:3]
     state = act(state, {"type": "keep", "player": "Tom", "portals": kept})
-    assert state.areas["Tom"] == tuple(kept) and state.pending == ("keep", ("Paola",))
+    assert state.areas["Tom"] == tuple(kept) and state.pending == AwaitKeep(("Paola",))
     assert set(hand) - set(kept) <= set(state.discard)
     twin = {"type": "keep", "player": "Paola", "portals": [state.hands["Paola"][0], "P01a", "P01b"]}
     problems = refused(state, twin)
@@ -132,12 +133,12 @@ def test_an_opening_returns_the_crystals_takes_a_new_portal_and_refills_the_row(
     state = position({"Tom": {"stockpile": 5, "area": {"P36a": [0, 1]}}, "Paola": {"stockpile": 7}})
     state = opened(state, "Tom", "P36a", "Fire")
     assert state.stockpiles["Tom"] == 7 and state.achieved["Tom"] == ("P36a",)
-    assert state.pending == ("select", "Tom", 1)
+    assert state.pending == SelectPortal("Tom", 1)
     deck_top = state.deck[0]
     assert refused(state, {"type": "portal", "player": "Paola", "take": "P20a"}) == [("turn", "Paola", None)]
     state = act(state, {"type": "portal", "player": "Tom", "take": "P21a"})
     assert state.areas["Tom"] == ("P21a",) and state.row[-1] == deck_top and len(state.row) == 5
-    assert state.pending == ("draw",)
+    assert state.pending == AwaitDraw()
 
 
 def test_the_two_copies_rule_refuses_a_second_copy_from_the_row() -> None:
@@ -160,7 +161,7 @@ def test_a_number_reward_is_claimed_only_at_the_exact_moment() -> None:
     state = act(state, {"type": "reward", "player": "Tom", "claim": False})
     state = opened(state, "Tom", "P34a", "Earth")
     state = act(state, {"type": "portal", "player": "Tom", "take": "P22a"})
-    assert state.pending[0] == "rewards" and RULES.legal_actions(state)["reward"] == "three_portals"
+    assert isinstance(state.pending, ClaimReward) and RULES.legal_actions(state)["reward"] == "three_portals"
     state = act(state, {"type": "reward", "player": "Tom", "claim": True})
     assert state.rewards == {"three_purple": "Tom", "three_portals": "Tom"}  # three purple portals, too
     assert RULES.score(state)["Tom"] == 5 + 4 + 9 + 8 + 7
@@ -171,22 +172,22 @@ def test_three_portals_of_a_colour_and_one_of_each_are_awarded_automatically() -
                               "rewards": ["two_portals"]}, "Paola": {"stockpile": 7}})
     state = opened(state, "Tom", "P36a", "Fire")
     state = act(state, {"type": "portal", "player": "Tom", "take": "P21a"})
-    assert state.rewards == {"two_portals": "Tom", "three_purple": "Tom"} and state.pending == ("draw",)
+    assert state.rewards == {"two_portals": "Tom", "three_purple": "Tom"} and state.pending == AwaitDraw()
 
 
 def test_a_yellow_effect_places_crystals_and_opens_what_it_fills_first() -> None:
     # P12 (place 3 anywhere) opens; its crystals fill P36a (Water Water Fire) which opens before P12 is done.
     state = position({"Tom": {"stockpile": 4, "area": {"P12a": [0, 1], "P36a": [0]}}, "Paola": {"stockpile": 7}})
     state = opened(state, "Tom", "P12a", "Life")
-    assert state.pending == ("effect", "Tom", "P12a")
+    assert state.pending == ChooseEffect("Tom", "P12a")
     too_many = {"type": "effect", "player": "Tom", "spaces": [{"portal": "P36a", "space": i} for i in range(3)]}
     assert ("effect", "Tom", "P36a.0") in refused(state, too_many)
     state = act(state, {"type": "effect", "player": "Tom", "spaces": [{"portal": "P36a", "space": 1},
                                                                      {"portal": "P36a", "space": 2}]})
-    assert state.pending == ("select", "Tom", 1) and state.opening["Tom"] == ("P12a",)
+    assert state.pending == SelectPortal("Tom", 1) and state.opening["Tom"] == ("P12a",)
     assert state.achieved["Tom"] == ("P36a",)
     state = act(state, {"type": "portal", "player": "Tom", "take": "P21a"})
-    state = act(state, {"type": "reward", "player": "Tom", "claim": False}) if state.pending[0] == "rewards" else state
+    state = act(state, {"type": "reward", "player": "Tom", "claim": False}) if isinstance(state.pending, ClaimReward) else state
     state = act(state, {"type": "portal", "player": "Tom", "take": "P22a"})
     assert state.achieved["Tom"] == ("P36a", "P12a") and state.stockpiles["Tom"] == 7
 
@@ -196,7 +197,7 @@ def test_open_another_rearrange_two_portals_and_stockpile_effects() -> None:
     state = opened(state, "Tom", "P17a", "Fire")
     assert refused(state, {"type": "effect", "player": "Tom", "open": "P99a"}) == [("effect", "Tom", "P99a")]
     state = act(state, {"type": "effect", "player": "Tom", "open": "P34a"})
-    assert state.achieved["Tom"] == ("P34a",) and state.pending == ("select", "Tom", 1)
+    assert state.achieved["Tom"] == ("P34a",) and state.pending == SelectPortal("Tom", 1)
     two = position({"Tom": {"stockpile": 3, "area": {"P15a": [0, 1, 3], "P34a": [0]}}, "Paola": {"stockpile": 7}})
     two = opened(two, "Tom", "P15a", "Water")
     two = act(two, {"type": "portal", "player": "Tom", "take": "P21a"}, {"type": "portal", "player": "Tom", "take": "P22a"})
@@ -263,7 +264,7 @@ def test_a_chain_of_openings_runs_inner_portals_first_and_opens_each_portal_once
     state = opened(state, "Tom", "P11a", "Water")
     state = act(state, {"type": "effect", "player": "Tom", "spaces": [{"portal": "P17a", "space": 3},
                                                                      {"portal": "P36a", "space": 2}]})
-    assert state.pending == ("effect", "Tom", "P17a")
+    assert state.pending == ChooseEffect("Tom", "P17a")
     state = act(state, {"type": "effect", "player": "Tom", "open": "P36a"},
                 {"type": "portal", "player": "Tom", "take": "P20a"},
                 {"type": "portal", "player": "Tom", "take": "P21a"},
@@ -271,14 +272,14 @@ def test_a_chain_of_openings_runs_inner_portals_first_and_opens_each_portal_once
                 {"type": "portal", "player": "Tom", "take": "P22a"},
                 {"type": "reward", "player": "Tom", "claim": True})
     assert state.achieved["Tom"] == ("P36a", "P17a", "P11a") and state.rewards == {"three_portals": "Tom"}
-    assert state.areas["Tom"] == ("P20a", "P21a", "P22a") and state.pending == ("draw",)
+    assert state.areas["Tom"] == ("P20a", "P21a", "P22a") and state.pending == AwaitDraw()
 
 
 # -- the table's own portal cards ------------------------------------------------------------------
 
 def test_with_the_tables_cards_the_deal_and_each_card_turned_up_are_entered() -> None:
     state = start(["Tom", "Paola"], portals="table", draws="table")
-    assert state.pending == ("dealt",) and len(state.deck) == 80
+    assert state.pending == AwaitDeal() and len(state.deck) == 80
     bad = {"type": "dealt", "row": ["P20", "P20", "P20", "P21"],
            "kept": {"Tom": ["P36", "P36", "P37"], "Rosa": ["P99", "P01", "P02"]}}
     found = refused(state, bad)

@@ -5,6 +5,8 @@ closest to opening, and moves a crystal only towards a fuller portal, so every g
 """
 from __future__ import annotations
 
+from typing import assert_never
+
 from random import Random
 
 from companion.engine.actions import Proposal
@@ -15,20 +17,35 @@ from companion.games.via_magica.incantatum import clockwise_from
 from companion.games.via_magica.opening import selectable
 from companion.games.via_magica.portals import load
 from companion.games.via_magica.state import State
+from companion.games.via_magica.steps import AwaitCrystals, AwaitDeal, AwaitDraw, AwaitKeep, ChooseEffect, ClaimReward, GameOver, SelectPortal
 from companion.games.via_magica.view import empty_spaces, targets
 
 Action = Proposal
 
 
 def random_action(state: State, rng: Random) -> Action | None:
-    kind = state.pending[0]
-    if kind == "over":
-        return None
-    return CHOOSERS[kind](state, rng)
+    match state.pending:
+        case AwaitDeal():
+            return _dealt(state, rng)
+        case AwaitKeep(players=players):
+            return _keep(state, players[0], rng)
+        case AwaitDraw():
+            return _draw(state, rng)
+        case AwaitCrystals():
+            return _crystallize(state, rng)
+        case ChooseEffect(player=player):
+            return _effect(state, player, rng)
+        case SelectPortal(player=player):
+            return _select(state, player, rng)
+        case ClaimReward(player=player):
+            return {"type": "reward", "player": player, "claim": rng.random() < 0.7}
+        case GameOver():
+            return None
+        case _:
+            assert_never(state.pending)
 
 
-def _keep(state: State, rng: Random) -> Action:
-    player = state.pending[1][0]
+def _keep(state: State, player: str, rng: Random) -> Action:
     hand = list(state.hands[player])
     rng.shuffle(hand)
     kept: dict[str, str] = {}
@@ -77,8 +94,7 @@ def _crystallize(state: State, rng: Random) -> Action:
     return {"type": "incantatum", "first": rng.choice(opened)}
 
 
-def _effect(state: State, rng: Random) -> Action:
-    _, player, portal = state.pending
+def _effect(state: State, player: str, rng: Random) -> Action:
     effect = effect_of(state)
     if effect.kind == "open_another":
         return {"type": "effect", "player": player, "open": rng.choice(list(state.areas[player]))}
@@ -105,8 +121,7 @@ def _layout(state: State, player: str, rng: Random) -> dict[str, list[int]]:
     return layout
 
 
-def _select(state: State, rng: Random) -> Action:
-    player = state.pending[1]
+def _select(state: State, player: str, rng: Random) -> Action:
     take = rng.choice(selectable(state, player))
     if state.table_portals:  # as if the table turned up the next card of its pile
         revealed = load().design(rng.choice(state.deck)) if state.deck else None
@@ -127,11 +142,3 @@ def _dealt(state: State, rng: Random) -> Action:
             pile.remove(next(p for p in pile if design(p) == d))
         kept[player] = mine
     return {"type": "dealt", "row": row, "kept": kept}
-
-
-def _reward(state: State, rng: Random) -> Action:
-    return {"type": "reward", "player": state.pending[1], "claim": rng.random() < 0.7}
-
-
-CHOOSERS = {"dealt": _dealt, "keep": _keep, "draw": _draw, "crystallize": _crystallize, "effect": _effect, "select": _select,
-            "rewards": _reward}

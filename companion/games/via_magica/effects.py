@@ -9,14 +9,23 @@ from companion.games.via_magica import actions, opening
 from companion.games.via_magica.crystallize import full_portals, ref, space_problems
 from companion.games.via_magica.portals import PortalEffect, load
 from companion.games.via_magica.state import State
+from companion.games.via_magica.steps import ChooseEffect, OpenPortal
 
 FIELDS = {"place_indicated": "spaces", "place_any": "spaces", "rearrange": "layout", "open_another": "open"}
 
 
+def portal_choosing(state: State) -> str:
+    """The portal whose effect is awaited (the rules ask only then)."""
+    pending = state.pending
+    if not isinstance(pending, ChooseEffect):
+        raise ValueError(f"no portal's effect is awaited now, but {pending.kind!r}")
+    return pending.portal
+
+
 def effect_of(state: State) -> PortalEffect:
-    effect = load().portals[state.pending[2]].effect
+    effect = load().portals[portal_choosing(state)].effect
     if effect is None:  # only a portal with an effect to choose queues this step (opening._effect)
-        raise ValueError(f"portal {state.pending[2]!r} has no effect to choose")
+        raise ValueError(f"portal {portal_choosing(state)!r} has no effect to choose")
     return effect
 
 
@@ -26,7 +35,7 @@ def check(state: State, action: actions.Effect) -> list[Problem]:
     wanted = FIELDS[kind]
     given = {"spaces": action.spaces, "layout": action.layout, "open": action.open}  # each effect takes one
     problems = [Problem("effect", f"the {kind.replace('_', ' ')} effect takes {wanted!r}, not {field!r}", player,
-                        state.pending[2]) for field, value in given.items() if field != wanted and value not in (None, [])]
+                        portal_choosing(state)) for field, value in given.items() if field != wanted and value not in (None, [])]
     return problems + CHECKS[kind](state, player, action, effect)
 
 
@@ -37,13 +46,13 @@ def _check_places(state: State, player: str, action: actions.Effect, effect: Por
     problems = []
     if len(spaces) > most:
         problems.append(Problem("effect", f"{player} may place {most} crystals with this effect, not {len(spaces)}",
-                                player, state.pending[2]))
+                                player, portal_choosing(state)))
     if len({ref(s) for s in spaces}) < len(spaces):
-        problems.append(Problem("effect", "each crystal goes on a different space", player, state.pending[2]))
+        problems.append(Problem("effect", "each crystal goes on a different space", player, portal_choosing(state)))
     for space in spaces:
         problems += space_problems(state, player, space, "effect") or _empty(state, player, space)
     if effect.kind == "place_indicated" and not problems:
-        problems += _indicated(player, spaces, list(effect.animus), state.pending[2])
+        problems += _indicated(player, spaces, list(effect.animus), portal_choosing(state))
     return problems
 
 
@@ -66,7 +75,7 @@ def _indicated(player: str, spaces: list[actions.Space], animus: list[str], port
 def _check_layout(state: State, player: str, action: actions.Effect, effect: PortalEffect) -> list[Problem]:
     layout = action.layout
     if layout is None:
-        return [Problem("effect", "a rearrangement gives the new 'layout': {portal: [spaces]}", player, state.pending[2])]
+        return [Problem("effect", "a rearrangement gives the new 'layout': {portal: [spaces]}", player, portal_choosing(state))]
     problems = []
     for portal, spaces in layout.items():
         if len(set(spaces)) < len(spaces):
@@ -77,7 +86,7 @@ def _check_layout(state: State, player: str, action: actions.Effect, effect: Por
     given = sum(len(s) for s in layout.values())
     if given != have:
         problems.append(Problem("effect", f"{player} has {have} crystals on portals and rearranges all of them "
-                                f"(none back to the stockpile), not {given}", player, state.pending[2]))
+                                f"(none back to the stockpile), not {given}", player, portal_choosing(state)))
     return problems
 
 
@@ -96,9 +105,10 @@ CHECKS = {"place_indicated": _check_places, "place_any": _check_places, "rearran
 def apply(state: State, action: actions.Effect) -> None:
     player, effect = action.player, effect_of(state)
     kind = effect.kind
-    state.note(event="effect", player=player, portal=state.pending[2], effect=kind)
+    state.note(event="effect", player=player, portal=portal_choosing(state), effect=kind)
     if kind == "open_another":
-        opening.push_front(state, ("open", player, action.open))
+        assert action.open is not None, "checked: a portal of the player's area"
+        opening.push_front(state, OpenPortal(player, action.open))
         return
     if kind == "rearrange":
         for portal in state.areas[player]:
@@ -106,4 +116,4 @@ def apply(state: State, action: actions.Effect) -> None:
     for space in action.spaces:
         state.stockpiles[player] -= 1
         state.crystals[space.portal] = state.crystals[space.portal] | {space.space}
-    opening.push_front(state, *(("open", player, p) for p in full_portals(state, player)))
+    opening.push_front(state, *(OpenPortal(player, p) for p in full_portals(state, player)))

@@ -12,6 +12,7 @@ from companion.errors import Problem
 from companion.games.via_magica import actions
 from companion.games.via_magica.crystallize import full_portals, openers
 from companion.games.via_magica.state import State
+from companion.games.via_magica.steps import CHOICES, OpenPortal
 
 
 def clockwise_from(state: State, first: str, among: list[str]) -> tuple[str, ...]:
@@ -53,13 +54,15 @@ def join_late(state: State, player: str) -> None:
     in their seat's place after the first caller, or last if that place has already played."""
     first = state.order[0]
     order = clockwise_from(state, first, [*state.order, player])
-    now = state.pending[1]
-    steps = tuple(("open", player, portal) for portal in full_portals(state, player))
+    pending = state.pending
+    assert isinstance(pending, CHOICES), "one joins late only while an opener chooses"
+    now = pending.player
+    steps = tuple(OpenPortal(player, portal) for portal in full_portals(state, player))
     mine = order.index(player)
     if mine < order.index(now):
         at = len(state.queue)
     else:
-        at = next((i for i, step in enumerate(state.queue) if order.index(step[1]) > mine), len(state.queue))
+        at = next((i for i, step in enumerate(state.queue) if order.index(step.player) > mine), len(state.queue))
     state.queue = state.queue[:at] + steps + state.queue[at:]
     state.order = order if mine > order.index(now) else (*state.order, player)
     state.note(event="incantatum_late", player=player, order=list(state.order))

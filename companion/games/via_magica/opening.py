@@ -8,19 +8,21 @@ wait in ``pending`` for the player's action; the others run at once.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import assert_never
 
 from companion.games.via_magica import bag, rewards
 from companion.games.via_magica.crystallize import full_portals
 from companion.games.via_magica.portals import PortalEffect, load
-from companion.games.via_magica.state import State, Step, remove_one
+from companion.games.via_magica.state import State, remove_one
+from companion.games.via_magica.steps import (Achieve, AwaitDraw, ChooseEffect, Choice, ClaimReward, GameOver, OpenPortal,
+                                              SelectPortal, Step)
 
 CHOICE_EFFECTS = ("place_indicated", "place_any", "rearrange", "open_another")
 
 
 def queue_openings(state: State, order: tuple[str, ...]) -> None:
     state.order = order
-    state.queue = tuple(("open", p, portal) for p in order for portal in full_portals(state, p))
+    state.queue = tuple(OpenPortal(p, portal) for p in order for portal in full_portals(state, p))
 
 
 def push_front(state: State, *steps: Step) -> None:
@@ -31,10 +33,30 @@ def run(state: State) -> None:
     """Resolve steps until one needs a choice; at the end of the queue the turn ends."""
     while state.queue:
         step, state.queue = state.queue[0], state.queue[1:]
-        if STEPS[step[0]](state, step):
-            state.pending = step
+        waiting = resolve(state, step)
+        if waiting is not None:
+            state.pending = waiting
             return
     finish_turn(state)
+
+
+def resolve(state: State, step: Step) -> Choice | None:
+    """One step: None when it ran, or the step itself when it waits for its player's choice."""
+    match step:
+        case OpenPortal():
+            _open(state, step)
+            return None
+        case Achieve():
+            _achieve(state, step)
+            return None
+        case ChooseEffect():
+            return step if _effect(state, step) else None
+        case SelectPortal():
+            return step if _select(state, step) else None
+        case ClaimReward():
+            return step if _rewards(state, step) else None
+        case _:
+            assert_never(step)
 
 
 def finish_turn(state: State) -> None:
@@ -42,18 +64,18 @@ def finish_turn(state: State) -> None:
     state.order = ()
     seven = load().seven
     if any(len(state.achieved[p]) >= seven for p in state.players):
-        state.phase, state.pending = "over", ("over",)
+        state.phase, state.pending = "over", GameOver()
         state.note(event="game_over")
     else:
-        state.pending = ("draw",)
+        state.pending = AwaitDraw()
 
 
-# -- the steps: each returns True when it waits for the player's choice -------------------------
+# -- the steps: those with a choice return True when it waits for the player -----------------------
 
-def _open(state: State, step: Step) -> bool:
-    _, player, portal = step
+def _open(state: State, step: OpenPortal) -> None:
+    player, portal = step.player, step.portal
     if portal not in state.areas[player]:
-        return False  # opened meanwhile by another portal's effect, which came first
+        return  # opened meanwhile by another portal's effect, which came first
     back = len(state.crystals.pop(portal))
     state.stockpiles[player] += back
     state.areas[player] = remove_one(state.areas[player], portal)
@@ -61,15 +83,14 @@ def _open(state: State, step: Step) -> bool:
     state.note(event="opened", player=player, portal=portal, colour=load().portals[portal].colour, crystals_back=back)
     card = load().portals[portal]
     picks = 2 if card.effect_kind == "two_portals" else 1
-    steps: tuple[Step, ...] = (("achieve", player, portal), ("select", player, picks), ("rewards", player))
+    steps: tuple[Step, ...] = (Achieve(player, portal), SelectPortal(player, picks), ClaimReward(player))
     if card.colour == "yellow":
-        steps = (("effect", player, portal),) + steps
+        steps = (ChooseEffect(player, portal),) + steps
     push_front(state, *steps)
-    return False
 
 
-def _effect(state: State, step: Step) -> bool:
-    _, player, portal = step
+def _effect(state: State, step: ChooseEffect) -> bool:
+    player, portal = step.player, step.portal
     effect = load().portals[portal].effect
     if effect is None:
         return False
@@ -91,29 +112,24 @@ def effect_possible(state: State, player: str, effect: PortalEffect) -> bool:
     return bool(state.areas[player])
 
 
-def _achieve(state: State, step: Step) -> bool:
-    _, player, portal = step
+def _achieve(state: State, step: Achieve) -> None:
+    player, portal = step.player, step.portal
     state.opening[player] = remove_one(state.opening[player], portal)
     state.achieved[player] = state.achieved[player] + (portal,)
-    return False
 
 
-def _select(state: State, step: Step) -> bool:
-    _, player, picks = step
+def _select(state: State, step: SelectPortal) -> bool:
+    player = step.player
     if not selectable(state, player):
         state.note(event="no_portal", player=player, why="the 2-copies rule leaves no portal in the row to take")
         return False
     return True
 
 
-def _rewards(state: State, step: Step) -> bool:
-    player = step[1]
+def _rewards(state: State, step: ClaimReward) -> bool:
+    player = step.player
     rewards.award_colours(state, player)
     return rewards.claimable(state, player) is not None
-
-
-STEPS: dict[str, Callable[[State, Step], bool]] = {
-    "open": _open, "effect": _effect, "achieve": _achieve, "select": _select, "rewards": _rewards}
 
 
 # -- the central row ----------------------------------------------------------------------------
@@ -137,7 +153,7 @@ def take(state: State, player: str, portal: str | None, picks: int, revealed: st
         state.note(event="took", player=player, portal=portal)
         replenish(state, revealed)
     if picks > 1:
-        push_front(state, ("select", player, picks - 1))
+        push_front(state, SelectPortal(player, picks - 1))
 
 
 def replenish(state: State, revealed: str | None = None) -> None:

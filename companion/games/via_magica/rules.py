@@ -18,6 +18,7 @@ from companion.games.via_magica.position import from_position
 from companion.games.via_magica.portals import load
 from companion.games.via_magica.rewards import claimable
 from companion.games.via_magica.state import State
+from companion.games.via_magica.steps import CHOICES, AwaitCrystals, AwaitDraw, SelectPortal
 
 WAITING = {"dealt": "the deal as laid out at the table",
            "keep": "players to keep three of their dealt portals", "draw": "the Catcher to draw an Animus",
@@ -28,9 +29,10 @@ WAITING = {"dealt": "the deal as laid out at the table",
 
 def _waiting(state: State, action: ViaMagicaAction) -> Problem:
     who = _who(action) or state.catcher_name  # the Catcher draws
-    whose = f" from {state.pending[1]}" if state.pending[0] in ("effect", "select", "rewards") else ""
+    pending = state.pending
+    whose = f" from {pending.player}" if isinstance(pending, CHOICES) else ""
     return Problem("pending", f"a {action.type!r} action cannot be taken now: Via Magica is waiting for "
-                   f"{WAITING[state.pending[0]]}{whose}", who, action.type)
+                   f"{WAITING[pending.kind]}{whose}", who, action.type)
 
 
 def _who(action: ViaMagicaAction) -> str | None:
@@ -41,10 +43,10 @@ def _who(action: ViaMagicaAction) -> str | None:
 
 
 def _check_draw(state: State, action: Draw) -> list[Problem]:
-    if state.pending[0] == "crystallize" and openers(state):
+    if isinstance(state.pending, AwaitCrystals) and openers(state):
         return [Problem("incantatum", f"{', '.join(openers(state))} opened a portal: INCANTATUM! comes before the "
                         "next draw", state.catcher_name)]
-    if state.pending[0] not in ("draw", "crystallize"):
+    if not isinstance(state.pending, (AwaitDraw, AwaitCrystals)):
         return [_waiting(state, action)]
     return bag.check_draw(state, action.animus)
 
@@ -54,19 +56,19 @@ def _apply_draw(state: State, action: Draw, rng: Random) -> None:
         bag.end_turn(state)
     state.notes = ()
     bag.draw(state, action.animus, rng)
-    state.pending = ("crystallize",)
+    state.pending = AwaitCrystals()
 
 
 def _check_crystal(state: State, action: Crystal) -> list[Problem]:
     # A slower player may still place for this token while the openers of the turn play theirs.
-    late = state.order and state.pending[0] in ("effect", "select", "rewards")
-    if state.pending[0] != "crystallize" and not late:
+    late = state.order and isinstance(state.pending, CHOICES)
+    if not isinstance(state.pending, AwaitCrystals) and not late:
         return [_waiting(state, action)]
     return crystallize.check(state, action)
 
 
 def _check_incantatum(state: State, action: Incantatum) -> list[Problem]:
-    if state.pending[0] != "crystallize":
+    if not isinstance(state.pending, AwaitCrystals):
         return [_waiting(state, action)]
     return incantatum.check(state, action)
 
@@ -79,10 +81,11 @@ def _apply_incantatum(state: State, action: Incantatum, rng: Random) -> None:
 
 
 def _mine(state: State, action: Effect | Take | Claim, kind: str) -> list[Problem]:
-    if state.pending[0] != kind:
+    pending = state.pending
+    if not isinstance(pending, CHOICES) or pending.kind != kind:
         return [_waiting(state, action)]
-    if action.player != state.pending[1]:
-        return [Problem("turn", f"it is {state.pending[1]}'s {WAITING[kind]}, not {action.player}'s",
+    if action.player != pending.player:
+        return [Problem("turn", f"it is {pending.player}'s {WAITING[kind]}, not {action.player}'s",
                         action.player)]
     return []
 
@@ -121,7 +124,9 @@ def _check_revealed(state: State, action: Take) -> list[Problem]:
 
 
 def _apply_take(state: State, action: Take, rng: Random) -> None:
-    opening.take(state, action.player, action.take, state.pending[2], action.revealed)
+    pending = state.pending
+    assert isinstance(pending, SelectPortal), "checked: a portal from the row is awaited"
+    opening.take(state, action.player, action.take, pending.picks, action.revealed)
     opening.run(state)
 
 

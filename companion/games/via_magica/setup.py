@@ -11,6 +11,7 @@ from companion.errors import MalformedAction, Problem
 from companion.games.via_magica import actions
 from companion.games.via_magica.portals import load
 from companion.games.via_magica.state import State
+from companion.games.via_magica.steps import AwaitDeal, AwaitDraw, AwaitKeep
 
 OPTIONS = {"draws": "'companion' (default: Incanto is the Animus bag) or 'table' (the real bag; draws are entered)",
            "deal": "'choose' (default: six portals dealt, each player keeps three) or 'random' (three each, "
@@ -43,7 +44,7 @@ def empty(players: Sequence[str], options: Mapping[str, Any]) -> State:
         catcher=catcher, token=None, deck=(), row=(), discard=(), hands={p: () for p in players},
         areas={p: () for p in players}, achieved={p: () for p in players}, opening={p: () for p in players},
         crystals={}, stockpiles={p: cat.stockpile for p in players}, gained={p: 0 for p in players}, rewards={},
-        placed=frozenset(), queue=(), pending=("draw",), order=(), phase="play", turn=0, notes=())
+        placed=frozenset(), queue=(), pending=AwaitDraw(), order=(), phase="play", turn=0, notes=())
 
 
 def setup(players: Sequence[str], options: Mapping[str, Any], rng: Random) -> State:
@@ -51,7 +52,7 @@ def setup(players: Sequence[str], options: Mapping[str, Any], rng: Random) -> St
     cat = load()
     state = empty(players, options)
     if state.table_portals:  # the table deals its own cards and says which were laid out and kept
-        state.deck, state.phase, state.pending = tuple(cat.portals), "keep", ("dealt",)
+        state.deck, state.phase, state.pending = tuple(cat.portals), "keep", AwaitDeal()
         return state
     deck = list(cat.portals)
     rng.shuffle(deck)
@@ -64,7 +65,7 @@ def setup(players: Sequence[str], options: Mapping[str, Any], rng: Random) -> St
     else:
         for p in players:
             state.hands[p], deck = tuple(deck[:cat.dealt]), deck[cat.dealt:]
-        state.phase, state.pending = "keep", ("keep", tuple(players))
+        state.phase, state.pending = "keep", AwaitKeep(tuple(players))
     state.deck = tuple(deck)
     return state
 
@@ -86,7 +87,7 @@ def _swap_twin(state: State, player: str) -> None:
 
 def check_keep(state: State, action: actions.Keep) -> list[Problem]:
     player, kept, swap = action.player, action.portals, action.swap
-    if state.pending[0] != "keep" or player not in state.pending[1]:
+    if not (isinstance(state.pending, AwaitKeep) and player in state.pending.players):
         return [Problem("keep", f"{player!r} has no dealt portals to keep now", player)]
     problems = _check_swap(state, player, swap) if swap else []
     hand = _hand_after(state, player, swap)
@@ -126,9 +127,11 @@ def apply_keep(state: State, action: actions.Keep) -> None:
     state.crystals.update({p: frozenset() for p in action.portals})
     state.discard = state.discard + tuple(p for p in hand if p not in action.portals)
     state.hands[player] = ()
-    left = tuple(p for p in state.pending[1] if p != player)
+    pending = state.pending
+    assert isinstance(pending, AwaitKeep), "checked: dealt portals are being kept"
+    left = tuple(p for p in pending.players if p != player)
     state.note(event="kept", player=player, portals=list(action.portals))
-    state.phase, state.pending = ("keep", ("keep", left)) if left else ("play", ("draw",))
+    state.phase, state.pending = ("keep", AwaitKeep(left)) if left else ("play", AwaitDraw())
 
 
 # -- the table's own cards: the deal as laid out --------------------------------------------------
@@ -139,7 +142,7 @@ def unseen_copy(state: State, design: str) -> str | None:
 
 
 def check_dealt(state: State, action: actions.Dealt) -> list[Problem]:
-    if state.pending != ("dealt",):
+    if not isinstance(state.pending, AwaitDeal):
         return [Problem("pending", "the deal was entered already", None, "dealt")]
     cat, row, kept = load(), action.row, action.kept
     problems = []
@@ -167,7 +170,7 @@ def apply_dealt(state: State, action: actions.Dealt) -> None:
         state.areas[player] = tuple(_see(state, d) for d in designs)
         state.crystals.update({p: frozenset() for p in state.areas[player]})
     state.note(event="dealt", row=list(state.row))
-    state.phase, state.pending = "play", ("draw",)
+    state.phase, state.pending = "play", AwaitDraw()
 
 
 def _see(state: State, design: str) -> str:

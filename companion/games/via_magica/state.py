@@ -8,11 +8,9 @@ a space of a portal in the crystallization area (``crystals[portal]``: the fille
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from companion.games.notes import Note
-
-Step = tuple[Any, ...]
+from companion.games.via_magica.steps import Pending, Step
 
 
 @dataclass(slots=True)
@@ -37,7 +35,7 @@ class State:
     rewards: dict[str, str]  # reward -> holder
     placed: frozenset[str]  # who placed or moved a crystal for this turn's token
     queue: tuple[Step, ...]  # the openings still to resolve, in order
-    pending: Step  # what the table must do next
+    pending: Pending  # what the table must do next
     order: tuple[str, ...]  # this turn's INCANTATUM! order
     phase: str  # keep | play | over
     turn: int

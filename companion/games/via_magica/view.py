@@ -1,6 +1,7 @@
 """What the table sees (everything but the order of the face-down draw pile) and what it must do next."""
 from __future__ import annotations
 
+from typing import assert_never
 
 from companion.engine.views import JsonObject
 
@@ -11,6 +12,8 @@ from companion.games.via_magica.incantatum import clockwise_from
 from companion.games.via_magica.opening import selectable
 from companion.games.via_magica.portals import ANIMUS, WILDCARD, PortalEffect, load
 from companion.games.via_magica.state import State
+from companion.games.via_magica.steps import (CHOICES, AwaitCrystals, AwaitDeal, AwaitDraw, AwaitKeep, ChooseEffect, ClaimReward,
+                                              GameOver, SelectPortal)
 
 SpaceRef = tuple[str, int]  # a portal's copy id and the index of one of its Animus spaces
 
@@ -50,18 +53,18 @@ def public_view(state: State) -> JsonObject:
 
 
 def pending(state: State) -> JsonObject:
-    kind = state.pending[0]
-    out: JsonObject = {"kind": "reward" if kind == "rewards" else kind}
-    if kind in ("effect", "select", "rewards"):
-        out["player"] = state.pending[1]
+    pending = state.pending
+    out: JsonObject = {"kind": "reward" if pending.kind == "rewards" else pending.kind}
+    if isinstance(pending, CHOICES):
+        out["player"] = pending.player
     return out
 
 
 # -- what the table must do next ---------------------------------------------------------------
 
 def legal_actions(state: State) -> JsonObject:
-    legal = PROMPTS[state.pending[0]](state)
-    if state.order and state.pending[0] in ("effect", "select", "rewards"):
+    legal = _prompt(state)
+    if state.order and isinstance(state.pending, CHOICES):
         legal["late"] = _placing(state)  # slower players may still place for this token meanwhile
     return legal
 
@@ -73,9 +76,31 @@ def _placing(state: State) -> JsonObject:
             "moves": {p: placed_crystals(state, p) for p in waiting}}
 
 
-def _keep(state: State) -> JsonObject:
-    return {"kind": "keep", "keep": load().kept, "players": list(state.pending[1]),
-            "hands": {p: list(state.hands[p]) for p in state.pending[1]}, "row": list(state.row)}
+def _prompt(state: State) -> JsonObject:
+    match state.pending:
+        case AwaitDeal():
+            return _dealt(state)
+        case AwaitKeep(players=players):
+            return _keep(state, players)
+        case AwaitDraw():
+            return _draw(state)
+        case AwaitCrystals():
+            return _crystallize(state)
+        case ChooseEffect(player=player, portal=portal):
+            return effect_prompt(state, player, portal)
+        case SelectPortal(player=player, picks=picks):
+            return _select(state, player, picks)
+        case ClaimReward(player=player):
+            return _reward(state, player)
+        case GameOver():
+            return _over(state)
+        case _:
+            assert_never(state.pending)
+
+
+def _keep(state: State, players: tuple[str, ...]) -> JsonObject:
+    return {"kind": "keep", "keep": load().kept, "players": list(players),
+            "hands": {p: list(state.hands[p]) for p in players}, "row": list(state.row)}
 
 
 def _draw(state: State) -> JsonObject:
@@ -122,8 +147,7 @@ def _crystallize(state: State) -> JsonObject:
     return legal
 
 
-def effect_prompt(state: State) -> JsonObject:
-    _, player, pid = state.pending
+def effect_prompt(state: State, player: str, pid: str) -> JsonObject:
     cards = load().portals
     empty = [{"portal": p, "space": i, "animus": a} for p, i, a in empty_spaces(state, player)]
     return {"kind": "effect", "player": player, "portal": pid, "effect": _printed(cards[pid].effect),
@@ -139,8 +163,7 @@ def unseen_designs(state: State) -> list[str]:
     return sorted({load().design(p) for p in state.deck})
 
 
-def _select(state: State) -> JsonObject:
-    _, player, picks = state.pending
+def _select(state: State, player: str, picks: int) -> JsonObject:
     out = {"kind": "select", "player": player, "picks": picks, "selectable": selectable(state, player),
            "row": list(state.row)}
     if state.table_portals:  # the portal turned up to refill the row is entered with the take
@@ -154,8 +177,7 @@ def _dealt(state: State) -> JsonObject:
             "designs": unseen_designs(state)}
 
 
-def _reward(state: State) -> JsonObject:
-    player = state.pending[1]
+def _reward(state: State, player: str) -> JsonObject:
     reward = rewards.claimable(state, player) or ""
     return {"kind": "reward", "player": player, "reward": reward, "points": load().rewards[reward].points,
             "portals_open": len(state.achieved[player])}
@@ -164,7 +186,3 @@ def _reward(state: State) -> JsonObject:
 def _over(state: State) -> JsonObject:
     ranking = scoring.ranking(state)
     return {"kind": "over", "winner": ranking[0], "ranking": ranking}
-
-
-PROMPTS = {"dealt": _dealt, "keep": _keep, "draw": _draw, "crystallize": _crystallize, "effect": effect_prompt, "select": _select,
-           "rewards": _reward, "over": _over}
