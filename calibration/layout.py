@@ -128,17 +128,11 @@ def from_board(tapped: Mapping[str, tuple[float, float]], game: GamePlaces) -> d
     if len(known) < MIN_BOARD_TAPS:
         raise CalibrationError(f"tap at least {MIN_BOARD_TAPS} places far apart (e.g. r0, r8 and s0) before placing "
                                f"the rest from the board; tapped so far: {known!r}")
-    board = np.array([game.board_mm[n] for n in known])
-    taps = np.array([tapped[n] for n in known])
-    scale, turn, shift = _similarity(board, taps)
-    _check_scale(scale, game)
-    fitted = board @ turn.T * scale + shift
-    off = np.linalg.norm(fitted - taps, axis=1)
-    if off.max() > BOARD_FIT_MM:
-        worst = known[int(off.argmax())]
-        raise CalibrationError(f"{worst} is {off.max():.0f} mm from where the board puts it given the other taps: "
+    place, worst, off = _fit_board(known, np.array([tapped[n] for n in known]), game)
+    if off > BOARD_FIT_MM:
+        raise CalibrationError(f"{worst} is {off:.0f} mm from where the board puts it given the other taps: "
                                f"tap it again, or tap every place by hand if the board is laid out differently")
-    return {n: tuple(float(v) for v in np.array(p) @ turn.T * scale + shift) for n, p in game.board_mm.items()  # type: ignore[misc]
+    return {n: (float(x), float(y)) for n, (x, y) in zip(game.board_mm, place(np.array(list(game.board_mm.values()))))
             if n not in tapped}
 
 
@@ -163,14 +157,25 @@ def plausible(places: Mapping[str, tuple[float, float]], game: GamePlaces) -> No
     known = [n for n in names if n in game.board_mm]
     if len(known) < len(game.board_mm):
         return  # the rest is placed from the board, which checks its own fit
-    board, found = np.array([game.board_mm[n] for n in known]), np.array([places[n] for n in known])
-    scale, turn, shift = _similarity(board, found)
-    _check_scale(scale, game)
-    off = np.linalg.norm(board @ turn.T * scale + shift - found, axis=1)
-    if off.max() > BOARD_MATCH_MM:
-        worst = known[int(off.argmax())]
-        raise CalibrationError(f"{worst} is {off.max():.0f} mm from where {game.game}'s board puts it given the other "
+    _, worst, off = _fit_board(known, np.array([places[n] for n in known]), game)
+    if off > BOARD_MATCH_MM:
+        raise CalibrationError(f"{worst} is {off:.0f} mm from where {game.game}'s board puts it given the other "
                                f"places: tap it again on its own token")
+
+
+def _fit_board(names: list[str], points: np.ndarray, game: GamePlaces) -> tuple[Callable[[np.ndarray], np.ndarray], str, float]:
+    """The board turned, shifted and scaled onto ``points`` (N, 2) mm, where the places ``names`` are
+    (refused when that is not the board at about its size), with the place it fits worst and how far
+    off that one is (mm). The fit maps (M, 2) board mm to (M, 2) table mm."""
+    board = np.array([game.board_mm[n] for n in names])
+    scale, turn, shift = _similarity(board, points)
+    _check_scale(scale, game)
+
+    def place(p: np.ndarray) -> np.ndarray:
+        return np.asarray(p) @ turn.T * scale + shift
+
+    off = np.linalg.norm(place(board) - points, axis=1)
+    return place, names[int(off.argmax())], float(off.max())
 
 
 def _similarity(a: np.ndarray, b: np.ndarray) -> tuple[float, np.ndarray, np.ndarray]:
