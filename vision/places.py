@@ -12,7 +12,7 @@ the camera needs to know where on the table each one is. A place is given as an 
 ``schema`` and ``game`` may be left out (files of older Incantos have neither). Seats are the points of
 the table edge in front of each player, in seat order; none given (or ``[]``) means the game's standard
 seats, which the reader that knows the game fills in. Numbers must be numbers: ``"12"``, ``true``, NaN
-and a place kilometres away are refused, not guessed at.
+and a place more than ten metres off are refused, not guessed at.
 """
 from __future__ import annotations
 
