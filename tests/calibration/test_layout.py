@@ -12,7 +12,8 @@ import pytest
 
 from calibration.__main__ import main
 from calibration.geometry import pixels_to_table
-from calibration.layout import game_places
+from calibration.layout import game_places, lay_out
+from calibration.model import CalibrationError
 from calibration.profiles import load, save
 from companion.tableside.places import SEATS_MM, load_places
 from vision.profile import load_places as vision_places
@@ -158,3 +159,12 @@ def test_a_tap_on_the_wrong_place_does_not_fit_the_board(tmp_path: Path, table_p
 def test_the_board_in_the_game_file_is_the_table_sides_standard_layout() -> None:
     board = game_places("incantibus").board_mm
     assert board == {n: (p.x_mm, p.y_mm) for n, p in TABLE.places.items()}
+
+
+def test_taps_whose_rays_meet_the_table_far_off_are_refused_in_words() -> None:
+    # A ray grazing the table plane meets it kilometres away: no places file is written with such a place.
+    game = game_places("incantibus")
+    far = {"r0": (1.0, 1.0), "p2": (2.0, 1.0), "s11": (3.0, 1.0)}
+    with pytest.raises(CalibrationError, match=r"off the table: places.r0.x_mm: .* \(got 50000.0\)"):
+        lay_out(far, game, lambda pixels: pixels * 50_000.0)
+    assert lay_out(far, game, lambda pixels: pixels * 100.0).places["p2"].x_mm == 200.0
