@@ -118,8 +118,8 @@ def test_a_game_of_incantos_cards_entered_as_the_tables_ends_the_same(seed: int,
 def test_bots_play_whole_games_with_the_tables_cards() -> None:
     for seed in range(6):
         state = start = RULES.setup(["Ann", "Ben", "Cid", "Dee"][: 2 + seed % 3], {"draws": "table"}, rng_for(seed, 0))
-        for _, state in bot_states(RULES, start, seed):
-            pass
+        for _, after in bot_states(RULES, start, seed):
+            state = after
         assert state.winner is not None and not state.dealing
 
 
