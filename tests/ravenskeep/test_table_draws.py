@@ -25,7 +25,8 @@ def played_both_ways(seed: int) -> tuple[list[dict[str, Any]], list[dict[str, An
     incanto = RULES.setup(PLAYERS, INCANTO, rng_for(seed, 0))
     at_table = RULES.setup(PLAYERS, TABLE, rng_for(seed, 0))
     incanto_log, table_log = [], []
-    for action, incanto in bot_states(RULES, incanto, seed):
+    for action, after in bot_states(RULES, incanto, seed):
+        incanto = after
         incanto_log.append(action)
         if action["type"] in ("roll", "reroll"):  # the face Incanto rolled, as the table's die showed it
             assert incanto.roll is not None
