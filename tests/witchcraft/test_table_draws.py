@@ -200,3 +200,14 @@ def test_the_ravens_row_lies_under_the_deck_until_the_rest_is_turned_up() -> Non
     assert state.pending == ("turn_up", "Cid") and state.under == 3
     found = refused(RULES, state, {"type": "turn_up", "witch": "Cid", "cards": [row[0]]})
     assert found == [("deck", "Cid", row[0])]
+
+
+def test_a_position_with_the_tables_cards_waits_for_the_card_turned_up() -> None:
+    market = ["I41", "I42", "I43", "I71", None, "I01", "I51", "I52", "I53"]
+    described = {"turn": "Ann", "market": market,
+                 "players": {"Ann": {"witch": "brave", "crystals": 4}, "Ben": {"witch": "honest", "crystals": 8}}}
+    state = RULES.from_position(["Ann", "Ben"], {"draws": "table"}, described, rng_for(1, 0))
+    assert state.table_draws and state.pending == ("turn_up", "Ann") and state.market[4] is None
+    assert refused(RULES, state, {"type": "turn_up", "witch": "Ann", "cards": ["I41"]}) == [("deck", "Ann", "I41")]
+    incanto = RULES.from_position(["Ann", "Ben"], {}, described, rng_for(1, 0))
+    assert incanto.market[4] is not None and incanto.pending == ("turn", "Ann")
