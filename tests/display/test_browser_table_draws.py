@@ -95,3 +95,19 @@ def test_ravenskeep_a_face_of_the_tables_die_is_entered_from_the_picker(tablet: 
     controls.click('[data-do="face"][data-face="5"]')
     wait_version(controls, version + 2)
     assert game.state.roll.values == (2, 5) and game.state.roll.rerolls_left == 0
+
+
+@pytest.mark.parametrize("game_name", ["witchcraft"])
+def test_witchcraft_with_incantos_deck_the_tablet_says_what_to_lay_out(tablet: Any, night: Night,
+                                                                       game_name: str) -> None:
+    witches = {"Lera": "brave", "Kirill": "honest"}
+    game = night.start_game("witchcraft", list(witches), {"draws": "companion", "witches": witches}, seed=3)
+    controls = tablet("/controls")
+    said = controls.inner_text('[data-part="lay-out"]')
+    market = game.view()["market"]
+    assert all(f"space {s['space']}" in said for s in market)  # the whole market, the first time
+    version = game.version
+    controls.click('[data-do="take_crystals"]')  # nothing new is turned up: nothing to lay out
+    wait_version(controls, version + 1)
+    assert controls.query_selector('[data-part="lay-out"]') is None
+    assert controls.query_selector('[data-part="pick-card"]') is None  # Incanto's deck: no picker
