@@ -6,6 +6,11 @@ control, the choices and the rulebook's default (which is what the setup does wh
 out, so the page sends an option only when the host changed it). ``NOT_OFFERED`` names the options a
 setup accepts that the page does not show, and why; a test keeps both lists complete.
 
+The draw options (``DRAWS``: cards turned up, dice rolled, tokens drawn, decks shuffled) default to the
+table's on this page, since the group owns the box; a setup left without one keeps Incanto's, so a game
+stored before the option replays as it was. Those controls carry ``"sent": True``: the page's start
+(``started_with``) always names them, the default included.
+
 Kinds of control: ``choice`` (one of ``choices``), ``bool``, ``player`` (one of the seated players,
 tapped; ``role: "first"`` marks the one who starts), ``assign`` (each seated player gets a different one
 of ``values``, or ``values_by_count`` for the number of players).
@@ -15,8 +20,8 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-DRAWS = {"key": "draws", "label": "Draws", "kind": "choice", "default": "companion",
-         "choices": [{"value": "companion", "label": "by Incanto"}, {"value": "table", "label": "by the table"}]}
+DRAWS = {"key": "draws", "label": "Draws", "kind": "choice", "default": "table", "sent": True,
+         "choices": [{"value": "table", "label": "by the table"}, {"value": "companion", "label": "by Incanto"}]}
 
 
 def _incantibus() -> list[dict[str, Any]]:
@@ -43,15 +48,15 @@ def _grimoire() -> list[dict[str, Any]]:
 
 
 def _ravenskeep() -> list[dict[str, Any]]:
-    return [{"key": "first", "label": "Starting player", "kind": "player", "role": "first", "default": None,
+    return [{**DRAWS, "key": "dice", "label": "The die of the die cards rolled"},
+            {"key": "first", "label": "Starting player", "kind": "player", "role": "first", "default": None,
              "default_label": "drawn at random"}]
 
 
 def _via_magica() -> list[dict[str, Any]]:
     return [
         {**DRAWS, "label": "Animus tokens drawn from the bag"},
-        {"key": "portals", "label": "Portal cards dealt and turned up", "kind": "choice", "default": "companion",
-         "choices": [{"value": "companion", "label": "by Incanto"}, {"value": "table", "label": "by the table"}]},
+        {**DRAWS, "key": "portals", "label": "Portal cards dealt and turned up"},
         {"key": "deal", "label": "Starting portals", "kind": "choice", "default": "choose",
          "choices": [{"value": "choose", "label": "six dealt, keep three"},
                      {"value": "random", "label": "three each (first game)"}]},
@@ -63,6 +68,7 @@ def _via_magica() -> list[dict[str, Any]]:
 def _witchcraft() -> list[dict[str, Any]]:
     from companion.games.witchcraft.cards import load
     return [
+        {**DRAWS, "label": "Deck shuffled, market and stacks turned up, witches drawn"},
         {"key": "witches", "label": "Witches", "kind": "assign", "default": None, "default_label": "drawn at random",
          "values": [{"value": n, "label": w.title} for n, w in load().witches.items()]},
         {"key": "first", "label": "Starts when nobody is the Brave (the last to have cast a spell)", "kind": "player",
@@ -74,10 +80,7 @@ OFFERED = {"incantibus": _incantibus, "grimoire": _grimoire, "ravenskeep": _rave
            "via_magica": _via_magica, "witchcraft": _witchcraft}
 
 # Options a setup accepts that the night page does not offer, and why.
-NOT_OFFERED = {"grimoire": {"book": "the five middle pages in order: only for replaying a described grimoire"},
-               # The rules take the table's own die (a face entered with each roll); the tablet's controls
-               # have no face picker yet, so a host could start a game nobody could roll in.
-               "ravenskeep": {"dice": "the table's own die: faces entered in replay scripts and the API, not yet on the tablet"}}
+NOT_OFFERED = {"grimoire": {"book": "the five middle pages in order: only for replaying a described grimoire"}}
 
 
 def options(game: str) -> list[dict[str, Any]]:
@@ -85,6 +88,12 @@ def options(game: str) -> list[dict[str, Any]]:
     not describe, such as a test's game)."""
     made = OFFERED.get(game)
     return made() if made else []
+
+
+def started_with(game: str, chosen: dict[str, Any]) -> dict[str, Any]:
+    """The options a game starts with from the night page: what the host chose, and the page's default
+    for each ``sent`` control left alone (the table's draws)."""
+    return {**{o["key"]: o["default"] for o in options(game) if o.get("sent")}, **chosen}
 
 
 def accepted(game: str) -> set[str]:

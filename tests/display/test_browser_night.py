@@ -57,15 +57,18 @@ def option(page: Any, key: str, value: str) -> None:
     page.click(f'[data-option="{key}"] button[data-value="{value}"]')
 
 
-# Each game with options other than its rulebook's defaults, chosen by tapping.
+# Each game with options other than its rulebook's defaults, chosen by tapping. The draws default to the
+# table's (the group owns the box) and are always sent; "by Incanto" is the choice a host taps.
 CHOICES: dict[str, tuple[list[str], list[tuple[str, str]], dict[str, Any]]] = {
-    "grimoire": (["Katya", "Lera"], [("difficulty", "schwer"), ("draws", "table"), ("first", "Lera")],
-                 {"difficulty": "schwer", "draws": "table", "first": "Lera"}),
-    "incantibus": (["Rosa", "Kirill", "Lera"], [("expert", "true"), ("draws", "table")], {"expert": True, "draws": "table"}),
-    "ravenskeep": (["Kirill", "Katya"], [("first", "Katya")], {"first": "Katya"}),
-    "via_magica": (["Lera", "Kirill", "Katya", "Rosa"], [("deal", "random"), ("portals", "table"), ("catcher", "Rosa")],
-                   {"deal": "random", "portals": "table", "catcher": "Rosa"}),
-    "witchcraft": (["Lera", "Rosa"], [("first", "Rosa")], {"first": "Rosa", "witches": {"Lera": "kind", "Rosa": "brave"}}),
+    "grimoire": (["Katya", "Lera"], [("difficulty", "schwer"), ("draws", "companion"), ("first", "Lera")],
+                 {"difficulty": "schwer", "draws": "companion", "first": "Lera"}),
+    "incantibus": (["Rosa", "Kirill", "Lera"], [("expert", "true"), ("draws", "companion")],
+                   {"expert": True, "draws": "companion"}),
+    "ravenskeep": (["Kirill", "Katya"], [("first", "Katya")], {"first": "Katya", "dice": "table"}),
+    "via_magica": (["Lera", "Kirill", "Katya", "Rosa"], [("deal", "random"), ("portals", "companion"), ("catcher", "Rosa")],
+                   {"deal": "random", "portals": "companion", "draws": "table", "catcher": "Rosa"}),
+    "witchcraft": (["Lera", "Rosa"], [("first", "Rosa"), ("draws", "companion")],
+                   {"first": "Rosa", "draws": "companion", "witches": {"Lera": "kind", "Rosa": "brave"}}),
 }
 
 
@@ -87,11 +90,11 @@ def test_each_game_is_started_from_the_night_page_with_its_options(host: Any, ni
         assert game is not None and game.rules.name == name
         assert game.players == players and game.options == expected, name
         page.close()
-    # the defaults are the rulebook's: a start with nothing tapped sends no option at all
+    # the defaults are the rulebook's: a start with nothing tapped sends no option but the table's die
     page = night_page(host)
     page.click('.game-choice button[data-game="ravenskeep"]')
     start_anyway(page)
-    assert night.current is not None and night.current.options == {}
+    assert night.current is not None and night.current.options == {"dice": "table"}
 
 
 def test_a_half_given_witch_list_is_refused_on_the_page(host: Any, night: Night) -> None:

@@ -38,3 +38,26 @@ def test_random_proposals_are_refused_cleanly_or_applied() -> None:
         more_refused, more_applied = refused_cleanly_or_applied(RULES, first, seed, proposal)
         refused, applied = refused + more_refused, applied + more_applied
     assert refused > 500 and applied > 20
+
+
+def table_proposal(state: State, rng: Random) -> dict[str, Any]:
+    """With the table's cards: cards, witches and stack tops entered at random, often ones that cannot be."""
+    who = rng.choice([*state.players, "Zed"])
+    cards = ["I01", "I80", "J1", "S01", "B01", "W01", "owl", "I99", *(c for c in state.market if c)]
+    kind = rng.choice(["turn_up", "draw_witch", "take_familiar", "take_basic_spell", "buy"])
+    if kind == "turn_up":
+        return {"type": kind, "witch": who, "cards": [rng.choice(cards) for _ in range(rng.randrange(1, 4))]}
+    if kind == "draw_witch":
+        return {"type": kind, "witch": who, "drawn": rng.choice(["brave", "kind", "curious", "honest", "queen"])}
+    if kind == "buy":
+        return {"type": kind, "witch": who, "cards": [rng.randrange(9)], "pay": [rng.randrange(9)]}
+    return {"type": kind, "witch": who, **({"revealed": rng.choice(cards)} if rng.random() < 0.8 else {})}
+
+
+def test_random_entries_of_the_tables_cards_are_refused_cleanly_or_applied() -> None:
+    refused = applied = 0
+    for seed in range(4):
+        first = RULES.setup(["Ann", "Ben", "Cid"][: 2 + seed % 2], {"draws": "table"}, Random(seed))
+        more_refused, more_applied = refused_cleanly_or_applied(RULES, first, seed, table_proposal)
+        refused, applied = refused + more_refused, applied + more_applied
+    assert refused > 300 and applied > 5

@@ -37,15 +37,39 @@ class Buy(ActionModel):
 
 
 class TakeFamiliar(ActionModel):
+    """The top familiar; with the table's cards ``revealed`` is the one on top of its real stack."""
+
     type: Literal["take_familiar"] = "take_familiar"
     witch: Name
     cat: CatBuy | None = None
+    revealed: Annotated[str, Field(min_length=1, max_length=12)] | None = None
 
 
 class TakeBasicSpell(ActionModel):
+    """The top basic spell; with the table's cards ``revealed`` is the one on top of its real stack."""
+
     type: Literal["take_basic_spell"] = "take_basic_spell"
     witch: Name
     cat: CatBuy | None = None
+    revealed: Annotated[str, Field(min_length=1, max_length=8)] | None = None
+
+
+class TurnUp(ActionModel):
+    """The table's cards: what it turned up, in order: onto the market's empty spaces from the top left
+    (some or all of them), or for a witch's starting benefit every card turned over until the one she
+    keeps, which comes last (the Kind: the familiar on top of the stack)."""
+
+    type: Literal["turn_up"] = "turn_up"
+    witch: Name
+    cards: list[Annotated[str, Field(min_length=1, max_length=12)]] = Field(min_length=1, max_length=40)
+
+
+class DrawWitch(ActionModel):
+    """The table's cards: the witch the player ``witch`` drew."""
+
+    type: Literal["draw_witch"] = "draw_witch"
+    witch: Name
+    drawn: Annotated[str, Field(min_length=1, max_length=20)]
 
 
 class TakeCrystals(ActionModel):
@@ -84,6 +108,7 @@ class Discard(ActionModel):
 
 
 Take = TakeFamiliar | TakeBasicSpell | TakeCrystals  # an action taken instead of buying
-WitchcraftAction = Buy | TakeFamiliar | TakeBasicSpell | TakeCrystals | FamiliarAction | Hare | Snake | Discard
+WitchcraftAction = Buy | TakeFamiliar | TakeBasicSpell | TakeCrystals | FamiliarAction | Hare | Snake | Discard | \
+    TurnUp | DrawWitch
 ACTIONS: TypeAdapter[WitchcraftAction] = actions_of(Buy, TakeFamiliar, TakeBasicSpell, TakeCrystals, FamiliarAction,
-                                                    Hare, Snake, Discard)
+                                                    Hare, Snake, Discard, TurnUp, DrawWitch)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from random import Random
 
 from companion.engine.actions import Proposal
-from companion.games.witchcraft import market
+from companion.games.witchcraft import market, table
 from companion.games.witchcraft.buying import check_shape, due
 from companion.games.witchcraft.cards import SPELL, card, load
 from companion.games.witchcraft.cauldron import missing, still_needed
@@ -61,9 +61,9 @@ def _turn(state: State, witch: str, rng: Random) -> Action:
     mine = state.familiars[witch]
     roll = rng.random()
     if roll < 0.08 and state.familiar_stack:
-        return {"type": "take_familiar", "witch": witch}
+        return {"type": "take_familiar", "witch": witch, **_top(state, state.familiar_stack, rng)}
     if (roll < 0.14 or len(state.inventory[witch]) > 4 * len(state.spells[witch]) + 2) and state.basic:
-        return {"type": "take_basic_spell", "witch": witch}
+        return {"type": "take_basic_spell", "witch": witch, **_top(state, state.basic, rng)}
     if roll < 0.2 and mine:
         familiar = rng.choice(mine)
         if familiar in ("magpie", "raven") or (familiar == "goat" and witch not in state.goat_used):
@@ -90,5 +90,40 @@ def _snake(state: State, witch: str, rng: Random) -> Action:
     return {"type": "snake", "witch": witch, "ingredient": rng.choice(load().ingredients)}
 
 
+def _top(state: State, stack: tuple[str, ...], rng: Random) -> Action:
+    """With the table's stacks a bot names what lay on top, as a player would; with Incanto's, nothing."""
+    return {"revealed": rng.choice(stack)} if state.table_draws else {}
+
+
+def _turn_up(state: State, witch: str, rng: Random) -> Action:
+    """The table's deck: a bot turns up a card for every empty space, as the real deck would."""
+    trial, cards = state.copy(), []
+    for _ in table.gaps(state):
+        if not (pool := table.possible(trial)):
+            break
+        cards.append(rng.choice(pool))
+        table.lay_out(trial, cards[-1:])
+    return {"type": "turn_up", "witch": witch, "cards": cards}
+
+
+def _draw_witch(state: State, witch: str, rng: Random) -> Action:
+    free = [w for w in load().witches if w not in state.witches.values()]
+    return {"type": "draw_witch", "witch": witch, "drawn": rng.choice(free)}
+
+
+def _benefit(state: State, witch: str, rng: Random) -> Action:
+    """Cards turned over until the one the witch's benefit wants (the Kind: the familiar on top)."""
+    benefit = load().witches[state.witches[witch]].benefit
+    if benefit == "familiar":
+        return {"type": "turn_up", "witch": witch, "cards": [rng.choice(state.familiar_stack)]}
+    deck, cards = list(state.deck), []
+    while deck:
+        cards.append(deck.pop(rng.randrange(len(deck))))
+        if card(cards[-1]).category in table.WANTED[benefit]:
+            break
+    return {"type": "turn_up", "witch": witch, "cards": cards}
+
+
 CHOOSERS = {"turn": _turn, "raven_buy": _raven_buy, "discard_spell": _discard_spell,
-            "discard_familiar": _discard_familiar, "snake": _snake}
+            "discard_familiar": _discard_familiar, "snake": _snake, "turn_up": _turn_up, "witch": _draw_witch,
+            "benefit": _benefit}

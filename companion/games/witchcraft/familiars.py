@@ -37,14 +37,18 @@ def act(state: State, witch: str, familiar: str, row: int | None, rng: Random) -
     elif row is not None:
         under = [c for s in market.row_spaces(row) if (c := state.market[s]) is not None]
         state.deck = state.deck + tuple(under)
+        if state.table_draws:
+            state.under += len(under)  # turned up only once the rest of the real deck is gone
         state.market = tuple(None if s in market.row_spaces(row) else c for s, c in enumerate(state.market))
         market.refill(state, rng)
         state.raven = True
     state.note(event="familiar_action", player=witch, familiar=familiar)
 
 
-def take(state: State, witch: str) -> None:
-    top, state.familiar_stack = state.familiar_stack[0], state.familiar_stack[1:]
+def take(state: State, witch: str, revealed: str | None = None) -> None:
+    """The top familiar: Incanto's, or the one the table's stack showed (``revealed``)."""
+    top = revealed or state.familiar_stack[0]
+    state.familiar_stack = tuple(f for f in state.familiar_stack if f != top)
     state.familiars[witch] = state.familiars[witch] + (top,)
     state.note(event="familiar", player=witch, familiar=top)
 

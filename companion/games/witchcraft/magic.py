@@ -10,7 +10,7 @@ def breakdown(state: State, witch: str) -> dict[str, int]:
     return {"spells": sum(card(s).magic for s in state.cast[witch]),
             "hare": state.hare_casts[witch] * box.familiars["hare"].cast_magic,
             "familiars": sum(box.familiars[f].magic for f in state.familiars[witch]),
-            "witch": box.witches[state.witches[witch]].magic}
+            "witch": box.witches[drawn].magic if (drawn := state.witches.get(witch)) else 0}  # none before it is drawn
 
 
 def magic(state: State, witch: str) -> int:

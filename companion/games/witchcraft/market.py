@@ -1,5 +1,6 @@
 """The 3×3 market: which spaces are adjacent, refilling from the deck (a new deck from the discards
-and the ingredients of cast spells when it runs out), and the two-player row shift."""
+and the ingredients of cast spells when it runs out), and the two-player row shift. With the table's cards the empty spaces wait for what it
+turns up."""
 from __future__ import annotations
 
 from random import Random
@@ -51,7 +52,15 @@ def draw_card(state: State, rng: Random) -> str | None:
     return top
 
 
+def needs_turn_up(state: State) -> bool:
+    """Table draws: an empty market space and a card to fill it (the deck, or the discards and cast
+    ingredients to shuffle into a new one): the table turns it up and enters it."""
+    return state.table_draws and None in state.market and bool(state.deck or state.discard or state.aside)
+
+
 def refill(state: State, rng: Random) -> None:
+    if state.table_draws:
+        return  # the table turns up its own cards: the spaces wait for them (table.lay_out)
     market = list(state.market)
     for space in SPACES:
         if market[space] is None:

@@ -65,7 +65,7 @@ def from_position(players: Sequence[str], options: Mapping[str, Any], raw: Mappi
     problems = problems_of(players, pos)
     if any(p.rule in STRUCTURAL for p in problems):
         raise IllegalAction(problems)  # cards or witches unknown: nothing more can be laid out
-    state, unfit = build(players, pos, rng)
+    state, unfit = build(players, pos, rng, options.get("draws") == "table")
     problems += unfit + [Problem("goal", f"{p} has {magic(state, p)} magic: the game would be over", p, "magic")
                          for p in players if magic(state, p) >= load().goal]
     if problems:
@@ -135,8 +135,10 @@ def _witch(name: str, me: WitchPosition) -> list[Problem]:
     return problems
 
 
-def build(players: Sequence[str], pos: Position, rng: Random) -> tuple[State, list[Problem]]:
+def build(players: Sequence[str], pos: Position, rng: Random, table: bool = False) -> tuple[State, list[Problem]]:
+    """``table``: the group's own cards from here on (an empty market space waits for the card it turns up)."""
     state = empty(players, {p: me.witch for p, me in pos.players.items()})
+    state.table_draws = table
     state.market, state.on_market = tuple(pos.market), tuple(pos.on_market)
     for p, me in pos.players.items():
         state.crystals[p], state.inventory[p], state.familiars[p] = me.crystals, tuple(me.inventory), tuple(me.familiars)

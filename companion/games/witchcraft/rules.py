@@ -2,7 +2,8 @@
 then apply it to a copy.
 
 Actions (each documented in docs/witchcraft.md): ``buy``, ``take_familiar``, ``take_basic_spell``,
-``take_crystals``, ``familiar_action``, ``hare``, ``snake`` and ``discard``.
+``take_crystals``, ``familiar_action``, ``hare``, ``snake`` and ``discard``; with the table's cards also
+``turn_up`` and ``draw_witch``.
 """
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ from collections.abc import Sequence
 
 from companion.engine.dispatch import DispatchRules, Handler, Hooks, on
 from companion.errors import Problem
-from companion.games.witchcraft import bots, buying, familiars, magic, setup, view
-from companion.games.witchcraft.actions import (ACTIONS, Buy, Discard, FamiliarAction, Hare, Snake, Take,
-                                                TakeBasicSpell, TakeCrystals, TakeFamiliar, WitchcraftAction)
+from companion.games.witchcraft import bots, buying, familiars, magic, setup, table, view
+from companion.games.witchcraft.actions import (ACTIONS, Buy, Discard, DrawWitch, FamiliarAction, Hare, Snake, Take,
+                                                TakeBasicSpell, TakeCrystals, TakeFamiliar, TurnUp, WitchcraftAction)
 from companion.games.witchcraft.cards import load
 from companion.games.witchcraft.cauldron import discard_spell, gain
 from companion.games.witchcraft.position import from_position
@@ -23,7 +24,8 @@ from companion.games.witchcraft.turn import give_crystals, reached_goal, settle
 MAIN = ("buy", "take_familiar", "take_basic_spell", "take_crystals", "familiar_action")
 WAITING = {"turn": "an action", "raven_buy": "the Raven's buy", "discard_spell": "a spell to discard (3 at most)",
            "discard_familiar": "a familiar to discard (2 at most)", "snake": "the Snake's ingredient",
-           "over": "nothing: the game is over"}
+           "turn_up": "the cards the table turns up for the market", "witch": "the witch drawn",
+           "benefit": "the cards turned over for a starting benefit", "over": "nothing: the game is over"}
 CRYSTALS_TAKEN = {"take_crystals": 2, "take_familiar": 1, "take_basic_spell": 1}
 
 
@@ -67,10 +69,14 @@ def _check_take(state: State, action: Take) -> list[Problem]:
         problems.append(Problem("familiar", "the familiar stack is empty", witch, "familiars"))
     if kind == "take_basic_spell" and not state.basic:
         problems.append(Problem("basic-spell", "the basic-spell stack is empty", witch, "basic spells"))
+    revealed = None if isinstance(action, TakeCrystals) else action.revealed
+    if not problems and not isinstance(action, TakeCrystals):
+        problems += table.check_top(state, witch, kind, revealed)
     if action.cat is not None and not problems:
         after = state.copy()
         give_crystals(after, witch, CRYSTALS_TAKEN[kind])
-        cat = "cat" in state.familiars[witch] or (kind == "take_familiar" and state.familiar_stack[0] == "cat")
+        top = revealed or (state.familiar_stack[0] if kind == "take_familiar" else None)
+        cat = "cat" in state.familiars[witch] or (kind == "take_familiar" and top == "cat")
         problems += buying.check_cat(state, witch, action.cat, after.crystals[witch], cat)
     return problems
 
@@ -78,10 +84,12 @@ def _check_take(state: State, action: Take) -> list[Problem]:
 def _apply_take(state: State, action: Take, rng: Random) -> None:
     witch, kind = action.witch, action.type
     state.actions_left -= 1
+    revealed = None if isinstance(action, TakeCrystals) else action.revealed
     if kind == "take_familiar":
-        familiars.take(state, witch)
+        familiars.take(state, witch, revealed)
     elif kind == "take_basic_spell":
-        top, state.basic = state.basic[0], state.basic[1:]
+        top = revealed or state.basic[0]
+        state.basic = tuple(b for b in state.basic if b != top)
         state.note(event="basic_spell", player=witch, spell=top)
         gain(state, witch, top)
     give_crystals(state, witch, CRYSTALS_TAKEN[kind])
@@ -153,11 +161,39 @@ def _apply_discard(state: State, action: Discard, rng: Random) -> None:
     state.note(event="familiar_discarded", player=witch, familiar=familiar)
 
 
+def _check_turn_up(state: State, action: TurnUp) -> list[Problem]:
+    problems = _mine(state, action, "turn_up", "benefit")
+    if problems:
+        return problems
+    if state.pending[0] == "benefit":
+        return table.check_benefit(state, action.witch, action.cards)
+    return table.check_market(state, action.witch, action.cards)
+
+
+def _apply_turn_up(state: State, action: TurnUp, rng: Random) -> None:
+    if state.pending[0] == "benefit":
+        table.draw_benefit(state, action.cards)
+    else:
+        table.lay_out(state, action.cards)
+
+
+def _check_draw_witch(state: State, action: DrawWitch) -> list[Problem]:
+    return _mine(state, action, "witch") or table.check_witch(state, action.witch, action.drawn)
+
+
+def _apply_draw_witch(state: State, action: DrawWitch, rng: Random) -> None:
+    state.witches[action.witch] = action.drawn
+    state.note(event="witch_drawn", player=action.witch, witch=action.drawn)
+    if len(state.witches) == len(state.players):
+        table.witches_known(state)
+
+
 HANDLERS: tuple[Handler[State], ...] = (
     on(Buy, _check_buy, _apply_buy), on(TakeFamiliar, _check_take, _apply_take),
     on(TakeBasicSpell, _check_take, _apply_take), on(TakeCrystals, _check_take, _apply_take),
     on(FamiliarAction, _check_familiar_action, _apply_familiar_action), on(Hare, _check_hare, _apply_hare),
-    on(Snake, _check_snake, _apply_snake), on(Discard, _check_discard, _apply_discard))
+    on(Snake, _check_snake, _apply_snake), on(Discard, _check_discard, _apply_discard),
+    on(TurnUp, _check_turn_up, _apply_turn_up), on(DrawWitch, _check_draw_witch, _apply_draw_witch))
 
 
 class WitchcraftRules(DispatchRules[State, WitchcraftAction]):
@@ -172,6 +208,8 @@ class WitchcraftRules(DispatchRules[State, WitchcraftAction]):
         return [_waiting(state, action)] if state.winner is not None else []  # nothing is taken after a win
 
     def settle(self, state: State, action: WitchcraftAction, rng: Random) -> None:
+        if state.dealing and table.deal_next(state):
+            return  # the table is still laying out its own cards
         if not isinstance(action, Hare):  # the Hare is cast at any time: the table still waits for what it waited for
             settle(state, rng)
 

@@ -7,14 +7,18 @@ from typing import Any
 from collections.abc import Mapping, Sequence
 
 from companion.errors import MalformedAction
-from companion.games.witchcraft import market
+from companion.games.witchcraft import market, table
 from companion.games.witchcraft.cards import INGREDIENT, JOKER, SPELL, card, load
 from companion.games.witchcraft.cauldron import gain
 from companion.games.witchcraft.state import State
 from companion.games.witchcraft.turn import give_crystals, settle
 
 OPTIONS = {"witches": "{player: witch}: the witches as drawn or chosen at the table (default: drawn at random)",
-           "first": "who starts when nobody is the Brave: the last to have cast a spell (default: the first player)"}
+           "first": "who starts when nobody is the Brave: the last to have cast a spell (default: the first player)",
+           "draws": "'table' (the group's own cards, shuffled and turned up at the table; each card is entered) or "
+                    "'companion' (Incanto shuffles and deals; the default, so games stored before the option replay "
+                    "as they were)"}
+DRAWS = ("table", "companion")
 
 
 def check_options(players: Sequence[str], options: Mapping[str, Any]) -> None:
@@ -28,6 +32,8 @@ def check_options(players: Sequence[str], options: Mapping[str, Any]) -> None:
                               f"{', '.join(load().witches)}, not {witches!r}")
     if "first" in options and options["first"] not in players:
         raise MalformedAction(f"option 'first' names a player of {list(players)}, not {options['first']!r}")
+    if options.get("draws", "companion") not in DRAWS:
+        raise MalformedAction(f"option 'draws' is 'table' or 'companion', not {options['draws']!r}")
 
 
 def empty(players: Sequence[str], witches: dict[str, str]) -> State:
@@ -43,6 +49,8 @@ def empty(players: Sequence[str], witches: dict[str, str]) -> State:
 
 def setup(players: Sequence[str], options: Mapping[str, Any], rng: Random) -> State:
     check_options(players, options)
+    if options.get("draws") == "table":
+        return table_setup(players, options)
     box = load()
     names = list(box.witches)
     rng.shuffle(names)
@@ -60,6 +68,20 @@ def setup(players: Sequence[str], options: Mapping[str, Any], rng: Random) -> St
     state.turn = list(players).index(brave[0] if brave else options.get("first", players[0]))
     state.notes = ()
     settle(state, rng)
+    return state
+
+
+def table_setup(players: Sequence[str], options: Mapping[str, Any]) -> State:
+    """The group's own cards: the stacks hold what is in the box, in no known order; the table turns up
+    the market, draws the witches (unless the option says them) and the starting benefits, each entered."""
+    box = load()
+    state = empty(players, dict(options.get("witches") or {}))
+    state.table_draws, state.dealing = True, True
+    state.deck, state.basic, state.familiar_stack = box.deck, box.basic, tuple(box.familiars)
+    state.turn = list(players).index(options.get("first", players[0]))
+    if state.witches:
+        table.witches_known(state)
+    table.deal_next(state)
     return state
 
 

@@ -3,6 +3,10 @@
 Every card is in exactly one place: the deck, the discard pile, a market space, a witch's spells,
 assigned to one of her spells, her inventory, set aside with a cast spell, or the basic-spell stack.
 Crystals are in the supply, with a witch, or on a market card; 28 in all.
+
+With the table's draws (option ``"draws": "table"``) the group's own deck is shuffled and turned up:
+``deck``, ``basic`` and ``familiar_stack`` then hold what is still in them in no known order (the
+Raven's row, put under the deck, last: ``under`` counts it), and the table enters every card it turns.
 """
 from __future__ import annotations
 
@@ -43,6 +47,10 @@ class State:
     pending: Step
     winner: str | None
     notes: tuple[Note, ...]
+    table_draws: bool = False  # the table shuffles and turns up its own cards and enters them
+    under: int = 0  # table draws: the last cards of ``deck`` lie under it (the Raven's row), turned up last
+    dealing: bool = False  # table draws: the setup is still being laid out (market, witches, benefits)
+    benefits: tuple[str, ...] = ()  # table draws, dealing: the witches still to draw a starting benefit, once per draw
 
     def copy(self) -> State:
         return State(
@@ -50,7 +58,7 @@ class State:
             self.familiar_stack, self.familiar_discard, self.supply, dict(self.crystals), dict(self.spells),
             dict(self.assigned), dict(self.inventory), dict(self.familiars), dict(self.cast), dict(self.hare_casts),
             dict(self.snake), self.goat_used, self.turn, self.actions_left, self.raven, self.turns_taken,
-            self.pending, self.winner, self.notes)
+            self.pending, self.winner, self.notes, self.table_draws, self.under, self.dealing, self.benefits)
 
     def note(self, **what: object) -> None:
         self.notes = (self.notes + (what,))[-NOTES_KEPT:]

@@ -7,7 +7,7 @@ from random import Random
 
 from companion.games.witchcraft.cards import load
 from companion.games.witchcraft.magic import magic
-from companion.games.witchcraft.market import refill, two_player_shift
+from companion.games.witchcraft.market import needs_turn_up, refill, two_player_shift
 from companion.games.witchcraft.state import State
 
 
@@ -38,6 +38,8 @@ def settle(state: State, rng: Random) -> None:
         state.winner = max(state.players, key=lambda p: magic(state, p))
         state.pending = ("over",)
         state.note(event="stalled", player=state.winner, magic=magic(state, state.winner))
+    elif needs_turn_up(state):
+        state.pending = ("turn_up", witch)  # the table's deck: the empty spaces wait for the cards it turns up
     elif chooser := next((p for p in state.players if "snake" in state.familiars[p] and p not in state.snake), None):
         state.pending = ("snake", chooser)
     elif state.raven:
@@ -56,7 +58,7 @@ def end_turn(state: State, rng: Random) -> None:
         two_player_shift(state, rng)
     state.turn = (state.turn + 1) % len(state.players)
     state.actions_left = 1
-    state.pending = ("turn", state.witch)
+    state.pending = ("turn_up", state.witch) if needs_turn_up(state) else ("turn", state.witch)
 
 
 def give_crystals(state: State, witch: str, count: int) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from companion.engine.views import JsonObject
 
-from companion.games.witchcraft import magic
-from companion.games.witchcraft.cards import card, load
+from companion.games.witchcraft import magic, table
+from companion.games.witchcraft.cards import SPELL, card, load
 from companion.games.witchcraft.cauldron import hare_cards, still_needed
 from companion.games.witchcraft.familiars import discardable
 from companion.games.witchcraft.state import State
@@ -26,8 +26,9 @@ def _spell(state: State, witch: str, spell: str) -> JsonObject:
 
 def _player(state: State, p: str) -> JsonObject:
     box = load()
-    return {"name": p, "seat": state.players.index(p), "witch": state.witches[p],
-            "witch_title": box.witches[state.witches[p]].title, "crystals": state.crystals[p],
+    drawn = state.witches.get(p)  # the table's cards: none until the player has drawn one
+    return {"name": p, "seat": state.players.index(p), "witch": drawn,
+            "witch_title": box.witches[drawn].title if drawn else None, "crystals": state.crystals[p],
             "spells": [_spell(state, p, s) for s in state.spells[p]],
             "inventory": [card_view(c) for c in state.inventory[p]],
             "familiars": [{"familiar": f, "text": box.familiars[f].text, "used": f == "goat" and p in state.goat_used}
@@ -47,9 +48,39 @@ def public_view(state: State) -> JsonObject:
         "phase": "over" if state.winner else "play", "pending": {"kind": state.pending[0]},
         "last_turn": {"events": list(state.notes)},
     }
+    if state.table_draws:  # the stacks are the table's: what lies on top is seen there, not known here
+        view.update(draws="table", basic_top=None, familiar_top=None)
     if state.winner:
         view["winner"], view["ranking"] = state.winner, magic.ranking(state)
     return view
+
+
+def designs(cards: tuple[str, ...]) -> list[JsonObject]:
+    """What a picker offers: one entry per design a card can show (an ingredient kind, a joker, each
+    spell), with one card of it and how many could come up."""
+    first: dict[str, str] = {}
+    counts: dict[str, int] = {}
+    for cid in cards:
+        c = card(cid)
+        key = cid if c.category == SPELL else c.kind or c.category
+        first.setdefault(key, cid)
+        counts[key] = counts.get(key, 0) + 1
+    return [{**(card_view(cid) or {}), "count": counts[key]} for key, cid in first.items()]
+
+
+def _table(state: State, kind: str, witch: str) -> JsonObject:
+    """The table's cards: the picker of what can come up where the table waits for a card."""
+    if kind == "turn_up":
+        return {"spaces": table.gaps(state), "possible": designs(table.possible(state)), "dealing": state.dealing}
+    if kind == "witch":
+        return {"witches": [{"witch": n, "title": w.title} for n, w in load().witches.items()
+                            if n not in state.witches.values()]}
+    player = state.benefits[0]
+    benefit = load().witches[state.witches[player]].benefit
+    if benefit == "familiar":
+        return {"player": player, "wants": "familiar", "familiars": list(state.familiar_stack)}
+    return {"player": player, "wants": "spell" if benefit == "spell" else "ingredient",
+            "possible": designs(state.deck)}
 
 
 def legal_actions(state: State) -> JsonObject:
@@ -66,6 +97,10 @@ def legal_actions(state: State) -> JsonObject:
         out["familiars"] = list(discardable(state, witch))  # never the one just taken
     elif kind == "snake":
         out["ingredients"] = list(load().ingredients)
+    elif kind in ("turn_up", "witch", "benefit"):
+        out.update(_table(state, kind, witch))
+    if state.table_draws and kind == "turn":  # what the table's stacks can show on top when one is taken
+        out.update(familiars=list(state.familiar_stack), basic=designs(state.basic))
     return out
 
 

@@ -6,6 +6,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Path
 from pydantic import Field, StringConstraints
 
+from companion import night_options
 from companion.web.answers import CHANGES, refused
 from companion.web.bodies import Body
 from companion.web.deps import Joined, TableDep
@@ -29,7 +30,7 @@ def night(table: TableDep) -> dict[str, Any]:
 
 @router.post("/games", responses=refused(*CHANGES))
 def start_game(body: NewGame, table: TableDep, _: Joined) -> dict[str, Any]:
-    game = table.start_game(body.game, body.players, body.options)
+    game = table.start_game(body.game, body.players, night_options.started_with(body.game, body.options))
     return {"game": game.rules.name, "players": game.players, "version": game.version}
 
 

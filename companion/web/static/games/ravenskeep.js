@@ -9,6 +9,13 @@ if (!document.querySelector('link[data-game="ravenskeep"]')) {
   document.head.append(el("link", { rel: "stylesheet", href: "/static/games/ravenskeep.css", "data-game": "ravenskeep" }));
 }
 
+// The words of the table's own die (option dice: "table"), gathered for translation.
+const TEXT = {
+  whichFace: (dice) => `Roll the real die${dice > 1 ? ` (${dice} dice on the card: ${dice - 1} reroll${dice > 2 ? "s" : ""})` : ""}: which face does it show?`,
+  rerollFace: "Reroll the real die: which face does it show now?",
+  face: (n) => `${n}`,
+};
+
 const SVG = "http://www.w3.org/2000/svg";
 const CX = 400, CY = 400, R = 300;
 
@@ -142,10 +149,18 @@ export function controls(view, ctx) {
   const offer = (pieces, make) => pieceRow.replaceChildren(...(pieces.length ? pieces : [{}]).map((piece) => el("button", {
     "data-do": "piece", "data-piece": piece.tower || (piece.wizard !== undefined ? `wizard-${piece.wizard}` : "none"),
     onclick: () => propose(make(piece)) }, piece.tower ? `tower ${piece.tower}` : piece.wizard !== undefined ? `wizard on ${piece.wizard}` : "nothing can move")));
+  // With the table's die (legal.die: its faces) a roll or a reroll first asks which face the die shows.
+  const facePicker = el("div", { "data-part": "die-faces" });
+  const rolled = (make, title) => {
+    if (!legal.die) { propose(make({})); return; }
+    facePicker.replaceChildren(el("p", {}, title), el("div", { class: "tokens" }, legal.die.map((n) => el("button", {
+      class: "die-face-button", "data-do": "face", "data-face": n, onclick: () => propose(make({ value: n })) }, TEXT.face(n)))));
+    facePicker.scrollIntoView();
+  };
   if (legal.kind === "rolled") {
     return section(`${me}: rolled ${legal.roll.values[legal.roll.values.length - 1]}`,
-      legal.roll.rerolls_left ? el("button", { "data-do": "reroll", onclick: () => propose({ type: "reroll", player: me }) }, `Reroll (${legal.roll.rerolls_left} left)`) : null,
-      (offer(legal.pieces, (piece) => ({ type: "play", player: me, ...piece })), pieceRow));
+      legal.roll.rerolls_left ? el("button", { "data-do": "reroll", onclick: () => rolled((face) => ({ type: "reroll", player: me, ...face }), TEXT.rerollFace) }, `Reroll (${legal.roll.rerolls_left} left)`) : null,
+      facePicker, (offer(legal.pieces, (piece) => ({ type: "play", player: me, ...piece })), pieceRow));
   }
   const parts = [];
   if (legal.cards_left > 0 && !view.forwent && legal.pieces_for) {
@@ -155,8 +170,9 @@ export function controls(view, ctx) {
         [1, 2, 3, 4, 5, 6].map((n) => el("button", { "data-do": "card", "data-card": `${moves}-${n}`,
           onclick: () => offer(piecesFor(moves, n), (piece) => ({ type: "play", player: me, card: { moves, steps: n }, ...piece })) }, n)),
         [1, 2, 3].map((dice) => el("button", { "data-do": "roll", "data-card": `${moves}-dice-${dice}`,
-          onclick: () => propose({ type: "roll", player: me, moves, dice }) }, dice === 1 ? "1 die" : `${dice} dice`))));
+          onclick: () => rolled((face) => ({ type: "roll", player: me, moves, dice, ...face }), TEXT.whichFace(dice)) }, dice === 1 ? "1 die" : `${dice} dice`))));
     }
+    parts.push(facePicker);
   }
   if (legal.can_forgo && legal.pieces_for) {
     parts.push(el("button", { "data-do": "forgo", onclick: () => offer(legal.pieces_for.tower["1"], (piece) => ({ type: "forgo", player: me, ...piece })) },

@@ -7,6 +7,21 @@ import { lastTurnLines, section, winner, words } from "/static/games/generic.js"
 
 const cap = (text) => words(text).replace(/^./, (c) => c.toUpperCase());
 
+// The words of the table's own cards (option draws: "table") and of Incanto's, gathered for translation.
+const TEXT = {
+  turnUp: (space, dealing) => `${dealing ? "Lay out the market" : "Fill the market"}: which card did the deck turn up for space ${space}?`,
+  turnUpHint: "Tap the card the real deck showed; only cards that can still come up are offered.",
+  drawWitch: (p) => `${p}: which witch did you draw?`,
+  benefit: (p, wants) => `${p} turns cards over until ${wants === "spell" ? "a spell" : "an ingredient"}: tap each card turned`,
+  benefitFamiliar: (p) => `${p} takes the familiar on top of the stack: which is it?`,
+  whichFamiliar: "Which familiar lies on top of the stack?",
+  whichBasic: "Which basic spell lies on top of the stack?",
+  layOut: "Lay out from Incanto's deck:",
+  space: (n) => `space ${n}`,
+  waiting: { turn_up: (w) => `${w}: the table turns up cards for the market`, witch: (w) => `${w} draws a witch`,
+             benefit: (w) => `${w} draws a starting benefit` },
+};
+
 if (!document.getElementById("witchcraft-style")) {
   document.head.append(el("style", { id: "witchcraft-style" }, `
     .wc-bar { height: .6rem; background: #0e0c14; border-radius: .3rem; margin-top: .3rem; }
@@ -62,14 +77,14 @@ function magicCards(view, flashed = new Set()) {
     style: `--seat: ${seatColour(p.seat)}`, "data-player": p.name },
     el("div", { class: "name" }, p.name, p.turn ? el("span", { class: "token", style: "font-size: .8rem; margin-left: .4rem" }, "to play") : ""),
     el("div", { class: "points", "data-points": p.magic }, p.magic),
-    el("div", { class: "wand" }, `${p.witch_title} · ${p.crystals} ◆`),
+    el("div", { class: "wand" }, `${p.witch_title || "—"} · ${p.crystals} ◆`),
     el("div", { class: "wc-bar" }, el("div", { style: `width: ${Math.min(100, (100 * p.magic) / view.goal)}%` })),
     el("div", { class: "muted", style: "font-size: .75rem" }, Object.entries(p.breakdown).filter(([, v]) => v).map(([k, v]) => `${k} ${v}`).join(" · ")))));
 }
 
 function witchCard(p) {
   return el("div", { class: "wc-witch", style: `--seat: ${seatColour(p.seat)}`, "data-witch": p.name },
-    el("div", { class: "name" }, p.name, el("span", { class: "muted", style: "font-size: .85rem" }, ` ${p.witch_title}`)),
+    el("div", { class: "name" }, p.name, el("span", { class: "muted", style: "font-size: .85rem" }, ` ${p.witch_title || ""}`)),
     p.spells.map((s) => el("div", { "data-spell": s.card }, `${s.card} ✦${s.magic}: `, s.recipe.map(words).join(" + "),
       el("span", { class: "muted" }, ` — has ${s.assigned.map(cardText).join(", ") || "nothing"}, needs ${s.needs}`))),
     p.inventory.length ? el("div", { class: "muted" }, "inventory: ", p.inventory.map(cardText).join(", ")) : null,
@@ -84,7 +99,7 @@ function waitingFor(view) {
     turn: `${legal.witch}'s turn${legal.actions_left > 1 ? ` (${legal.actions_left} actions)` : ""}`,
     raven_buy: `${legal.witch} may buy after the Raven`, discard_spell: `${legal.witch} keeps 3 spells: discard one`,
     discard_familiar: `${legal.witch} keeps 2 familiars: discard one`, snake: `${legal.witch} names the Snake's ingredient`,
-  }[legal.kind];
+  }[legal.kind] || (TEXT.waiting[legal.kind] && TEXT.waiting[legal.kind](legal.witch));
   return text ? el("p", { class: "muted", "data-part": "waiting", style: "margin: .6rem 0 0; font-size: 1.3rem" }, text) : null;
 }
 
@@ -101,6 +116,8 @@ const SAY = {
   familiar_discarded: (e, v) => [who(v, e.player), ` lets the ${cap(e.familiar)} go`],
   market_shifted: () => ["the market's bottom row is discarded; a new top row"],
   reshuffled: (e) => [`a new deck of ${e.cards} cards`],
+  turned_up: (e) => [`turned up ${e.cards.join(", ")}`],
+  witch_drawn: (e, v) => [who(v, e.player), ` draws ${cap(e.witch)}`],
   won: (e, v) => [who(v, e.player), ` reaches ${e.magic} magic and wins`],
   stalled: (e, v) => ["no card can come into play: ", who(v, e.player), " wins with the most magic"],
 };
@@ -111,11 +128,47 @@ export function controls(view, ctx) {
   const legal = view.legal || {};
   const prompt = PROMPTS[legal.kind];
   if (!prompt) return section(`Next: ${words(legal.kind)}`, el("p", { class: "muted" }, "Waiting for the table."));
-  return [prompt(view, legal, ctx.propose), hareButtons(view, legal, ctx.propose)];
+  return [layOut(view), prompt(view, legal, ctx.propose), hareButtons(view, legal, ctx.propose)];
+}
+
+// With Incanto's deck the tablet says which new cards to lay out: the market spaces that changed since
+// this tablet last drew it (every space the first time).
+let lastMarket = null;
+function layOut(view) {
+  if (view.draws === "table") return null;
+  const now = view.market.map((s) => (s.card ? s.card.card : null));
+  const fresh = view.market.filter((s, i) => s.card && (!lastMarket || lastMarket[i] !== now[i]));
+  lastMarket = now;
+  if (!fresh.length) return null;
+  return el("p", { class: "muted", "data-part": "lay-out", style: "font-size: 1.1rem" }, TEXT.layOut, " ",
+    fresh.map((s) => `${TEXT.space(s.space)}: ${cardText(s.card)}`).join(" · "));
+}
+
+/** One button per design that can come up (an ingredient kind, a joker, each spell), with how many. */
+function picker(designs, pick, part = "pick-card") {
+  return el("div", { class: "tokens", "data-part": part }, designs.map((c) => el("button", {
+    class: "wc-card", "data-do": part, "data-card": c.card, "data-category": c.category,
+    onclick: () => pick(c.card) }, cardText(c), c.count > 1 ? el("span", { class: "muted" }, ` ×${c.count}`) : "")));
+}
+
+function familiarPicker(names, pick) {
+  return el("div", { class: "tokens", "data-part": "pick-familiar" }, names.map((f) => el("button", {
+    class: "wc-big", "data-do": "pick-familiar", "data-familiar": f, onclick: () => pick(f) }, cap(f))));
 }
 
 const PROMPTS = {
   over: () => section("Game over", el("p", {}, "Start the next game from the Night page.")),
+  turn_up: (view, legal, propose) => section(TEXT.turnUp(legal.spaces[0], legal.dealing),
+    el("p", { class: "muted" }, TEXT.turnUpHint),
+    picker(legal.possible, (card) => propose({ type: "turn_up", witch: legal.witch, cards: [card] }))),
+  witch: (view, legal, propose) => section(TEXT.drawWitch(legal.witch), el("div", { class: "tokens", "data-part": "pick-witch" },
+    legal.witches.map((w) => el("button", { class: "wc-big", "data-do": "pick-witch", "data-witch": w.witch,
+      onclick: () => propose({ type: "draw_witch", witch: legal.witch, drawn: w.witch }) }, w.title)))),
+  benefit: (view, legal, propose) => legal.wants === "familiar"
+    ? section(TEXT.benefitFamiliar(legal.player), familiarPicker(legal.familiars,
+      (f) => propose({ type: "turn_up", witch: legal.witch, cards: [f] })))
+    : section(TEXT.benefit(legal.player, legal.wants), picker(legal.possible,
+      (card) => propose({ type: "turn_up", witch: legal.witch, cards: [card] }))),
   turn: turnPrompt,
   raven_buy: (view, legal, propose) => section(`${legal.witch} buys after the Raven`, buyer(view, legal, propose, null).node,
     el("button", { class: "wc-big", "data-do": "pass", onclick: () => propose({ type: "buy", witch: legal.witch, cards: [] }) }, "Buy nothing")),
@@ -138,6 +191,16 @@ function turnPrompt(view, legal, propose) {
   const take = (type, label, ok = true) => el("button", { class: "wc-big", "data-do": type, disabled: !ok,
     onclick: () => propose({ type, witch: w, ...(can.cat && buy.chosen.length === 1
       ? { cat: { card: buy.chosen[0], pay: buy.pay.length ? buy.pay[0] : null } } : {}) }) }, label);
+  // With the table's stacks, taking a familiar or a basic spell first asks which lies on top.
+  const topPicker = el("div", { "data-part": "top-picker" });
+  const table = view.draws === "table";
+  const withCat = () => (can.cat && buy.chosen.length === 1 ? { cat: { card: buy.chosen[0], pay: buy.pay.length ? buy.pay[0] : null } } : {});
+  const fromStack = (type, label, ok) => el("button", { class: "wc-big", "data-do": type, disabled: !ok, onclick: () => {
+    const pick = (revealed) => propose({ type, witch: w, ...withCat(), revealed });
+    topPicker.replaceChildren(type === "take_familiar"
+      ? section(TEXT.whichFamiliar, familiarPicker(legal.familiars, pick))
+      : section(TEXT.whichBasic, picker(legal.basic, pick, "pick-basic")));
+  } }, label);
   const familiarAction = (familiar, label, extra = {}) => el("button", { class: "wc-big", "data-do": "familiar_action", "data-familiar": familiar,
     onclick: () => propose({ type: "familiar_action", witch: w, familiar, ...extra }) }, label);
   return section(`${w}'s turn: one action`,
@@ -145,11 +208,12 @@ function turnPrompt(view, legal, propose) {
     can.cat ? el("p", { class: "muted" }, "The Cat: choose one ingredient above (and its crystal) before taking crystals, a familiar or a basic spell.") : null,
     el("div", { class: "tokens", style: "margin-top: .8rem" },
       take("take_crystals", "Take 2 crystals"),
-      take("take_familiar", `Take the familiar${view.familiar_top ? ` (${cap(view.familiar_top)})` : ""} + 1 crystal`, can.take_familiar),
-      take("take_basic_spell", "Take a basic spell + 1 crystal", can.take_basic_spell),
+      (table ? fromStack : take)("take_familiar", `Take the familiar${view.familiar_top ? ` (${cap(view.familiar_top)})` : ""} + 1 crystal`, can.take_familiar),
+      (table ? fromStack : take)("take_basic_spell", "Take a basic spell + 1 crystal", can.take_basic_spell),
       can.magpie ? familiarAction("magpie", "Magpie: 6 crystals") : null,
       can.goat ? familiarAction("goat", "Goat: one more action") : null,
-      can.raven ? [0, 1, 2].map((row) => familiarAction("raven", `Raven: row ${row + 1} under the deck`, { row })) : null));
+      can.raven ? [0, 1, 2].map((row) => familiarAction("raven", `Raven: row ${row + 1} under the deck`, { row })) : null),
+    topPicker);
 }
 
 /** Tap the cards to buy, then the cards that take a crystal, then Buy. The count owed is shown. */

@@ -1,0 +1,87 @@
+"""The table's own tiles and tokens: a whole bot game drawn by Incanto is played again with every room
+tile, token face and spell card entered as the table turned it, and both reach the same end and replay
+to it from their stored logs."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from companion.engine.game import Game, rng_for
+from companion.games.incantibus.casting import token_at
+from companion.games.incantibus.state import State
+from companion.night import Night
+from companion.store import Store
+from incantibus_helpers import RULES
+from tests.game_helpers import bot_states
+
+PLAYERS = ["Lera", "Kirill", "Katya"]
+
+
+def entries_for(incanto: State, at_table: State) -> dict[str, Any] | None:
+    """What a table that turned Incanto's tiles and tokens enters where it waits for them."""
+    kind = at_table.pending[0]
+    if kind == "room_entered":
+        visible = [incanto.kinds[t] for t in incanto.slots if t not in incanto.secret]
+        return {"type": "room_entered", "room": incanto.room, "visible": visible,
+                "secret": len(incanto.slots) - len(visible)}
+    if kind == "reveal":
+        faces = {ref: incanto.cards[int(ref[1:])] if ref.startswith("c") else incanto.kinds[token_at(at_table, ref) or ref]
+                 for ref in at_table.pending[1]}
+        return {"type": "reveal", "kinds": faces}
+    return None
+
+
+def seen(state: State) -> dict[str, Any]:
+    view = RULES.public_view(state)
+    return {"players": view["players"], "scores": RULES.score(state), "phase": state.phase,
+            "winner": view.get("winner"), "ranking": view.get("ranking")}
+
+
+def played_both_ways(seed: int, expert: bool) -> tuple[dict[str, Any], list[dict[str, Any]], list[dict[str, Any]],
+                                                       State, State]:
+    incanto = RULES.setup(PLAYERS, {"expert": expert}, rng_for(seed, 0))
+    options = {"expert": expert, "deal": dict(incanto.wands)}  # the wands as dealt, entered at the start
+    at_table = RULES.setup(PLAYERS, {**options, "draws": "table"}, rng_for(seed, 0))
+    incanto_log: list[dict[str, Any]] = []
+    table_log: list[dict[str, Any]] = []
+
+    def enter(action: dict[str, Any]) -> None:
+        nonlocal at_table
+        model = RULES.parse_action(action)
+        assert RULES.check(at_table, model) == [], (action, at_table.pending)
+        at_table = RULES.apply(at_table, model, rng_for(seed + 1000, len(table_log)))  # nothing is drawn from it
+        table_log.append(action)
+
+    def follow() -> None:
+        while (entry := entries_for(incanto, at_table)) is not None:
+            enter(entry)
+
+    follow()
+    for action, after in bot_states(RULES, incanto, seed):
+        incanto = after
+        incanto_log.append(action)
+        enter(action)
+        follow()
+    return options, incanto_log, table_log, incanto, at_table
+
+
+def stored(folder: Path, options: dict[str, Any], seed: int, log: list[dict[str, Any]]) -> Game:
+    folder.mkdir()
+    with Store(folder / "night.sqlite") as store:
+        game = Night.resume_or_start(store).start_game("incantibus", PLAYERS, options, seed)
+        for action in log:
+            game.propose(action)
+        assert Game(game.rules, store.log(1)).view() == game.view()  # read back from the night's log
+        return game
+
+
+@pytest.mark.parametrize("seed, expert", [(0, False), (1, True), (2, False)])
+def test_a_game_of_incantos_draws_entered_as_the_tables_ends_the_same(seed: int, expert: bool, tmp_path: Path) -> None:
+    options, incanto_log, table_log, incanto, at_table = played_both_ways(seed, expert)
+    assert incanto.phase == "over" and seen(at_table) == seen(incanto)
+    assert {"room_entered", "reveal"} <= {a["type"] for a in table_log}
+    live_incanto = stored(tmp_path / "a", {"expert": expert}, seed, incanto_log)
+    live_table = stored(tmp_path / "b", {**options, "draws": "table"}, seed, table_log)
+    assert seen(live_incanto.state) == seen(incanto) and seen(live_table.state) == seen(at_table)
