@@ -30,7 +30,7 @@ def match(state: State, pile: str, shown: list[str], taken: set[str]) -> str | N
 
 
 def check(state: State, action: moves.CursesDrawn) -> list[Problem]:
-    if state.outcome:
+    if state.outcome and not state.awaiting:  # curses laid as the game ended are still entered, as Incanto lays them
         return [Problem("game-over", f"the game is over ({state.outcome}): nothing more can be done")]
     if not state.awaiting:
         return [Problem("pending", "no curse is waiting to be entered")]
@@ -64,9 +64,9 @@ def apply(state: State, action: moves.CursesDrawn) -> None:
 
 def check_cards(state: State, action: moves.CardsDrawn) -> list[Problem]:
     player, drawn = action.player, action.cards
-    if state.outcome:
-        return [Problem("game-over", f"the game is over ({state.outcome}): nothing more can be done", player)]
     wanted = dict(state.drawing)
+    if state.outcome and player not in wanted:  # cards drawn as the game ended are still entered: the hand is kept
+        return [Problem("game-over", f"the game is over ({state.outcome}): nothing more can be done", player)]
     if player not in wanted:
         waiting = ", ".join(f"{p} ({n})" for p, n in state.drawing) or "nobody"
         return [Problem("pending", f"{player} has no cards to draw now (waiting: {waiting})", player)]
