@@ -158,3 +158,12 @@ def test_options_and_sheets_are_checked_at_the_start() -> None:
         start(hands="tracked", characters={"Lera": "a", "Kirill": "a"})
     game = start(hands="tracked", characters={"Lera": "d"})
     assert [p["sheet"] for p in game.view()["players"]] == ["d", "a"]
+
+
+def test_a_curse_paid_partly_from_a_support_zone_names_the_hands_part() -> None:
+    # "... die vier auf dem Fluch dargestellten Elemente aus der Hand oder den Unterstützungszonen ablegen."
+    game = dealt()
+    banish = {"type": "banish", "player": "Lera", "curse": "vier-10", "reward": "luft", "helpers": ["Kirill"]}
+    assert refused(game, banish).problems[0].rule == "pay-cards"
+    game.propose({**banish, "pay": ["feuer1", "wasser1"]})
+    assert hand(game, "Lera") == ["feuer1"] * 3 + ["wasser1"]

@@ -88,8 +88,11 @@ def check_pay(state: State, player: str, pay: list[str] | None, cost: Mapping[st
     if me.cards is None:
         return [] if pay is None else [untracked(player, "pay")]
     hand = me.cards.hand
+    if pay is None and helped:  # only the player knows which part the support zones gave
+        return [Problem("pay-cards", f"{player} pays partly from support zones: name the cards of the hand that "
+                        "paid ('pay': [] for none)", player, "pay")]
     if pay is None:
-        return [] if helped or cheapest(hand, cost) is not None else [_short(player, hand, cost, rule)]
+        return [] if cheapest(hand, cost) is not None else [_short(player, hand, cost, rule)]
     missing = Counter(pay) - Counter(hand)
     if missing:
         return [Problem("pay-cards", f"{player} pays with {sorted(missing.elements())}, which is not in their hand "
