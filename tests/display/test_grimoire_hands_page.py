@@ -35,7 +35,7 @@ def at_version(page: Any, version: int) -> None:
 
 
 def test_the_table_enters_the_page_and_the_cards_drawn_by_tapping_them(chromium: Any, server: str, settings: Settings,
-                                                                      night: Any) -> None:
+                                                                      night: Any, tmp_path: Any) -> None:
     errors: list[str] = []
     night.start_game("grimoire", ["Lera", "Kirill"], {"draws": "table", "hands": "tracked", "first": "Lera"}, seed=3)
     controls = opened(chromium, server, f"/join?code={settings.join_code}", errors)
@@ -57,11 +57,13 @@ def test_the_table_enters_the_page_and_the_cards_drawn_by_tapping_them(chromium:
         controls.click('[data-do="pick-card"][data-card="feuer1"]')
     for card in ("wasser1", "luft1"):
         controls.click(f'[data-do="pick-card"][data-card="{card}"]')
+    controls.screenshot(path=str(tmp_path / "grimoire-cards-picker.png"))
     controls.click('[data-do="cards_drawn"]')
     at_version(board, 3)
     lera = board.evaluate("window.incanto.model.game.players[0]")
     assert lera["hand"] == ["feuer1", "feuer1", "feuer1", "feuer1", "luft1", "wasser1"] and lera["deck"] == 4
     board.wait_for_selector('[data-player="Lera"] .hand [data-card="luft1"]')
+    board.screenshot(path=str(tmp_path / "grimoire-hands-board.png"), full_page=True)
     assert errors == []
 
 
