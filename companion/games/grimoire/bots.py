@@ -41,8 +41,10 @@ def _times(state: State, spell: str, rng: Random) -> int:
     """Amplified now and then, when the hand can pay twice."""
     times = rng.randint(1, 2)
     cards = state.current.cards
+    if cards is None:
+        return times
     twice = {e: 2 * n for e, n in load().spells[spell].cost.items()}
-    return times if cards is None or hands.cheapest(cards.hand, twice) is not None else 1
+    return times if hands.cheapest(cards.hand, twice) is not None else 1
 
 
 def _end_turn(state: State, rng: Random) -> Proposal:

@@ -84,6 +84,8 @@ def check_pay(state: State, player: str, pay: list[str] | None, cost: Mapping[st
               helped: bool = False) -> list[Problem]:
     """Whether ``player``'s hand pays ``cost`` (with ``pay`` if named). ``helped``: the rest comes from
     other players' support zones, which the rulebook does not say how cards reach, so it is not counted."""
+    if pay is None and not state.tracked:  # the common case first: nothing to check
+        return []
     me = state.player(player)
     if me.cards is None:
         return [] if pay is None else [untracked(player, "pay")]
@@ -107,6 +109,8 @@ def check_pay(state: State, player: str, pay: list[str] | None, cost: Mapping[st
 
 def check_cure_pay(state: State, player: str, pay: list[str] | None) -> list[Problem]:
     """Two element cards of any kind ("zwei beliebige Elementkarten")."""
+    if pay is None and not state.tracked:
+        return []
     me = state.player(player)
     if me.cards is None:
         return [] if pay is None else [untracked(player, "pay")]
@@ -140,6 +144,8 @@ def _cost(cost: Mapping[str, int]) -> str:
 
 def spend(state: State, player: str, pay: list[str] | None, cost: Mapping[str, int], to_discard: bool = True) -> list[str]:
     """Takes the payment from the hand (onto the discard pile, or out of the game); the cards paid."""
+    if not state.tracked:
+        return []
     cards = state.player(player).cards
     if cards is None:
         return []
@@ -149,6 +155,8 @@ def spend(state: State, player: str, pay: list[str] | None, cost: Mapping[str, i
 
 
 def spend_any(state: State, player: str, pay: list[str] | None, n: int) -> list[str]:
+    if not state.tracked:
+        return []
     cards = state.player(player).cards
     if cards is None:
         return []
@@ -166,6 +174,8 @@ def _take(cards: Cards, paid: list[str], to_discard: bool) -> None:
 
 def gain(state: State, player: str, name: str) -> None:
     """A card bought or taken as a reward goes on the discard pile, into the deck at the next shuffle."""
+    if not state.tracked:
+        return
     cards = state.player(player).cards
     if cards is not None:
         cards.discard += (name,)
@@ -208,6 +218,8 @@ def draw(state: State, player: Player, n: int, rng: Random) -> None:
 
 def check_discard(state: State, player: str, discard: list[str] | None) -> list[Problem]:
     """The regeneration phase: a hand over six is reduced by laying down element cards, never madness."""
+    if discard is None and not state.tracked:
+        return []
     me = state.player(player)
     if me.cards is None:
         return [] if discard is None else [untracked(player, "discard")]

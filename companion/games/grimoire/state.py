@@ -36,6 +36,12 @@ class Player:
     out: bool = False  # fell to madness and left the game
     cards: Cards | None = None  # tracked hands only
 
+    def copy(self) -> Player:
+        # Spelled out rather than dataclasses.replace: a copy is made for every player on every action.
+        cards = self.cards
+        return Player(self.name, self.madness_hand, self.madness_support, self.spells, self.exhausted, self.out,
+                      Cards(cards.hand, cards.deck, cards.discard, cards.sheet) if cards else None)
+
 
 @dataclass(slots=True)
 class State:
@@ -65,7 +71,7 @@ class State:
     page_wanted: bool = False  # table draws: the open page is turned at the table and entered
 
     def copy(self) -> State:
-        players = tuple(replace(p, cards=replace(p.cards) if p.cards else None) for p in self.players)
+        players = tuple(p.copy() for p in self.players)
         return replace(self, players=players, fields=dict(self.fields),
                        piles=dict(self.piles), supply={e: dict(v) for e, v in self.supply.items()},
                        library=dict(self.library))

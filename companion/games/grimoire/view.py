@@ -117,11 +117,14 @@ def legal_actions(state: State) -> JsonObject:
 
 def affordable_curses(state: State) -> list[str]:
     """The curses on the circle; with tracked hands, those the active player's hand can pay."""
+    if state.current.cards is None:
+        return list(state.curses_out)
     return [c for c in state.curses_out if _can_pay(state, Counter(load().curses[c]))]
 
 
 def learnable(state: State) -> list[str]:
-    return [s for s in spells.learnable(state) if _can_pay(state, spells.learn_cost(s))]
+    faces = spells.learnable(state)
+    return faces if state.current.cards is None else [s for s in faces if _can_pay(state, spells.learn_cost(s))]
 
 
 def _can_pay(state: State, cost: Mapping[str, int]) -> bool:
@@ -131,13 +134,15 @@ def _can_pay(state: State, cost: Mapping[str, int]) -> bool:
 
 def castable(state: State) -> list[str]:
     """The active player's spells not exhausted this turn (tracked hands: whose cost the hand pays once)."""
-    cat = load()
-    return [s for s in state.current.spells if s not in state.current.exhausted and _can_pay(state, cat.spells[s].cost)]
+    me = state.current
+    ready = [s for s in me.spells if s not in me.exhausted]
+    return ready if me.cards is None else [s for s in ready if _can_pay(state, load().spells[s].cost)]
 
 
 def buyable(state: State) -> list[tuple[str, int]]:
     """Each element card left in the supply (tracked hands: that the hand pays), as (element, value)."""
-    return [(e, v) for e, piles in state.supply.items() for v, n in piles.items() if n > 0 and _can_pay(state, {e: v})]
+    left = [(e, v) for e, piles in state.supply.items() for v, n in piles.items() if n > 0]
+    return left if state.current.cards is None else [(e, v) for e, v in left if _can_pay(state, {e: v})]
 
 
 def cures(state: State) -> list[tuple[str, Zone]]:
