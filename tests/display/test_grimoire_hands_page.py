@@ -40,7 +40,7 @@ def test_the_table_enters_the_page_and_the_cards_drawn_by_tapping_them(chromium:
     night.start_game("grimoire", ["Lera", "Kirill"], {"draws": "table", "hands": "tracked", "first": "Lera"}, seed=3)
     controls = opened(chromium, server, f"/join?code={settings.join_code}", errors)
     board = opened(chromium, server, "/", errors)
-    assert board.query_selector('[data-part="page-wanted"]') is not None
+    board.wait_for_selector('[data-part="page-wanted"]')
     controls.goto(server + "/controls")
     controls.click('[data-do="page_opened"][data-page="c"]')
     at_version(board, 1)
@@ -64,6 +64,23 @@ def test_the_table_enters_the_page_and_the_cards_drawn_by_tapping_them(chromium:
     assert lera["hand"] == ["feuer1", "feuer1", "feuer1", "feuer1", "luft1", "wasser1"] and lera["deck"] == 4
     board.wait_for_selector('[data-player="Lera"] .hand [data-card="luft1"]')
     board.screenshot(path=str(tmp_path / "grimoire-hands-board.png"), full_page=True)
+    for card in ["wasser1"] * 4 + ["erde1", "luft1"]:  # Kirill's opening hand
+        controls.click(f'[data-do="pick-card"][data-card="{card}"]')
+    controls.click('[data-do="cards_drawn"]')
+    at_version(board, 4)
+    # The page's arrival gave Lera a madness card: seven in hand. Ending her turn, the tablet asks which
+    # element card she lays down, and offers no madness card ("Beim Reduzieren darf ein Spieler keine
+    # Wahnsinnskarten ablegen").
+    controls.click('[data-do="end_turn"]')
+    picker = '[data-part="discard"] [data-do="pick-card"]'
+    controls.wait_for_selector(picker)
+    assert sorted(controls.eval_on_selector_all(picker, "bs => bs.map(b => b.dataset.card)")) == [
+        "feuer1", "luft1", "wasser1"]
+    controls.click(f'{picker}[data-card="luft1"]')
+    controls.click('[data-do="end_turn-discard"]')
+    at_version(board, 5)
+    lera = board.evaluate("window.incanto.model.game.players[0]")
+    assert lera["hand"] == ["feuer1", "feuer1", "feuer1", "feuer1", "wasser1"] and lera["discard"] == 1
     assert errors == []
 
 
