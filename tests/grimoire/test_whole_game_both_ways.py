@@ -64,9 +64,12 @@ def _enter(game: Game, notes: list[Any], ids: dict[str, str]) -> None:
     ids.update(zip(laid, theirs[len(theirs) - len(laid):]))
 
 
+def face(curse: str) -> tuple[str, ...]:
+    return tuple(sorted(load().curses[curse]))
+
+
 def ending(state: State) -> dict[str, Any]:
     """The final state, each curse by the elements it shows (two cards of a pile alike are the same to the game)."""
-    face = lambda c: tuple(sorted(load().curses[c]))  # noqa: E731
     return {
         "outcome": state.outcome, "why": state.why, "opened": state.book[:state.page + 1], "banished": state.banished,
         "escaped": state.escaped, "marker": state.marker, "round": state.round, "turn": state.turn,
