@@ -98,6 +98,7 @@ def test_the_ritual_track_follows_the_table_on_two_tablets(chromium: Any, server
     controls.wait_for_selector('[data-do="end_turn"]')
     not_blank(shot(controls, tmp_path / "grimoire-controls-1024x768.png"))
     controls.click('[data-do="buy"][data-card="erde-3"]')
+    controls.click('[data-do="paid"]')  # hands kept secret (the default): the payer confirms they can pay
     for board in boards:
         board.wait_for_function("v => window.incanto.model.game.version === v", arg=3)
     assert controls.evaluate("window.incanto.model.game.supply.erde['3']") == 5

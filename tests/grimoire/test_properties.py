@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.engine.game import Game
+from companion.games.grimoire import hands
 from companion.games.grimoire.catalogue import load
 from companion.games.grimoire.state import State
 from grimoire_helpers import NAMES, RULES
@@ -41,16 +42,38 @@ def check_invariants(state: State) -> None:
         assert not state.current.out
 
 
+def element_cards(state: State) -> dict[str, int]:
+    return {p.name: len(p.cards.hand) + len(p.cards.deck) + len(p.cards.discard) for p in state.players if p.cards}
+
+
+def check_cards(state: State, action: dict[str, object], before: dict[str, int]) -> None:
+    """Tracked hands: a player's element cards change only by a card gained (bought, a curse's reward) and
+    the cards a purchase takes out of the game; a hand never holds more than six element cards."""
+    if not state.tracked:
+        return
+    expected = dict(before)
+    note = state.notes[-1] if state.notes else {}
+    if action["type"] == "buy":
+        expected[str(action["player"])] += 1 - len(note["cards"])  # type: ignore[arg-type]
+    if action["type"] == "banish" and action.get("reward"):
+        expected[str(action["player"])] += 1
+    assert element_cards(state) == expected
+    for p in state.players:
+        assert p.cards is not None and all(hands.parse(c) for c in p.cards.hand + p.cards.deck + p.cards.discard)
+        assert len(p.cards.hand) <= CAT.hand_size  # draws fill to six, madness cards counted; madness may come on top
+
+
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**31 - 1), players=st.integers(1, 4), difficulty=st.sampled_from(sorted(CAT.difficulty)),
-       draws=st.sampled_from(["companion", "table"]))
-def test_random_games_keep_the_invariants_and_end(seed: int, players: int, difficulty: str, draws: str) -> None:
-    game = Game.start(RULES, NAMES[:players], {"difficulty": difficulty, "draws": draws}, seed=seed)
+       draws=st.sampled_from(["companion", "table"]), held=st.sampled_from(["confirm", "tracked"]))
+def test_random_games_keep_the_invariants_and_end(seed: int, players: int, difficulty: str, draws: str, held: str) -> None:
+    game = Game.start(RULES, NAMES[:players], {"difficulty": difficulty, "draws": draws, "hands": held}, seed=seed)
     rng = Random(seed)
     while (action := RULES.random_action(game.state, rng)) is not None:
-        before = game.view()
+        before, cards = game.view(), element_cards(game.state)
         game.propose(action)
         check_invariants(game.state)
+        check_cards(game.state, action, cards)
         if rng.random() < 0.05:  # undo then redo gives the same table
             after = game.view()
             game.undo()

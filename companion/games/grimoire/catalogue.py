@@ -68,6 +68,13 @@ class SpellEntry(TypedDict):
     level: NotRequired[int]
 
 
+class CharacterEntry(TypedDict):
+    """A character sheet in the data file: its name and its 1-element cards by element."""
+
+    de: str
+    cards: dict[str, int]
+
+
 class CatalogueError(ValueError):
     """The data file cannot be played as it stands."""
 
@@ -96,6 +103,15 @@ class Spell:
 
 
 @dataclass(frozen=True)
+class Character:
+    """A character sheet: the 1-element cards its player starts with, element -> how many."""
+
+    id: str
+    de: str
+    cards: dict[str, int]
+
+
+@dataclass(frozen=True)
 class Catalogue:
     player_counts: tuple[int, ...]
     elements: dict[str, str]  # German -> English
@@ -107,6 +123,8 @@ class Catalogue:
     madness: dict[int, int]  # player count -> madness cards in the pile
     madness_out: int
     hand_size: int
+    opening_hand: int
+    characters: dict[str, Character]  # sheet id -> its 1-element cards
     max_spells: int
     learn_cost: int
     cure_cost: int
@@ -139,7 +157,9 @@ def load(path: Path = DATA) -> Catalogue:
         field_effects={int(f): _effect(v["effect"], f"field {f}") for f, v in raw["ritual_fields"].items()},
         curse_fields=tuple(raw["curse_fields"]["value"]), curse_effect=_effect(raw["curse_effect"]["value"], "curse_effect"),
         curses=curses, piles=piles, madness={int(n): v for n, v in raw["madness_pile"]["value"].items()},
-        madness_out=raw["madness_out"]["value"], hand_size=raw["hand_size"]["value"], max_spells=raw["max_spells"]["value"],
+        madness_out=raw["madness_out"]["value"], hand_size=raw["hand_size"]["value"],
+        opening_hand=raw["opening_hand"]["value"], characters=_characters(raw["characters"]["value"], elements),
+        max_spells=raw["max_spells"]["value"],
         learn_cost=raw["learn_cost"]["value"], cure_cost=raw["cure_cost"]["value"],
         supply={int(v): n for v, n in raw["supply"]["value"].items()}, middle_pages=raw["middle_pages_in_book"]["value"],
         pages=pages, difficulty={k: tuple(v) for k, v in raw["difficulty"]["value"].items()},
@@ -190,6 +210,16 @@ def _spells(basic: dict[str, SpellEntry], library: dict[str, list[SpellEntry]], 
     for spell in out.values():
         if spell.element not in elements or not set(spell.cost) <= set(elements):
             raise CatalogueError(f"spell {spell.id!r} names an element that is not one of {sorted(elements)}")
+    return out
+
+
+def _characters(raw: dict[str, CharacterEntry], elements: dict[str, str]) -> dict[str, Character]:
+    out = {}
+    for cid, sheet in raw.items():
+        cards = sheet["cards"]
+        if not set(cards) <= set(elements) or not all(isinstance(n, int) and n >= 0 for n in cards.values()):
+            raise CatalogueError(f"character sheet {cid!r} shows {cards!r}, not counts of 1-element cards of {sorted(elements)}")
+        out[cid] = Character(cid, sheet["de"], dict(cards))
     return out
 
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 
 from companion.errors import Problem
-from companion.games.grimoire import moves
+from collections import Counter
+
+from companion.games.grimoire import hands, moves
 from companion.games.grimoire.catalogue import load
 from companion.games.grimoire.state import State
 
@@ -35,6 +37,9 @@ def check(state: State, action: moves.Banish) -> list[Problem]:
         if seat is None or state.players[seat].out:
             found.append(Problem("banish-support", f"{player} pays from {helper!r}'s support zone, but {helper!r} is not "
                                  "in the game", player, helper))
+    if field_of(state, curse) is not None:
+        cost = Counter(load().curses[curse])
+        found += hands.check_pay(state, player, action.pay, cost, "banish", helped=bool(action.helpers))
     return found
 
 
@@ -44,7 +49,10 @@ def apply(state: State, action: moves.Banish) -> None:
     assert where is not None
     state.fields[where] = tuple(c for c in state.fields[where] if c != curse)
     state.curses_banished += 1
+    paid = hands.spend(state, action.player, action.pay, Counter(load().curses[curse]))
     if reward is not None:
         state.supply[reward][2] -= 1
+        hands.gain(state, action.player, hands.card(reward, 2))
     state.note(event="banished_curse", player=action.player, curse=curse, field=where,
-               elements=list(load().curses[curse]), reward=reward, helpers=action.helpers)
+               elements=list(load().curses[curse]), reward=reward, helpers=action.helpers,
+               **({"cards": paid} if state.tracked else {}))

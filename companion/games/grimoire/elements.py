@@ -4,7 +4,7 @@ from __future__ import annotations
 
 
 from companion.errors import Problem
-from companion.games.grimoire import moves
+from companion.games.grimoire import hands, moves
 from companion.games.grimoire.state import State
 
 
@@ -15,10 +15,14 @@ def check_buy(state: State, action: moves.Buy) -> list[Problem]:
                         f"{', '.join(state.supply)}", player, element)]
     if state.supply[element][value] <= 0:
         return [Problem("buy-supply", f"no {value}-element {element} card is left in its pile", player, f"{element}-{value}")]
-    return []
+    return hands.check_pay(state, player, action.pay, {element: value}, "buy")
 
 
 def apply_buy(state: State, action: moves.Buy) -> None:
     element, value = action.element, action.value
     state.supply[element][value] -= 1
-    state.note(event="bought", player=action.player, element=element, value=value, paid={element: value})
+    # The cards paid leave the game; the new one goes on the discard pile (rulebook).
+    paid = hands.spend(state, action.player, action.pay, {element: value}, to_discard=False)
+    hands.gain(state, action.player, hands.card(element, value))
+    state.note(event="bought", player=action.player, element=element, value=value, paid={element: value},
+               **({"cards": paid} if state.tracked else {}))

@@ -7,7 +7,7 @@ from an empty pile loses the game at once (rulebook).
 from __future__ import annotations
 
 from companion.errors import Problem
-from companion.games.grimoire import moves
+from companion.games.grimoire import hands, moves
 from companion.games.grimoire.catalogue import Effect, load
 from companion.games.grimoire.state import Player, State
 
@@ -76,11 +76,13 @@ def check_cure(state: State, action: moves.Cure) -> list[Problem]:
     if have == 0:
         place = "hand" if zone == "hand" else "support zone"
         return [Problem("cure-none", f"{player} finds no madness card in {owner}'s {place}", player, str(owner))]
-    return []
+    return hands.check_cure_pay(state, player, action.pay)
 
 
 def apply_cure(state: State, action: moves.Cure) -> None:
     player = str(action.player)
     owner, zone = str(action.owner or player), str(action.zone)
     cure(state, state.player(owner), zone)
-    state.note(event="cured", player=owner, by=player, zone=zone, n=1, paid=load().cure_cost)
+    paid = hands.spend_any(state, player, action.pay, load().cure_cost)
+    state.note(event="cured", player=owner, by=player, zone=zone, n=1, paid=load().cure_cost,
+               **({"cards": paid} if state.tracked else {}))

@@ -45,6 +45,8 @@ class Position(BaseModel):
 
 def from_position(players: Sequence[str], options: Mapping[str, Any], position: Mapping[str, Any], rng: Random) -> State:
     setup.check_options(players, options)
+    if options.get("hands") == "tracked":  # a position lists no hands, decks or discard piles
+        raise MalformedAction("a described position does not say what each hand holds: start it with 'hands': 'confirm'")
     check_bounds(position, 5)
     try:
         pos = Position.model_validate(dict(position))

@@ -61,8 +61,16 @@ def decide(state: State) -> None:
 
 
 def open_page(state: State) -> None:
-    cat = load()
     state.page += 1
+    if not state.book[state.page]:  # table draws: the table turns the page and enters it
+        state.page_wanted = True
+        return
+    turn_page(state)
+
+
+def turn_page(state: State) -> None:
+    """The open page's arrival, the round marker one field on, and the curses it lays."""
+    cat = load()
     page = cat.pages[state.book[state.page]]
     state.note(event="page", page=page.id, number=state.page + 1)
     madness.apply_effect(state, page.arrival, f"{page.de} arrives")

@@ -1,6 +1,7 @@
 """Setting up the box: the grimoire of five random middle pages and the last, the curse piles each
-shuffled, the madness pile by player count, four basic spells each, then the first turn begins (its
-monster phase opens the first page)."""
+shuffled, the madness pile by player count, four basic spells each; with tracked hands each player's
+character sheet cards shuffled into a deck and six drawn; then the first turn begins (its monster
+phase opens the first page). With table draws and no ``book`` given, each page is entered as it opens."""
 from __future__ import annotations
 
 from random import Random
@@ -8,14 +9,17 @@ from typing import Any
 from collections.abc import Mapping, Sequence
 
 from companion.errors import MalformedAction
-from companion.games.grimoire import turn
+from companion.games.grimoire import hands, turn
 from companion.games.grimoire.catalogue import Catalogue, load
 from companion.games.grimoire.state import Player, State
 
 OPTIONS = {"draws": "'companion' (default: Incanto shuffles and draws the curses) or 'table' (the table draws and enters them)",
            "difficulty": "the round marker's row: " + ", ".join(load().difficulty) + " (default normal)",
            "book": "the five middle pages as laid in the grimoire, in order (default: drawn at random)",
-           "first": "the starting player (default: drawn at random)"}
+           "first": "the starting player (default: drawn at random)",
+           "hands": "'confirm' (default: hands stay secret, each payer confirms on the tablet) or 'tracked' (Incanto "
+                    "keeps every hand, deck and discard pile and refuses what a hand cannot pay)",
+           "characters": "each player's character sheet, {player: sheet} (default: the sheets in order, by seat)"}
 
 
 def check_options(players: Sequence[str], options: Mapping[str, Any]) -> None:
@@ -32,6 +36,24 @@ def check_options(players: Sequence[str], options: Mapping[str, Any]) -> None:
         raise MalformedAction(f"option 'first' names a player of {list(players)}, not {options['first']!r}")
     if "book" in options:
         check_book(cat, options["book"])
+    if options.get("hands", "confirm") not in ("confirm", "tracked"):
+        raise MalformedAction(f"option 'hands' is 'confirm' or 'tracked', not {options['hands']!r}")
+    if "characters" in options:
+        check_characters(cat, players, options["characters"])
+
+
+def check_characters(cat: Catalogue, players: Sequence[str], chosen: Any) -> None:
+    if (not isinstance(chosen, dict) or not set(chosen) <= set(players) or not set(map(str, chosen.values())) <= set(cat.characters)
+            or len(set(chosen.values())) != len(chosen)):
+        raise MalformedAction(f"option 'characters' gives players of {list(players)} each a different sheet of "
+                              f"{list(cat.characters)}, not {chosen!r}")
+
+
+def sheets(players: Sequence[str], options: Mapping[str, Any]) -> dict[str, str]:
+    """Each player's character sheet: the ones chosen, the others in the file's order by seat."""
+    chosen = dict(options.get("characters", {}))
+    free = [c for c in load().characters if c not in chosen.values()]
+    return {p: chosen.get(p) or free.pop(0) for p in players}
 
 
 def check_book(cat: Catalogue, book: Any) -> None:
@@ -43,16 +65,21 @@ def check_book(cat: Catalogue, book: Any) -> None:
 
 def setup(players: Sequence[str], options: Mapping[str, Any], rng: Random) -> State:
     check_options(players, options)
-    state = empty(players, options, rng)
+    state = empty(players, options, rng, pages_at_table=True)
+    if options.get("hands") == "tracked":
+        hands.deal(state, sheets(players, options), rng)
     turn.begin(state)
     return state
 
 
-def empty(players: Sequence[str], options: Mapping[str, Any], rng: Random) -> State:
-    """The table after setup, before the first turn: the marker on ↺, the grimoire closed."""
+def empty(players: Sequence[str], options: Mapping[str, Any], rng: Random, pages_at_table: bool = False) -> State:
+    """The table after setup, before the first turn: the marker on ↺, the grimoire closed. With table
+    draws and ``pages_at_table`` the middle pages are unknown ("") until each opens."""
     cat = load()
     last = next(p for p, page in cat.pages.items() if page.last)
-    middle = options.get("book") or rng.sample(sorted(p for p in cat.pages if p != last), cat.middle_pages)
+    middle = options.get("book") or (
+        [""] * cat.middle_pages if pages_at_table and options.get("draws") == "table"
+        else rng.sample(sorted(p for p in cat.pages if p != last), cat.middle_pages))
     names = list(players)
     first = names.index(options["first"]) if "first" in options else rng.randrange(len(names))
     return State(

@@ -4,14 +4,26 @@ The companion keeps what the whole table shares and what cardboard lets people f
 the ritual circle (marker, curses on fields 2-5), the grimoire (which page is open, which monsters
 were banished or escaped), the round marker, the madness pile and every player's madness cards, the
 spells each player has laid out and whether they are exhausted, the library and the element supply.
-The element cards in hands and decks stay on the table: the companion never needs to see them,
-because every payment is fixed by what is paid for (a curse's four elements, a spell's cost).
+With ``"hands": "confirm"`` (the default) the element cards in hands and decks stay on the table and
+each payer confirms on the tablet; with ``"hands": "tracked"`` every player's hand, deck and discard
+pile are kept here too (``Cards``), so a payment the hand cannot make is refused.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
 from companion.games.notes import Note
+
+
+@dataclass(slots=True)
+class Cards:
+    """One player's element cards (tracked hands), each named element + value: ``"feuer1"``, ``"luft2"``.
+    Their madness cards in hand are ``Player.madness_hand``."""
+
+    hand: tuple[str, ...] = ()  # sorted
+    deck: tuple[str, ...] = ()  # face down, top first (table draws: its order is the table's, kept sorted)
+    discard: tuple[str, ...] = ()
+    sheet: str = ""  # the character sheet
 
 
 @dataclass(slots=True)
@@ -22,6 +34,13 @@ class Player:
     spells: tuple[str, ...] = ()  # laid out, in order
     exhausted: frozenset[str] = frozenset()
     out: bool = False  # fell to madness and left the game
+    cards: Cards | None = None  # tracked hands only
+
+    def copy(self) -> Player:
+        # Spelled out rather than dataclasses.replace: a copy is made for every player on every action.
+        cards = self.cards
+        return Player(self.name, self.madness_hand, self.madness_support, self.spells, self.exhausted, self.out,
+                      Cards(cards.hand, cards.deck, cards.discard, cards.sheet) if cards else None)
 
 
 @dataclass(slots=True)
@@ -48,9 +67,12 @@ class State:
     notes: tuple[Note, ...] = field(default=())  # what happened since the active player's last action
     table_draws: bool = False  # the table draws the curses from its own piles and enters them
     awaiting: tuple[str, ...] = ()  # table draws: the piles whose top curse the table must enter, in order
+    drawing: tuple[tuple[str, int], ...] = ()  # table draws, tracked hands: (player, cards) each must enter
+    page_wanted: bool = False  # table draws: the open page is turned at the table and entered
 
     def copy(self) -> State:
-        return replace(self, players=tuple(replace(p) for p in self.players), fields=dict(self.fields),
+        players = tuple(p.copy() for p in self.players)
+        return replace(self, players=players, fields=dict(self.fields),
                        piles=dict(self.piles), supply={e: dict(v) for e, v in self.supply.items()},
                        library=dict(self.library))
 
@@ -65,6 +87,16 @@ class State:
         if seat is None:
             raise KeyError(name)
         return self.players[seat]
+
+    @property
+    def tracked(self) -> bool:
+        """Whether the companion keeps every hand (``"hands": "tracked"``)."""
+        return self.players[0].cards is not None
+
+    @property
+    def pending(self) -> bool:
+        """Whether the table still has to enter something it drew or turned before play goes on."""
+        return bool(self.awaiting or self.drawing or self.page_wanted)
 
     @property
     def current(self) -> Player:

@@ -2,11 +2,14 @@
 
 The companion runs the concentration and monster phases itself when a turn begins, so the table
 taps once to end a turn and sees the marker move. Regeneration (hand back to six) is done with the
-cards; the companion checks the six-madness rule as the turn ends.
+cards; with tracked hands the companion lays down the element cards named and draws (or asks the
+table for) the rest. It checks the six-madness rule as the turn ends.
 """
 from __future__ import annotations
 
-from companion.games.grimoire import madness, ritual_marker
+from random import Random
+
+from companion.games.grimoire import hands, madness, ritual_marker
 from companion.games.grimoire.state import State
 
 
@@ -20,9 +23,10 @@ def begin(state: State) -> None:
     ritual_marker.monster_phase(state)
 
 
-def end(state: State) -> None:
+def end(state: State, discard: list[str] | None = None, rng: Random | None = None) -> None:
     state.notes = ()
     player = state.current
+    hands.regenerate(state, player, discard, rng or Random(0))
     if madness.falls_out(state, player):
         player.out = True
         state.note(event="out", player=player.name, madness=player.madness_hand)

@@ -9,6 +9,40 @@ if (!document.querySelector('link[data-game="grimoire"]')) {
   document.head.append(el("link", { rel: "stylesheet", href: "/static/games/grimoire.css", "data-game": "grimoire" }));
 }
 
+// The tablet's words for hands, pages and cards, gathered in one place (German first, as the rulebook).
+const WORDS = {
+  rule: {  // the rulebook's sentence for each payment, quoted when the payer confirms (hands kept secret)
+    banish: "Um einen Fluch zu bannen, muss ein Spieler die vier auf dem Fluch dargestellten Elemente aus der Hand oder den Unterstützungszonen ablegen.",
+    cast: "Um einen nicht erschöpften Zauber zu wirken, werden zunächst alle Kosten in Form von Elementkarten bezahlt.",
+    learn: "Um ihn zu erhalten, muss der Spieler zwei Elemente vom Typ des Zaubers ablegen.",
+    buy: "Eine 2er-Elementkarte kostet dabei zwei, eine 3er-Elementkarte drei Elemente des entsprechenden Typs.",
+    cure: "Um den eigenen Wahnsinn zu kurieren, muss der Spieler zwei beliebige Elementkarten einsetzen.",
+  },
+  canPay: "Kannst du bezahlen? · can you pay?",
+  paid: "Ja, bezahlt · yes, paid",
+  notPaid: "Nein · no",
+  costCurse: (elements) => `Kosten · cost: ${elements.join(", ")}`,
+  costSpell: (times) => `Kosten · cost: die Kosten des Zaubers${times > 1 ? ` ×${times}` : ""} · the spell's cost${times > 1 ? ` ×${times}` : ""}`,
+  costLearn: (spell) => `Kosten · cost: 2 Elemente vom Typ von ${spell} · 2 elements of its type`,
+  costBuy: (b) => `Kosten · cost: ${b.value} ${b.element}`,
+  costCure: "Kosten · cost: 2 Elementkarten · 2 element cards",
+  hand: "Hand",
+  deck: "Deck · deck",
+  discardPile: "Ablage · discard",
+  pageTitle: (n) => `Seite ${n} aufschlagen · open page ${n}`,
+  pageAsk: "Welche Mittelseite liegt oben? · which middle page did the table turn up?",
+  pageWanted: "Seite aufschlagen · turn the page",
+  cardsTitle: (who, n) => `${who}: ${n} Karten ziehen · draw ${n} cards`,
+  cardsAsk: "Tippt jede gezogene Karte · tap each card drawn",
+  drawn: "Gezogen · drawn",
+  clear: "Neu · start again",
+  drawing: "Karten ziehen · drawing cards",
+  reduceTitle: (n) => `Auf sechs reduzieren: ${n} Elementkarten ablegen · lay down ${n} element cards (keine Wahnsinnskarten · never madness)`,
+  drew: (n) => `${n.player} zieht · takes ${n.cards.join(", ")}`,
+  reduced: (n) => `${n.player} legt ab · lays down ${n.cards.join(", ")}`,
+  shuffled: (n) => `${n.player} mischt die Ablage ins Deck · shuffles the discard pile into the deck`,
+};
+
 const SVG = "http://www.w3.org/2000/svg";
 const ELEMENT_COLOUR = { feuer: "#ff6a3d", wasser: "#3fa9ff", erde: "#8fc35a", luft: "#e8e2f7" };
 const ELEMENT_LETTER = { feuer: "F", wasser: "W", erde: "E", luft: "L" };
@@ -122,6 +156,9 @@ function sidePanel(view) {
       el("div", { class: "label small-label" }, both("Am Zug", "to play")), el("b", { "data-part": "active" }, view.active)),
     (view.awaiting || []).length ? el("div", { class: "awaiting", "data-part": "awaiting" }, both("Flüche ziehen", "draw curses"), ": ",
       view.awaiting.join(", ")) : null,
+    view.page_wanted ? el("div", { class: "awaiting", "data-part": "page-wanted" }, WORDS.pageWanted, `: ${view.page_wanted}`) : null,
+    (view.drawing || []).length ? el("div", { class: "awaiting", "data-part": "drawing" }, WORDS.drawing, ": ",
+      view.drawing.map((d) => `${d.player} ${d.n}`).join(", ")) : null,
     el("div", { class: "kv" }, el("span", { class: "label" }, both("Schaden", "damage")), el("span", { "data-part": "damage" }, effectText(m && m.damage))),
     el("div", { class: "kv" }, el("span", { class: "label" }, both("Belohnung", "reward")), el("span", {}, effectText(m && m.reward))),
     el("div", { class: "label" }, both("Zauberbuch", "grimoire")),
@@ -147,14 +184,30 @@ function madnessCards(view) {
       Array.from({ length: Math.max(view.madness.out_at, p.madness_hand) }, (_, i) => el("span", { class: i < p.madness_hand ? "pip on" : "pip" }))),
     el("div", { class: "muted small" }, `Wahnsinn · madness ${p.madness_hand}`, p.madness_support ? ` (+${p.madness_support} Unterstützung · support)` : ""),
     el("div", { class: "spells" }, p.spells.map((s) => el("span", { class: `spell${s.exhausted ? " exhausted" : ""}`, "data-spell": s.id,
-      style: `--el: ${ELEMENT_COLOUR[s.element] || "#888"}` }, s.de))))));
+      style: `--el: ${ELEMENT_COLOUR[s.element] || "#888"}` }, s.de))),
+    p.hand ? handCards(p) : null)));
+}
+
+/** Tracked hands: the element cards in hand, the deck and the discard pile. */
+function handCards(p) {
+  return el("div", { class: "hand", "data-hand": p.hand.join(" ") },
+    el("span", { class: "muted small" }, `${WORDS.hand} (${p.hand_cards}/6)`),
+    p.hand.map((c) => cardChip(c)),
+    el("span", { class: "muted small" }, ` ${WORDS.deck} ${p.deck} · ${WORDS.discardPile} ${p.discard}`));
+}
+
+function cardChip(card, attrs = {}) {
+  const element = card.slice(0, -1), value = card.slice(-1);
+  return el("span", { class: "card-chip", style: `--el: ${ELEMENT_COLOUR[element] || "#888"}`, "data-card": card, ...attrs },
+    `${value} ${ELEMENT_LETTER[element] || element}`);
 }
 
 const SAY = {
   turn: (n) => `${n.player} ist am Zug · to play`,
   refreshed: (n) => `${n.player}: Zauber aufgefrischt · spells refreshed (${n.spells.join(", ")})`,
   marker: (n) => `Ritualmarker → Feld ${n.field === 0 ? "↺" : n.field}`,
-  page: (n) => `Seite ${n.number} wird aufgeschlagen · page opens`,
+  page: (n) => `Seite ${n.number} wird aufgeschlagen · page opens (${n.page})`,
+  drew: WORDS.drew, reduced: WORDS.reduced, shuffled: WORDS.shuffled,
   curse: (n) => `Fluch ${n.curse} → Feld ${n.field}`,
   madness: (n) => `${n.player}: +${n.n} Wahnsinn · madness (${n.why})`,
   cured: (n) => `${n.player}: −${n.n} Wahnsinn · cured`,
@@ -190,12 +243,67 @@ function cursesPrompt(legal, propose) {
     rows, el("button", { class: "primary", "data-do": "curses_drawn", onclick: () => propose({ type: "curses_drawn", curses: [...chosen] }) }, "Gelegt · laid"));
 }
 
+/** Table draws: the middle page the table turned up, one button per page still out of the book. */
+function pagePrompt(legal, propose) {
+  return section(WORDS.pageTitle(legal.page), el("p", {}, WORDS.pageAsk), el("p", { class: "muted small" }, legal.rule),
+    el("div", { class: "tokens" }, legal.pages.map((page) => el("button", { "data-do": "page_opened", "data-page": page,
+      onclick: () => propose({ type: "page_opened", page }) }, page))));
+}
+
+/** A picker of cards: one button per kind with how many are left; taps add to the chosen until ``n``. */
+function cardPicker(left, n, onDone, doneLabel, doAttr) {
+  const chosen = [];
+  const shown = el("div", { class: "tokens", "data-part": "chosen-cards" });
+  const done = el("button", { class: "primary", "data-do": doAttr, disabled: n > 0, onclick: () => onDone([...chosen]) }, doneLabel);
+  const buttons = Object.entries(left).map(([card, count]) => {
+    const button = el("button", { "data-do": "pick-card", "data-card": card, onclick: () => {
+      if (chosen.length >= n || chosen.filter((c) => c === card).length >= count) return;
+      chosen.push(card); redraw();
+    } }, cardChip(card), ` ×${count}`);
+    return button;
+  });
+  const redraw = () => {
+    shown.replaceChildren(...chosen.map((c) => cardChip(c)));
+    done.disabled = chosen.length !== n;
+  };
+  const clear = el("button", { "data-do": "clear-cards", onclick: () => { chosen.length = 0; redraw(); } }, WORDS.clear);
+  return [el("div", { class: "tokens" }, buttons), shown, el("div", { class: "tokens" }, clear, done)];
+}
+
+function cardsPrompt(legal, propose) {
+  return section(WORDS.cardsTitle(legal.player, legal.n), el("p", {}, WORDS.cardsAsk), el("p", { class: "muted small" }, legal.rule),
+    cardPicker(legal.left, legal.n, (cards) => propose({ type: "cards_drawn", player: legal.player, cards }), WORDS.drawn, "cards_drawn"));
+}
+
 export function controls(view, ctx) {
   const legal = view.legal || {};
+  if (legal.kind === "page") return pagePrompt(legal, ctx.propose);
   if (legal.kind === "curses") return cursesPrompt(legal, ctx.propose);
+  if (legal.kind === "cards") return cardsPrompt(legal, ctx.propose);
   if (legal.kind !== "turn") return section("Game over", el("p", {}, view.outcome === "won" ? "Gewonnen · the group wins" : "Verloren · the group loses"));
   const me = legal.player;
-  const propose = ctx.propose;
+  const tracked = view.hands === "tracked";
+  // Hands kept secret: each payment is confirmed by the payer, with the rulebook's sentence for it.
+  const confirmRow = el("div", { class: "confirm-pay", "data-part": "confirm-pay" });
+  const paying = (kind, cost) => (action) => (tracked ? ctx.propose(action) : confirmRow.replaceChildren(
+    el("p", {}, el("b", {}, WORDS.canPay), " ", cost), el("p", { class: "muted small", "data-part": "rule" }, WORDS.rule[kind]),
+    el("button", { class: "primary", "data-do": "paid", onclick: () => { confirmRow.replaceChildren(); ctx.propose(action); } }, WORDS.paid),
+    el("button", { "data-do": "not-paid", onclick: () => confirmRow.replaceChildren() }, WORDS.notPaid)));
+  const curseOf = (id) => view.ritual.fields.flatMap((f) => f.curses).find((c) => c.id === id);
+  const propose = (action) => {
+    const pay = {
+      banish: () => paying("banish", WORDS.costCurse((curseOf(action.curse) || { elements: [] }).elements)),
+      cast: () => paying("cast", WORDS.costSpell(action.times || 1)),
+      learn: () => paying("learn", WORDS.costLearn(action.spell)),
+      buy: () => paying("buy", WORDS.costBuy(action)),
+      cure: () => paying("cure", WORDS.costCure),
+    }[action.type];
+    return pay ? pay()(action) : ctx.propose(action);
+  };
+  const discardRow = el("div", { "data-part": "discard" });
+  const endTurn = () => (legal.discard ? discardRow.replaceChildren(el("p", {}, WORDS.reduceTitle(legal.discard)),
+    ...cardPicker(countOf(legal.hand), legal.discard, (cards) => ctx.propose({ type: "end_turn", player: me, discard: cards }),
+      "Zug beenden · end turn", "end_turn-discard")) : ctx.propose({ type: "end_turn", player: me }));
   const rewardRow = el("div", { class: "tokens", "data-part": "reward" });
   const chooseReward = (curse) => {
     if (!legal.rewards.length) return propose({ type: "banish", player: me, curse });
@@ -207,6 +315,8 @@ export function controls(view, ctx) {
     ...legal.spells.map((d) => el("button", { "data-do": "drop", "data-spell": d,
       onclick: () => propose({ type: "learn", player: me, spell, drop: d }) }, d)));
   return section(`${me}: Aktionsphase · actions`,
+    confirmRow,
+    tracked ? el("div", { class: "tokens", "data-part": "my-hand" }, el("span", { class: "muted" }, WORDS.hand), (legal.hand || []).map((c) => cardChip(c))) : null,
     el("div", { class: "tokens" }, el("span", { class: "muted" }, "Fluch bannen · banish"),
       legal.banish.map((c) => el("button", { "data-do": "banish", "data-curse": c, onclick: () => chooseReward(c) }, c))),
     rewardRow,
@@ -224,5 +334,12 @@ export function controls(view, ctx) {
     el("div", { class: "tokens" }, el("span", { class: "muted" }, "Wahnsinn kurieren · cure"),
       legal.cure.map((c) => el("button", { "data-do": "cure", onclick: () => propose({ type: "cure", player: me, ...c }) }, `${c.owner} (${c.zone})`))),
     el("div", { class: "tokens" }, el("button", { class: "primary", "data-do": "end_turn",
-      onclick: () => propose({ type: "end_turn", player: me }) }, "Zug beenden · end turn")));
+      onclick: endTurn }, "Zug beenden · end turn")),
+    discardRow);
+}
+
+function countOf(cards) {
+  const counts = {};
+  for (const c of cards) counts[c] = (counts[c] || 0) + 1;
+  return counts;
 }
