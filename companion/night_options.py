@@ -41,9 +41,7 @@ def _grimoire() -> list[dict[str, Any]]:
     return [
         {"key": "difficulty", "label": "Schwierigkeit (difficulty)", "kind": "choice", "default": "normal",
          "choices": [{"value": r, "label": names.get(r, r)} for r in rows]},
-        # The Grimoire's own default, not DRAWS': a stored game without the option was drawn by Incanto.
-        {"key": "draws", "label": "Curses, pages and element cards drawn", "kind": "choice", "default": "companion",
-         "choices": [{"value": "companion", "label": "by Incanto"}, {"value": "table", "label": "by the table"}]},
+        {**DRAWS, "label": "Curses, pages and element cards drawn"},
         {"key": "first", "label": "Startspieler (first player)", "kind": "player", "role": "first", "default": None,
          "default_label": "drawn at random"},
         {"key": "hands", "label": "Handkarten (hands)", "kind": "choice", "default": "confirm",
