@@ -145,7 +145,7 @@ def _looks_higher(geo: TableGeometry, axis: WandAxis, tips: np.ndarray, radius_m
                   cfg: PointingConfig) -> np.ndarray:
     """(H,) True for tip hypotheses that the bead looks clearly too big for: it is nearer the camera, so
     higher up. Only ever rules out (a bead partly hidden looks smaller, never bigger)."""
-    scale = cfg.bead_scale(axis.strength)
+    scale = cfg.hover_max_bead_scale
     if axis.tip_radius_px <= 0 or scale <= 0:
         return np.zeros(len(tips), bool)
     return axis.tip_radius_px > scale * bead_radius_px(geo, tips, radius_mm)
