@@ -21,6 +21,13 @@ import numpy as np
 from vision.config import MarkerConfig
 from vision.profile import PaintModel
 
+# The table before the cue is the median of its last 5 pictures: a hand passing through shows in fewer
+# than half of them.
+TABLE_FRAMES = 5
+# The light is compared over 40 x 30 cells (16 px, about 28 mm at the table): an arm covers whole
+# cells, and the median cell's change of light is the lamp's, not the arm's.
+LIGHT_CELLS = (40, 30)
+
 
 @dataclass(frozen=True)
 class Blob:
@@ -68,7 +75,7 @@ class TableView:
     @classmethod
     def from_frames(cls, images: Sequence[np.ndarray]) -> TableView:
         """(H,W,3) uint8 BGR frames -> their median as the table."""
-        stack = np.stack(list(images)[-5:])
+        stack = np.stack(list(images)[-TABLE_FRAMES:])
         return cls(np.median(stack, axis=0).astype(np.uint8) if len(stack) > 1 else stack[0])
 
     def unchanged(self, image_bgr: np.ndarray, box: tuple[slice, slice], diff: float) -> np.ndarray:
@@ -99,7 +106,7 @@ class TableView:
 
 def _thumbnail(image_bgr: np.ndarray) -> np.ndarray:
     """(1200, 3) float32: the picture as 40x30 cells of its mean colour."""
-    return cv2.resize(image_bgr, (40, 30), interpolation=cv2.INTER_AREA).reshape(-1, 3).astype(np.float32)
+    return cv2.resize(image_bgr, LIGHT_CELLS, interpolation=cv2.INTER_AREA).reshape(-1, 3).astype(np.float32)
 
 
 def light_change(before: np.ndarray, now: np.ndarray) -> np.ndarray:
