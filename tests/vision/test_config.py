@@ -44,6 +44,19 @@ def test_every_setting_is_documented_with_its_reason() -> None:
     assert all(len(why) > 40 for why in documented.values()), documented
 
 
+def test_every_computed_value_is_listed_with_what_it_stands_on() -> None:
+    """A row of the computed table names its section once: `markers.bead_area_min_ratio`, `bead_area_max_ratio`."""
+    computed = CONFIG_MD.read_text().split("## Computed, not configured", 1)[1]
+    listed = set()
+    for line in computed.splitlines():
+        cells = line.split("|")
+        names = re.findall(r"`([a-z_.]+)`", cells[1]) if len(cells) > 3 else []
+        section = names[0].split(".")[0] if names else ""
+        listed |= {f"{section}.{n.split('.')[-1]}" for n in names}
+        assert all(len(c.strip()) > 0 for c in cells[2:-1]), line
+    assert {f"{s}.{k}" for s, keys in RETIRED.items() for k in keys if k != "style"} <= listed
+
+
 def test_a_file_from_before_loads_to_the_same_settings_and_notes_each_retired_key(caplog) -> None:
     with caplog.at_level(logging.WARNING, logger="vision.config"):
         old = load_config(BEFORE)
