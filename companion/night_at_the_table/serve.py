@@ -178,15 +178,17 @@ def serve_on(app: FastAPI, sock: socket.socket) -> None:
 
 @contextlib.contextmanager
 def calibration_desk(app: FastAPI, profile: Path | None, latest: Callable[[], Frame | None] | None,
-                     tips: TipSwitches | None = None) -> Iterator[None]:
+                     tips: TipSwitches | None = None, microphone: Callable[[], Any] | None = None) -> Iterator[None]:
     """The guided calibration on the tablets (``/calibration``) on the camera the table side reads
-    (``latest``: its newest picture) and the hub's tip switches; with no camera the page says so."""
+    (``latest``: its newest picture), the hub's tip switches and the Pi's microphone (``microphone``:
+    opens a cue sound source; the sound card unless told); with no camera the page says so."""
     if latest is None or profile is None:
         yield
         return
-    desk = open_desk(profile, latest, tips=tips)
+    desk = open_desk(profile, latest, tips=tips, **({"microphone": microphone} if microphone is not None else {}))
     calibration_route.attach(app, desk)
     try:
         yield
     finally:
+        desk.chant.close()
         desk.feed.stop()
