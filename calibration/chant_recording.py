@@ -104,11 +104,14 @@ class ChantRecorder:
             take.done.set()
 
     def now(self, tablet: str = "") -> dict[str, Any]:
-        """The recording as the meter shows it: whether it runs, whose it is, its level and length."""
+        """The recording as the meter shows it: whether it runs (or is kept for its Stop), whose it is, its
+        level and length, and why it stopped on its own."""
         take = self._take
         if take is None:
-            return {"recording": False, "mine": False, "level": 0.0, "seconds": 0.0, "peak_dbfs": None, "problem": None}
-        return {"recording": take.running, "mine": take.tablet == tablet, "level": round(take.level, 3),
+            return {"recording": False, "kept": False, "mine": False, "level": 0.0, "seconds": 0.0, "peak_dbfs": None,
+                    "problem": None}
+        # ``kept``: a recording that stopped on its own (at its longest) still waits for its tablet's Stop.
+        return {"recording": take.running, "kept": True, "mine": take.tablet == tablet, "level": round(take.level, 3),
                 "seconds": round(take.seconds, 1), "peak_dbfs": round(20 * np.log10(take.peak + 1e-9), 1),
                 "problem": take.problem}
 

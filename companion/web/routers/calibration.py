@@ -211,7 +211,11 @@ async def calibration_page() -> FileResponse:
 
 @router.get("/api/calibration", responses=refused(401, 409, 422))
 def calibration_state(request: Request, desk: Desk) -> dict[str, Any]:
-    return desk.state(paths=request.app.state.sessions.valid(session_token(request)))
+    """What the page shows, and ``host``: whether this tablet may change the table (else the page asks
+    for the host PIN before the first step)."""
+    sessions, token = request.app.state.sessions, session_token(request)
+    host = on_the_pi(request) or (sessions.valid(token) and sessions.is_host(token or ""))
+    return desk.state(paths=sessions.valid(token)) | {"host": bool(host)}
 
 
 @router.get("/api/calibration/frame.jpg", responses=refused(401, 409, 422))
