@@ -336,8 +336,9 @@ def _step(done: bool, words: str) -> dict[str, Any]:
 
 
 def open_desk(profile: Path, latest: Callable[[], Frame | None], game: str = "incantibus",
-              tips: TipSwitches | None = None, microphone: Opener = Microphone) -> CalibrationDesk:
+              tips: TipSwitches | None = None, microphone: Opener | None = None) -> CalibrationDesk:
     """The desk on a camera the table side already reads (``latest`` gives its newest picture, e.g. the
     frame ring's ``latest``; ``tips``: the hub's tip switches). The composition root puts it in
     ``app.state.calibration`` and stops ``desk.feed`` when the night ends."""
-    return CalibrationDesk(profile, LiveFeed(lambda: LatestSource(latest)).start(), game, tips=tips, microphone=microphone)
+    return CalibrationDesk(profile, LiveFeed(lambda: LatestSource(latest)).start(), game, tips=tips,
+                           microphone=microphone or Microphone)  # the Pi's sound card unless told

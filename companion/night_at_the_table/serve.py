@@ -185,7 +185,7 @@ def calibration_desk(app: FastAPI, profile: Path | None, latest: Callable[[], Fr
     if latest is None or profile is None:
         yield
         return
-    desk = open_desk(profile, latest, tips=tips, **({"microphone": microphone} if microphone is not None else {}))
+    desk = open_desk(profile, latest, tips=tips, microphone=microphone)
     calibration_route.attach(app, desk)
     try:
         yield

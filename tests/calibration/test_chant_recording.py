@@ -56,7 +56,12 @@ def test_a_recording_is_what_the_microphone_heard_from_start_to_stop(chant: Path
     length = len(read_wav(chant)) / 16000
     assert recorder.start("tablet-a")["recording"] is True
     levels: list[float] = []
-    until(lambda: levels.append(recorder.now("tablet-a")["level"]) or recorder.now()["seconds"] >= length + 0.3)
+    def heard_it_all() -> bool:
+        now = recorder.now("tablet-a")
+        levels.append(now["level"])
+        return bool(now["seconds"] >= length + 0.3)
+
+    until(heard_it_all)
     audio = recorder.stop("tablet-a")
     assert max(levels) > 0.05 and min(levels) < 0.02  # the meter moved: loud in the chants, low between
     assert len(audio) / 16000 == pytest.approx(length + 0.3, abs=0.5)  # heard at real-time pace, not faster
