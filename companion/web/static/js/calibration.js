@@ -285,7 +285,9 @@ function showProgress() {
     : WORDS.stepOf(at + 1, STEPS.length, WORDS.titles[current]);
   $("steps").replaceChildren(...STEPS.map((step, i) => {
     const li = document.createElement("li");
-    const jump = Object.assign(document.createElement("button"), { type: "button", textContent: `${i + 1} ${WORDS.titles[step]}` });
+    const jump = Object.assign(document.createElement("button"), { type: "button" });
+    jump.append(Object.assign(document.createElement("span"), { className: "n", textContent: `${i + 1} ` }),
+      Object.assign(document.createElement("span"), { className: "t", textContent: WORDS.titles[step] }));
     jump.addEventListener("click", () => go(step));
     li.append(jump);
     Object.assign(li.dataset, { step, done: String(isDone(step)), current: String(step === current),
@@ -313,12 +315,14 @@ function showSummary() {
 // -- the page --------------------------------------------------------------------------------------
 async function refresh() {
   const answer = await getJSON("/api/calibration").catch(() => ({ ok: false, error: WORDS.unreachable }));
-  if (!answer.ok) {
+  if (!answer.ok) { // no camera (or no display): nothing to set up, and the page shows only why
     $("no-camera").hidden = false;
     $("no-camera").textContent = answer.error || WORDS.unavailable;
+    $("page").dataset.unavailable = "true";
     return false;
   }
   $("no-camera").hidden = true;
+  delete $("page").dataset.unavailable;
   state = answer;
   if (state.host === false && !$("host-pin").value) $("host").hidden = false;
   $("refused").hidden = !state.refused;
