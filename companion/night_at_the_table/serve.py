@@ -26,7 +26,8 @@ from companion.night_at_the_table import speaker_route
 from companion.night_at_the_table.join_led import JoinCodeLed, status_led
 from companion.night_at_the_table import settings as night_settings
 from companion.status import StatusBoard
-from companion.tableside import TableSideConfig
+from companion.cue.microphone import Microphone
+from companion.tableside import TableSide, TableSideConfig
 from companion.tableside.config import TableSideError, default_camera
 from companion.tableside.places import load_places
 from companion.web.routers import calibration as calibration_route
@@ -140,13 +141,20 @@ def _serve(args: argparse.Namespace) -> int:
         where = show_join_address(app, settings.display.host, sock.getsockname()[1])
         announce_join(app, where)  # the join code in force (kept in the store), at the Pi's LAN address
         camera = None if config.camera == "none" else side.camera.ring.latest
-        with side, calibration_desk(app, config.calibration, camera, side.hub.tips), contextlib.ExitStack() as extras:
+        with side, calibration_desk(app, config.calibration, camera, side.hub.tips, pi_microphone(side)), \
+                contextlib.ExitStack() as extras:
             if announcer is not None:
                 extras.enter_context(announcer)
             if not screen.attached():
                 without_a_screen(app, announcer, extras, blink=config.hub != "gpio")
             serve_on(app, sock)
     return 0
+
+
+def pi_microphone(side: TableSide) -> Callable[[], Any]:
+    """The Pi's microphone for the setup's chant recording: while the cue's listener has it open, what
+    it hears (a sound card opened twice is refused without a sound server); else the sound card."""
+    return lambda: side.cue.overhear() if side.cue.hearing() else Microphone()
 
 
 def without_a_screen(app: FastAPI, announcer: Announcer | None, extras: contextlib.ExitStack, blink: bool) -> None:

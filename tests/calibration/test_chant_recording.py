@@ -164,3 +164,34 @@ def test_an_unplugged_pi_microphone_answers_in_words(desk_on: tuple[TestClient, 
     assert answer.json()["error"].startswith(
         "the Pi's microphone cannot be opened (cannot open the default microphone: Error querying device -1): plug")
     assert client.get("/api/calibration/cue/microphone").json()["recording"] is False
+
+
+def test_while_the_cue_listens_the_recording_overhears_its_microphone(chant: Path, tmp_path: Path) -> None:
+    """A sound card is opened once: on a Pi without a sound server a second opening is refused, so the
+    recording hears what the cue's listener hears, and the listener goes on hearing the cue."""
+    from companion.cue.config import CueConfig
+    from companion.cue.enrol import enrol_player
+    from companion.night_at_the_table.serve import pi_microphone
+    from companion.status import StatusBoard
+    from companion.tableside.cue import CueInputs
+
+    book = tmp_path / "book"
+    enrol_player("group", takes_from_wavs([chant]), CueConfig(templates_dir=book))
+    card, heard = PlayedSoundCard(chant), list[object]()
+    listener = CueInputs(StatusBoard(), heard.append, mic=True, templates=book, microphone=lambda: Microphone(sound=card))
+    side = type("Side", (), {"cue": listener})()  # the table side, as far as the Pi's microphone goes
+    recorder = ChantRecorder(pi_microphone(side))  # type: ignore[arg-type]
+    listener.start()
+    try:
+        until(listener.hearing)
+        recorder.start("tablet-a")
+        length = len(read_wav(chant)) / 16000
+        until(lambda: recorder.now()["seconds"] >= length)
+        audio = recorder.stop("tablet-a")
+    finally:
+        listener.stop()
+    assert card.streams == 1  # the sound card was opened by the listener alone
+    from companion.cue.audio import write_wav
+    write_wav(tmp_path / "overheard.wav", audio)
+    assert len(takes_from_wavs([tmp_path / "overheard.wav"])) == 3
+    assert len(heard) >= 2  # the listener heard the chants as cues all the while

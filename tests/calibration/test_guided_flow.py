@@ -182,7 +182,7 @@ def test_the_guided_flow_on_a_rendered_table(chromium: Any, url: str, table: Sta
     table.stage = "wands"
     time.sleep(0.5)
     page.click("#learn-wands")
-    page.wait_for_selector("#working progress")  # the watch's progress, beside its button
+    page.wait_for_selector("#learn-wands + #working progress")  # the watch's progress, beside its button
     page.wait_for_selector("#wand-results li >> nth=3")
     warnings = page.inner_text("#wand-warnings")
     # The token painted in wand 2's colour lies on room slot 3; it is named by its place.
