@@ -128,7 +128,9 @@ def test_the_chant_from_the_pi_is_enrolled_from_the_tablet(desk_on: tuple[TestCl
     cards["now"] = PlayedSoundCard(chant)
     refused = client.post("/api/calibration/cue/microphone")
     assert refused.status_code == 403  # the join code alone does not change the table
+    assert client.get("/api/calibration").json()["host"] is False  # so the page asks for the host PIN first
     host(client)
+    assert client.get("/api/calibration").json()["host"] is True
     assert client.post("/api/calibration/cue/microphone").json()["recording"] is True
     length = len(read_wav(chant)) / 16000
     until(lambda: client.get("/api/calibration/cue/microphone").json()["seconds"] >= length + 0.3)

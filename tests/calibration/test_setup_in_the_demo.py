@@ -136,6 +136,16 @@ def test_the_demo_table_is_set_up_step_by_step_from_a_tablet(tablet: tuple[Any, 
     summary = page.inner_text("#done-list")
     assert "Chant: done, the chant is recorded" in summary and "Wands: skipped" in summary
     page.screenshot(path=str(SCREENSHOTS / "setup-done.png"))
+    # On a phone every step fits the screen: nothing scrolls sideways.
+    page.set_viewport_size({"width": 390, "height": 844})
+    for step in ("camera", "table", "layout", "wands", "tips", "cue", "check"):
+        page.click(f"#steps li[data-step='{step}'] button")
+        page.wait_for_selector(f"#page[data-step='{step}']")
+        wide = page.evaluate("document.documentElement.scrollWidth")
+        assert wide <= 390, f"the {step} step is {wide} px wide on a phone"
+    page.click("#steps li[data-step='check'] button")
+    page.click("#skip")
+    page.set_viewport_size({"width": 1024, "height": 768})
     # Opened again later, the tablet is where it was.
     page.reload()
     page.wait_for_selector("#page[data-step='done']")
