@@ -92,11 +92,14 @@ def test_the_demo_table_is_set_up_step_by_step_from_a_tablet(tablet: tuple[Any, 
     assert page.is_hidden("#no-camera")
     assert page.inner_text("#tap-prompt").startswith("Tap r0: room slot 0")
     assert page.is_visible("#skip") and page.is_hidden("#next")  # not done yet: skipped, not passed
+    assert page.inner_text("#step-layout .found") == "not saved yet: tap each place on the picture"
 
     # Back: a step that is done offers Next, not Skip; the first step has no Back.
     page.click("#back")
     assert progress(page) == "Step 2 of 7: Table" and shown(page) == "table"
     assert page.is_visible("#next") and page.is_hidden("#skip")
+    assert page.inner_text("#step-table .found") == "the table is found"  # (with a ✓ drawn before it)
+    assert page.get_attribute("#step-table .found", "data-done") == "true"
     page.click("#find-table")  # the demo's table has its printed markers laid at their places
     page.wait_for_selector("#message:has-text('table found from markers')")
     page.click("#back")

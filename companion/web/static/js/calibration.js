@@ -256,7 +256,10 @@ function go(step) {
   current = step;
   if (STEPS.includes(step)) { skipped.delete(step); }
   history.replaceState(null, "", `#${step}`);
-  for (const section of document.querySelectorAll("section.step")) section.hidden = section.dataset.step !== step;
+  for (const section of document.querySelectorAll("section.step")) {
+    section.hidden = section.dataset.step !== step;
+    if (!section.hidden) section.querySelector("h2").after($("found")); // what the Pi found, under the step's title
+  }
   $("camera-view").hidden = !LIVE.has(step);
   $("page").dataset.step = step;
   say("");
@@ -301,13 +304,20 @@ function showProgress() {
   $("skip").hidden = current === "done" || done;
   $("next").hidden = current === "done" || !done;
   $("next").textContent = at === STEPS.length - 1 ? WORDS.finish : WORDS.next;
+  $("found").textContent = found(current);
+  $("found").dataset.done = String(isDone(current));
   if (current === "done") showSummary();
+}
+
+function found(step) {
+  if (step === "check") return state && state.validation && state.validation.tries ? WORDS.checked(state.validation) : "";
+  if (step === "tips") return tipsAnswer ? tipsAnswer.summary : "";
+  return state && state.steps[step] ? state.steps[step].words : "";
 }
 
 function showSummary() {
   $("done-list").replaceChildren(...STEPS.map((step) => {
-    const words = step === "check" ? WORDS.checked(state && state.validation)
-      : step === "tips" ? (tipsAnswer ? tipsAnswer.summary : "") : (state && state.steps[step] ? state.steps[step].words : "");
+    const words = step === "check" ? WORDS.checked(state && state.validation) : found(step);
     return Object.assign(document.createElement("li"), { textContent: WORDS.doneLine(WORDS.titles[step], isDone(step), words) });
   }));
 }
