@@ -81,7 +81,7 @@ class CalibrationDesk(Protocol):
         """Record from the Pi's own microphone for ``tablet``."""
 
     def chant_now(self, tablet: str = "") -> dict[str, Any]:
-        """The recording's ``recording``, ``mine``, ``level`` (0-1), ``seconds``, ``peak_dbfs``, ``problem``."""
+        """The recording's ``recording``, ``kept``, ``mine``, ``level`` (0-1), ``seconds``, ``peak_dbfs``, ``problem``."""
 
     def stop_chant(self, player: str, tablet: str = "") -> str:
         """The recording ended and enrolled for ``player``."""

@@ -59,6 +59,7 @@ const WORDS = {
   checked: (v) => v && v.tries ? `${v.hits} of ${v.tries} read right` : "not checked yet",
   toBoard: "To the board",
   known: "What the Pi knows",
+  picture: "the camera's live picture of the table", pinLabel: "host PIN",
   working: (s) => `working… ${s} s`,
   unreachable: "the display cannot be reached; check the Wi-Fi",
   answered: (status) => `the display answered ${status}`,
@@ -403,6 +404,8 @@ function closeTips() {
 function fill() {
   for (const element of document.querySelectorAll("[data-words]")) element.textContent = WORDS[element.dataset.words];
   $("record").textContent = WORDS.record;
+  $("live").alt = WORDS.picture;
+  $("host-pin").setAttribute("aria-label", WORDS.pinLabel);
 }
 
 const board = () => ({ board: $("board").value.trim() });
