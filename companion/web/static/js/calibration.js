@@ -229,6 +229,7 @@ function showRecording(now) {
   $("level").dataset.level = Number(now.level || 0).toFixed(3);
   $("level-bar").style.width = `${Math.round((now.level || 0) * 100)}%`;
   $("record-seconds").textContent = now.recording ? WORDS.recording(now.seconds) : "";
+  $("record-seconds").dataset.seconds = String(now.seconds || 0);
   $("record-note").textContent = now.recording && !now.mine ? WORDS.otherRecording(now.seconds) : now.problem || "";
 }
 
