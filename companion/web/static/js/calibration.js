@@ -241,7 +241,8 @@ async function listen() {
     const now = await getJSON("/api/calibration/cue/microphone").catch(() => null);
     if (current !== "cue") break;
     if (now && now.ok && !$("record").matches("[data-recording='true']:disabled")) showRecording(now);
-    await new Promise((r) => setTimeout(r, 150));
+    // Quickly while the Pi records (the meter follows the voice), slowly otherwise (to see another tablet start).
+    await new Promise((r) => setTimeout(r, now && now.recording ? 150 : 1000));
   }
   listening = false;
 }
