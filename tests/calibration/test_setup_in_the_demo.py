@@ -60,6 +60,7 @@ def tablet(demo: tuple[str, str, Path]) -> Iterator[tuple[Any, list[str], str]]:
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
         page = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
+        page.other_tablet = lambda: other_tablet(browser, address, code)  # type: ignore[attr-defined]
         page.set_default_timeout(20_000)
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
@@ -70,6 +71,20 @@ def tablet(demo: tuple[str, str, Path]) -> Iterator[tuple[Any, list[str], str]]:
         page.wait_for_url(f"{address}/calibration*")
         yield page, errors, address
         browser.close()
+
+
+METER = """() => { window.levels = [];
+  new MutationObserver(() => window.levels.push(Number(document.getElementById('level').dataset.level)))
+    .observe(document.getElementById('level'), { attributes: true, attributeFilter: ['data-level'] }); }"""
+
+
+def other_tablet(browser: Any, address: str, code: str) -> Any:
+    """A second tablet at the table, joined and on the chant step."""
+    page = browser.new_context(viewport={"width": 1024, "height": 768}).new_page()
+    page.set_default_timeout(20_000)
+    page.goto(f"{address}/join?code={code}&next=/calibration%23cue")
+    page.wait_for_selector("#page[data-step='cue']")
+    return page
 
 
 def progress(page: Any) -> str:
@@ -120,15 +135,24 @@ def test_the_demo_table_is_set_up_step_by_step_from_a_tablet(tablet: tuple[Any, 
     assert page.get_attribute("#steps li[data-step='wands']", "data-skipped") == "true"
 
     # The chant, from the Pi's microphone: the meter follows it on the tablet; Stop enrols the take.
+    other = page.other_tablet()  # a second tablet at the table, on the chant step too
+    assert other.is_enabled("#record")
+    for tablet_page in (page, other):  # every level each meter shows, as it shows it
+        tablet_page.evaluate(METER)
     page.click("#record")
     page.wait_for_selector("#record[data-recording='true']")
     assert page.inner_text("#record") == "Stop and enrol"
-    page.wait_for_function("Number(document.getElementById('level').dataset.level) > 0.05")  # a chant
-    page.wait_for_function("Number(document.getElementById('level').dataset.level) < 0.02")  # a breath between
-    page.wait_for_function("Number(document.getElementById('level').dataset.level) > 0.05")  # the next chant
+    # The second tablet sees that the Pi is recording, and its meter, but can neither start nor stop it.
+    other.wait_for_selector("#record-note:has-text('another tablet is recording on the Pi')")
+    assert other.is_disabled("#record") and other.get_attribute("#record", "data-recording") == "false"
     said = len(read_wav(chant)) / 16000
     page.wait_for_function(f"Number(document.getElementById('record-seconds').dataset.seconds) > {said + 0.3}",
                            timeout=30_000)  # all three said
+    for tablet_page in (page, other):
+        levels = tablet_page.evaluate("window.levels")
+        loud = [k for k, level in enumerate(levels) if level > 0.05]
+        assert loud and min(levels[loud[0]:]) < 0.02, levels  # loud in a chant, low between
+    other.context.close()
     assert page.inner_text("#record-seconds").startswith("recording on the Pi: ")
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "setup-chant.png"))
