@@ -107,7 +107,7 @@ def attach(app: FastAPI, desk: CalibrationDesk) -> None:
 
 class Words:
     """What the routes say themselves, gathered here so the page's languages can take them over."""
-    NO_CAMERA = "the table has no camera connected, so there is nothing to set up here: plug the camera into the Pi"
+    NO_CAMERA = "this table runs without a camera, so there is nothing to calibrate: plug the camera into the Pi, then restart Incanto"
     RECORD_JOIN = "recording the chant needs the join code shown on the display: join on this tablet first"
     WATCH_JOIN = "the camera's picture is shown only on a joined tablet: join on this tablet first"
     FROM_BOARD = "the rest is placed from the board: check each circle sits on its place, then save"
