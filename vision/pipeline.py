@@ -74,13 +74,15 @@ class Pipeline:
         self._hands_seen: tuple[int, list] = (-10**9, [])
         self.table: TableView | None = None
         self.stuck_switches: set[int] = set()  # wands whose tip switch was heard closed while flying
-        self._bare = BareTable(self.paints, self.cfg.markers.hue_slack, self.cfg.markers.static_diff)
         p = self.cfg.pointing
         band = max(m.band_from_tip_mm for m in self.paints.values())
         self.bead_scale = self.geo.px_per_mm(0.0)
         # The band can be no farther from the bead than a wand held high, seen side-on.
         self.band_reach_px = 1.25 * band * self.geo.px_per_mm(p.max_height_mm + band)
         self.hand_reach_px = 1.25 * self.cfg.hands.max_tip_distance_mm * self.geo.px_per_mm(p.max_height_mm)
+        self._bare = BareTable(self.paints, self.cfg.markers.hue_slack, self.cfg.markers.static_diff,
+                               lambda image: find_wands(image, self.paints, self.cfg.markers, self.bead_px,
+                                                        self.band_reach_px))
 
     # -- the table before the cue ----------------------------------------------------------------
     def see_table(self, frame: Frame) -> None:
