@@ -66,6 +66,7 @@ class BareTable:
         self._memory: np.ndarray | None = None  # (H,W,3) uint8 the table where it was seen still
         self._painted: np.ndarray | None = None  # (H,W) bool: ... in a wand's colour
         self._seen: np.ndarray | None = None  # (H,W) bool: ... seen bare at least once (no wand over it)
+        self._clear: np.ndarray | None = None  # (H,W) bool: the table here was seen without any wand's colour
         self._steady: np.ndarray | None = None  # (H,W) uint16 pictures in a row the pixel stayed as it was
         self._previous: np.ndarray | None = None  # the last picture kept, even across a cue
 
@@ -75,32 +76,39 @@ class BareTable:
         if self._last_t is not None and 0.0 <= t - self._last_t < EVERY_S:
             return
         self._last_t = t
-        held = self.held(image_bgr)
+        coloured = paint_classes(cv2.cvtColor(image_bgr, cv2.COLOR_BGR2HSV), self.paints, self.hue_slack) != 0
         if self._steady is None or self._steady.shape != image_bgr.shape[:2]:
             h, w = image_bgr.shape[:2]
             self._memory = image_bgr.copy()
             self._painted = np.zeros((h, w), bool)
             self._seen = np.zeros((h, w), bool)
+            self._clear = ~coloured
             self._steady = np.zeros((h, w), np.uint16)
             self._recent.clear()
         else:
             assert self._memory is not None and self._painted is not None and self._seen is not None
-            assert self._previous is not None
+            assert self._previous is not None and self._clear is not None
             same = cv2.absdiff(image_bgr, self._previous).max(axis=2) < self.diff
             self._steady = np.where(same, np.minimum(self._steady.astype(np.int32) + 1, 60000), 0).astype(np.uint16)
             need = np.where(self._painted, self.keep_paint_frames, self.still_frames)
-            take = (self._steady >= need) & ~held
+            take = (self._steady >= need) & ~self.held(image_bgr)
             if take.any():
                 self._memory[take] = image_bgr[take]
-                painted = paint_classes(cv2.cvtColor(image_bgr, cv2.COLOR_BGR2HSV), self.paints, self.hue_slack) != 0
-                self._painted[take] = painted[take]
+                self._painted[take] = coloured[take]
                 self._seen |= take
+                # Still that long, the table's colour there is known: a token of a wand's colour laid
+                # there is the table from now on; a wand seen there later was brought there.
+                self._clear[take] = ~coloured[take]
         self._recent.append(image_bgr)
         self._previous = image_bgr
 
     def held(self, image_bgr: np.ndarray) -> np.ndarray:
         """(H,W) bool: where the picture shows a wand (its bead and band, as the wand stage finds them
-        with their band), which is never the table."""
+        with their band) where the table was seen without its colour: a wand brought there, never the
+        table. A token of a wand's colour the camera has always seen there may pass for a bead with a
+        band nearby; it stays the table."""
+        if self._clear is None:
+            return np.zeros(image_bgr.shape[:2], bool)
         mask = np.zeros(image_bgr.shape[:2], np.uint8)
         for s in (self.wands(image_bgr) if self.wands is not None else {}).values():
             if s.band_px is None:
@@ -108,7 +116,7 @@ class BareTable:
             for centre, area in ((s.tip_px, s.tip_area), (s.band_px, s.band_area)):
                 radius = HELD_GROWTH * math.sqrt(max(area, 1.0) / math.pi) + HELD_SLACK_PX
                 cv2.circle(mask, (int(round(centre[0])), int(round(centre[1]))), int(math.ceil(radius)), (1,), -1)
-        return mask.astype(bool)
+        return mask.astype(bool) & self._clear
 
     def view(self) -> TableView | None:
         """The cue: the table as it lies now (the median of the pictures since the last cue, with the
