@@ -31,7 +31,7 @@ from collections.abc import Callable, Mapping
 import cv2
 import numpy as np
 
-from vision.markers import TableView, WandSighting, paint_classes
+from vision.markers import BeadSize, TableView, WandSighting, paint_classes
 from vision.profile import PaintModel
 
 RECENT = 5  # pictures kept for their median, where the memory has not seen the table yet
@@ -42,6 +42,11 @@ KEEP_PAINT_S = 10.0  # ... but what showed a wand's colour is replaced only by w
 # outline is a little inside the bead's (its rim is dimmer than the paint's floors), and the blur and a
 # resting hand's tremor spread it further.
 HELD_GROWTH, HELD_SLACK_PX = 1.6, 3.0
+# A bead resting on a token measures up to about a third more area than a bead (the token's rim beside
+# it); a token of a wand's colour (15 mm across the middle to a bead's 12) measures 1.5 times and more.
+# Only a patch of a resting bead's size is taken for a wand at rest: a token paired with the band of a
+# wand whose tip is under its fist stays the table.
+RESTING_AREA = 1.35
 
 Wands = Callable[[np.ndarray], Mapping[int, WandSighting]]  # (H,W,3) BGR -> the wands seen, with no table view
 
@@ -50,15 +55,17 @@ class BareTable:
     """The table as it lies, from the pictures seen before the cues: ``see`` each, ``view`` at a cue.
 
     ``diff``: grey levels within which a pixel counts as unchanged (``markers.static_diff``); ``wands``:
-    the wand stage without a table view (``markers.find_wands``), so that wands at rest never join the
-    table (None: every still pixel may)."""
+    the wand stage without a table view (``markers.find_wands``) and ``bead_px`` how big a resting bead
+    looks where (``Pipeline.bead_px``), so that wands at rest never join the table (None: every still
+    pixel may)."""
 
     def __init__(self, paints: Mapping[int, PaintModel], hue_slack: float, diff: float,
-                 wands: Wands | None = None) -> None:
+                 wands: Wands | None = None, bead_px: BeadSize | None = None) -> None:
         self.paints = dict(paints)
         self.hue_slack = hue_slack
         self.diff = diff
         self.wands = wands
+        self.bead_px = bead_px
         self.still_frames = math.ceil(STILL_S / EVERY_S)
         self.keep_paint_frames = math.ceil(KEEP_PAINT_S / EVERY_S)
         self._recent: deque[np.ndarray] = deque(maxlen=RECENT)
@@ -110,13 +117,18 @@ class BareTable:
         if self._clear is None:
             return np.zeros(image_bgr.shape[:2], bool)
         mask = np.zeros(image_bgr.shape[:2], np.uint8)
-        for s in (self.wands(image_bgr) if self.wands is not None else {}).values():
-            if s.band_px is None:
-                continue  # a lone patch of a wand's colour may be a token: the memory tells those apart
+        for s in (self.wands(image_bgr) if self.wands is not None and self.bead_px is not None else {}).values():
+            if s.band_px is None or not self._resting_size(s):
+                continue  # a lone patch of a wand's colour, or one bigger than a bead, may be a token
             for centre, area in ((s.tip_px, s.tip_area), (s.band_px, s.band_area)):
                 radius = HELD_GROWTH * math.sqrt(max(area, 1.0) / math.pi) + HELD_SLACK_PX
                 cv2.circle(mask, (int(round(centre[0])), int(round(centre[1]))), int(math.ceil(radius)), (1,), -1)
         return mask.astype(bool) & self._clear
+
+    def _resting_size(self, s: WandSighting) -> bool:
+        assert self.bead_px is not None
+        resting = float(self.bead_px(s.tip_px[None], self.paints[s.strength].bead_radius_mm)[0])
+        return s.tip_area <= RESTING_AREA * math.pi * resting ** 2
 
     def view(self) -> TableView | None:
         """The cue: the table as it lies now (the median of the pictures since the last cue, with the
