@@ -76,13 +76,15 @@ class Pipeline:
         self._hands_seen: tuple[int, list] = (-10**9, [])
         self.table: TableView | None = None
         self.stuck_switches: set[int] = set()  # wands whose tip switch was heard closed while flying
-        self._bare = BareTable(self.paints, self.cfg.markers.hue_slack, self.cfg.markers.static_diff)
         p = self.cfg.pointing
         band = max(m.band_from_tip_mm for m in self.paints.values())
         self.bead_scale = self.geo.px_per_mm(0.0)
         # The band can be no farther from the bead than a wand held high, seen side-on.
         self.band_reach_px = 1.25 * band * self.geo.px_per_mm(p.max_height_mm + band)
         self.hand_reach_px = 1.25 * self.cfg.hands.max_tip_distance_mm * self.geo.px_per_mm(p.max_height_mm)
+        self._bare = BareTable(self.paints, self.cfg.markers.hue_slack, self.cfg.markers.static_diff,
+                               lambda image: find_wands(image, self.paints, self.cfg.markers, self.bead_px,
+                                                        self.band_reach_px), self.bead_px)
 
     # -- the table before the cue ----------------------------------------------------------------
     def see_table(self, frame: Frame) -> None:
@@ -160,30 +162,36 @@ class Pipeline:
         """A tip over a token with its switch open: a hover a little above that token, a touch too light
         to close the switch (a shallow wand pressed lightly pushes little along itself), or a wand aimed
         past it at another token from afar. The token under the tip, unless the wand's line clearly
-        names another token both from a tip just above a resting bead and from one held higher than a
-        hover, as high as the bead's size allows: then asked.
+        names another token from a tip held higher than a hover, as high as the bead's size allows, and
+        names no token at all with the bead resting where it is seen: then asked.
 
         An open switch is weak evidence, never a veto: alone it changes nothing (the camera alone reads
-        the token under the tip, as the table card asks). The line of a wand leaning back over a token,
-        or resting on it too lightly to click, meets the table a few centimetres on, often at another
-        token: asking whenever the line leaned (the former reading) asked more right readings on the
-        development tables than it caught wands aimed from afar. A tip that cannot be higher than a
-        hover (the bead's size) means the token under it by the table card, and a tip seen without any
-        line is read as that token too."""
+        the token under the tip, as the table card asks). Any wand's line, its tip taken high enough,
+        meets the table somewhere else, so that alone says nothing. A wand whose line clearly names a
+        token with its bead resting (pointing into the token under it, or along the table at another
+        as a wand leaning back does) fits the table card's pose, its touch too light to click; only a
+        line that fits no resting bead but names a token from high up is a wand aimed from afar. (On
+        the development tables the former reading, which asked whenever the line named another token
+        from low and high tips alike, asked such resting wands more often than it caught wands aimed
+        from afar.) A tip that cannot be higher than a hover (the bead's size) means the token under it
+        by the table card, and a tip seen without any line is read as that token too."""
         p = self.cfg.pointing
         bead_mm = self.paints[axis.strength].bead_radius_mm
         top = highest_for_bead(self.geo, axis, bead_mm, p)
-        above_hover = bead_mm + p.touch_lift_mm + p.hover_height_mm
+        resting = bead_mm + p.touch_lift_mm
+        above_hover = resting + p.hover_height_mm
         if top < above_hover or axis.back_px is None:
             return _over(axis, tip)
-        named = []
-        for lowest in (p.min_height_mm + p.touch_lift_mm, above_hover):
-            aimed = aim_scores(self.geo, axis, candidates, p, lowest, top)
-            line = verdict(axis.strength, aimed, self.cfg.decide, axis.source) if aimed.scores else None
-            named.append(line.target if line is not None and line.status == TARGET else None)
-        if named[0] is not None and named[0] == named[1] and named[0] != tip.token:
-            return _asked(axis, tip, "lifted")
-        return _over(axis, tip)
+        if self._line_names(axis, candidates, resting, resting) is not None:
+            return _over(axis, tip)
+        aimed = self._line_names(axis, candidates, above_hover, top)
+        return _asked(axis, tip, "lifted") if aimed is not None and aimed != tip.token else _over(axis, tip)
+
+    def _line_names(self, axis: WandAxis, candidates: Sequence[Candidate], lowest: float, highest: float) -> str | None:
+        """The token the wand's line clearly names with its tip from ``lowest`` to ``highest`` mm up."""
+        aimed = aim_scores(self.geo, axis, candidates, self.cfg.pointing, lowest, highest)
+        line = verdict(axis.strength, aimed, self.cfg.decide, axis.source) if aimed.scores else None
+        return line.target if line is not None and line.status == TARGET else None
 
     def casting(self, cue_at: float, wands: Sequence[int], candidates: Iterable[Candidate | Mapping[str, Any]],
                 tips: TipSwitches | None = None, watch: CastingWatch | None = None) -> Casting:

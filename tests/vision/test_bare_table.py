@@ -12,6 +12,7 @@ from vision.decide import MISSING, TARGET
 from vision.frames import Frame
 from vision.paints import documented_paints
 from vision.pipeline import Pipeline
+from vision.render.scene import make_scene
 from vision.targets import Candidate
 from vision.touch import FixedTipSwitches
 
@@ -108,3 +109,41 @@ def test_a_hidden_tip_is_not_read_as_a_token_of_its_colour_far_from_its_band(pip
     # Without the band the same patch passes for a lone tip: the band is what tells.
     assert 2 in pipeline.find(_table())
     assert 2 not in pipeline.find(_table(band=True))
+
+
+def test_wands_resting_on_their_tokens_for_two_seconds_before_the_cue_are_read(config) -> None:
+    """Rendered: the players hold their wands up at their seats, then rest them on their targets two
+    seconds before the cue and keep them there. Still for that long, the wands would join the
+    remembered table, and after the cue their own beads and bands would look like the table: all four
+    came out missing. A wand found with its band where the table was seen without its colour never
+    joins the table, so each is read at its token."""
+    raised, resting = make_scene(11, "hover", motion=True), make_scene(11, "hover", motion=False)
+    pipeline = Pipeline(resting.calibration, config)
+    for i in range(-90, -60, 5):  # a second with the wands raised, a picture every sixth of a second
+        pipeline.see_table(raised.render(i)[0])
+    for i in range(-60, 0, 5):  # then two seconds resting on their tokens
+        pipeline.see_table(resting.render(i)[0])
+    pipeline.freeze_table()
+    casting = pipeline.casting(0.0, list(resting.gestures), resting.candidates)
+    result = None
+    for i in range(resting.frames):
+        frame, truth = resting.render(i)
+        if (result := casting.observe(frame.t, pipeline.look(frame).axes, timed_out=i == resting.frames - 1)):
+            break
+    assert result is not None
+    assert {k: (w.status, w.target) for k, w in result.wands.items()} == \
+        {k: (TARGET, w.target) for k, w in truth.wands.items()}
+
+
+def test_a_wand_at_rest_never_joins_the_remembered_table(config) -> None:
+    """Wand 2 brought to rest on A with its band in view for seconds: the table view shows no wand's
+    colour there, while a token of its colour lying there all along stays the table."""
+    pipeline = two_token_pipeline(config)
+    for i in range(40):
+        pipeline.see_table(Frame(_table(bead=i >= 10, band=i >= 10), -8.0 + 0.2 * i, i))
+    pipeline.freeze_table()
+    assert pipeline.table is not None
+    classes = pipeline.table.classes(pipeline.paints, config.markers.hue_slack)
+    a = tuple(int(round(v)) for v in A_PX)
+    assert classes[a[1], a[0]] == 0
+    assert classes[TOKEN_PX[1], TOKEN_PX[0]] == 2

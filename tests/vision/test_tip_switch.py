@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
@@ -43,16 +45,29 @@ def test_a_closed_switch_reads_a_tip_the_camera_alone_finds_between_two_tokens(c
 
 
 def test_a_tip_over_one_token_clearly_aimed_at_another_is_asked_with_its_switch_open(pipeline) -> None:
-    """Pointing from afar at B with the tip 3 cm over A: the camera alone names A by the table card. The
-    line names B from a low tip and from a high one, which with an open switch is enough to ask; a
-    closed switch says the bead rests on A."""
-    axis = _wand((850.0, 120.0, BEAD_MM + 30.0), (800.0, 120.0, 0.0))
+    """Pointing from afar at B with the tip 7 cm over A: the camera alone names A by the table card. The
+    line names B from a high tip and no token at all with the bead resting on A, which with an open
+    switch is enough to ask; a closed switch says the bead rests on A. (A tip 3 cm over A, within a
+    hover, leaning to B: resting, its line points into A, so it fits a light touch and is read as A.)"""
+    axis = _wand((845.0, 120.0, BEAD_MM + 70.0), (800.0, 120.0, 0.0))
     alone = pipeline.read(axis, TOKENS)
     assert (alone.status, alone.target) == (TARGET, "A")
     lifted = pipeline.read(axis, TOKENS, touching=False)
     assert (lifted.status, lifted.target, lifted.best, lifted.why) == (UNSURE, None, "A", "lifted")
     resting = pipeline.read(axis, TOKENS, touching=True)
     assert (resting.status, resting.target) == (TARGET, "A")
+
+
+def test_a_light_touch_pointing_into_its_token_is_read_with_its_switch_open(pipeline) -> None:
+    """Resting on A from its player's side, leaning across it toward B, pressed too lightly to click;
+    its bead measured 8 % big (the token beside it), so it might be held high. Taken high, its line names
+    B; but resting, it points into A itself, as the table card's pose does: the open switch is weak
+    evidence and the wand is read as the camera alone reads it (the former reading asked)."""
+    axis = _wand((855.0, 120.0, BEAD_MM + 3.0), (800.0, 120.0, 0.0))
+    axis = replace(axis, tip_radius_px=1.08 * axis.tip_radius_px)
+    alone = pipeline.read(axis, TOKENS)
+    lifted = pipeline.read(axis, TOKENS, touching=False)
+    assert (alone.status, alone.target) == (lifted.status, lifted.target) == (TARGET, "A")
 
 
 def test_a_lifted_tip_over_a_token_whose_line_names_no_token_is_that_token(pipeline) -> None:
@@ -83,7 +98,7 @@ def test_a_lone_lifted_tip_over_a_token_is_that_token(pipeline) -> None:
 
 def test_a_casting_asks_each_wands_switch(pipeline) -> None:
     """The switch reaches the reading through the casting (the table side hands in the hub's)."""
-    axis = _wand((850.0, 120.0, BEAD_MM + 30.0), (800.0, 120.0, 0.0))
+    axis = _wand((845.0, 120.0, BEAD_MM + 70.0), (800.0, 120.0, 0.0))
     verdicts = {}
     for name, tips in (("alone", None), ("lifted", FixedTipSwitches({2: False}))):
         casting = pipeline.casting(0.0, [2], TOKENS, tips)
