@@ -83,7 +83,7 @@ system-deps:
 # and Czech voices reading English. Only `python -m companion.cue.bench` needs them, never `make test`.
 cue-held-out-voices:
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-		festival festvox-italp16k festvox-itapc16k festvox-suopuhe-lj festvox-suopuhe-mv festvox-czech-dita >/dev/null
+		festival festvox-italp16k festvox-itapc16k festvox-suopuhe-lj festvox-suopuhe-mv festvox-czech-dita festvox-czech-machac >/dev/null
 
 clean:
 	rm -rf $(VENV) node_modules

@@ -5,7 +5,7 @@ voices, speeds and pitches. A voice is ``engine:name`` (a bare name is an espeak
 
     espeak-ng:en-us      formant synthesis, many accents and variants (Debian ``espeak-ng``)
     festival:ked         diphone and HTS voices (Debian ``festival``, ``festvox-*``); festival:lp,
-                         pc, fi_lj, fi_mv, cs_dita: Italian, Finnish and Czech voices reading English
+                         pc, fi_lj, fi_mv, cs_dita, cs_machac: Italian, Finnish and Czech voices reading English
     flite:awb            Festival's small sibling with its own voices (Debian ``flite``)
 
 espeak-ng speaks at the take's speed and pitch itself; for the other two, sox stretches the tempo and
@@ -34,10 +34,11 @@ VOICES: tuple[str, ...] = (
 FESTIVAL_VOICES = {
     "kal": "voice_kal_diphone", "ked": "voice_ked_diphone", "slt": "voice_cmu_us_slt_arctic_hts",
     # festival's Italian, Finnish and Czech voices reading the English words: accented speakers that
-    # neither the chant model's training nor any tuning hears (the bench's held-out panel; Debian
-    # festvox-italp16k, festvox-itapc16k, festvox-suopuhe-lj, festvox-suopuhe-mv, festvox-czech-dita).
+    # neither the chant model's training nor any tuning hears (Finnish and Czech: the bench's held-out
+    # panel; the Italian ones fail on a line of the table talk). Debian festvox-italp16k,
+    # festvox-itapc16k, festvox-suopuhe-lj, festvox-suopuhe-mv, festvox-czech-dita, festvox-czech-machac.
     "lp": "voice_lp_diphone", "pc": "voice_pc_diphone", "fi_lj": "voice_suo_fi_lj_diphone",
-    "fi_mv": "voice_hy_fi_mv_diphone", "cs_dita": "voice_czech_dita",
+    "fi_mv": "voice_hy_fi_mv_diphone", "cs_dita": "voice_czech_dita", "cs_machac": "voice_czech_machac",
 }
 FLITE_VOICES = ("awb", "rms", "slt", "kal16", "kal")
 
