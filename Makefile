@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 PY_STAMP := $(VENV)/.installed-python
 PORT ?= 8000
 
-.PHONY: venv venv-python demo install test lint bench system-deps system-check clean
+.PHONY: venv venv-python demo install test lint bench system-deps system-check clean cue-held-out-voices
 
 # The Debian programs the tests use as real parts, by the command each package installs.
 SYSTEM_COMMANDS := chromium socat espeak-ng sox strace npm systemd-analyze desktop-file-validate flite text2wave
@@ -78,6 +78,12 @@ system-deps:
 		chromium socat espeak-ng sox strace libportaudio2 systemd desktop-file-utils \
 		festival festvox-kallpc16k festvox-kdlpc16k festvox-us-slt-hts flite >/dev/null
 	command -v npm >/dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm >/dev/null
+
+# The cue benchmark's held-out speakers (companion/cue/bench/held_out.json): festival's Italian, Finnish
+# and Czech voices reading English. Only `python -m companion.cue.bench` needs them, never `make test`.
+cue-held-out-voices:
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+		festival festvox-italp16k festvox-itapc16k festvox-suopuhe-lj festvox-suopuhe-mv festvox-czech-dita festvox-czech-machac >/dev/null
 
 clean:
 	rm -rf $(VENV) node_modules

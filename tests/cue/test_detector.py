@@ -149,3 +149,30 @@ def test_a_chant_with_a_word_glued_to_its_end_is_heard_where_the_chant_ended(sce
     monkeypatch.setattr(detector, "CLEARLY_NEARER", 0.0)
     (late,) = listen(ChantDetector(book, CueConfig(model=False)), mix, 0.0)  # the takes alone hear the whole phrase
     assert late.t_end > 1.0 + end + 0.25
+
+
+def test_a_sure_model_eases_the_near_miss_margin_only_for_phrases_the_takes_judge_near(scene, book, chatter):
+    """The model's two reliefs never stack: a phrase let in past the takes' threshold because the
+    model is sure keeps the full near-miss margin; within the threshold the eased margin holds."""
+    from companion.cue.model import ChantModel
+    from companion.cue.phrases import PhraseCutter
+
+    said = in_quiet_room(scene, chatter, CHANT, scene.voices[0], 150, np.random.default_rng(23))
+    cutter = PhraseCutter()
+    phrase = max(cutter.feed(said, 0.0) + cutter.flush(), key=lambda p: len(p.audio))
+    bare = ChantDetector(book, CueConfig(model=False)).judge(phrase)
+    ratio = bare.near_miss_distance / bare.distance
+    assert 1.2 < ratio < np.inf  # the chant is well nearer the chant takes than the near misses
+
+    def judged(threshold: float) -> bool:
+        config = CueConfig(threshold=threshold, model_relax=1.6, near_miss_margin=1.1 * ratio,
+                           model_near_miss_margin=0.9 * ratio)
+        sure = ChantDetector(book, config)
+        dims = len(sure.model.mean)  # type: ignore[union-attr]
+        sure.model = ChantModel(np.zeros(dims), np.ones(dims), np.zeros((dims, 1)), np.zeros(1), np.zeros(1), 12.0)
+        verdict = sure.judge(phrase)
+        assert verdict.score is not None and verdict.score > 0.99
+        return verdict.is_chant
+
+    assert judged(1.01 * bare.distance)  # within the threshold the eased margin lets it through
+    assert not judged(bare.distance / 1.2)  # past the threshold, inside the relaxed bar: full margin

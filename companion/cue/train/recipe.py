@@ -2,7 +2,8 @@
 
 The recipe is the data: no recording is downloaded or stored. Every utterance is said by a speech
 engine installed from Debian (``make system-deps``), then placed in a room. The held-out engine of
-the bench (``companion/cue/bench/held_out.json``: flite) is never used here.
+the bench (``companion/cue/bench/held_out.json``: festival's Finnish and Czech voices) is never
+used here, nor flite (held out until 2026-12-02, now spent).
 
 The talk is not the bench's table talk (``bench.chorus.TABLE_TALK``) either; the near-miss words are
 the words that sound like the chant, and some of them are the bench's too (the bench says them in
