@@ -6,7 +6,7 @@ import { endingPanel } from "./ending.js";
 import { noticeBanner, recentNotices } from "./notices.js";
 import { boot, gameModule, render } from "./shell.js";
 
-const { model, stream } = boot("Board");
+const { model, stream } = boot("board");
 const root = document.querySelector("main");
 const notices = recentNotices(model);
 document.body.append(noticeBanner(model));

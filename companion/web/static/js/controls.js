@@ -8,7 +8,7 @@ import { endingPanel } from "./ending.js";
 import { noticeBanner, recentNotices } from "./notices.js";
 import { boot, gameModule, render } from "./shell.js";
 
-const { model, stream } = boot("Controls");
+const { model, stream } = boot("controls");
 const root = document.querySelector("main");
 const refusal = el("div", { class: "refusal", role: "status", id: "refusal" });
 const say = (text) => { refusal.textContent = text || ""; };

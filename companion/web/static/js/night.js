@@ -6,7 +6,7 @@ import { el, seatColour } from "./parts.js";
 import { getJSON, handle, post } from "./api.js";
 import { boot, render } from "./shell.js";
 
-const { model, stream } = boot("Night");
+const { model, stream } = boot("night");
 const root = document.querySelector("main");
 const refusal = el("div", { class: "refusal", role: "status", id: "night-refusal" });
 const say = (text) => { refusal.textContent = text || ""; };

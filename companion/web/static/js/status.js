@@ -6,7 +6,7 @@ import { deviceCards, el } from "./parts.js";
 import { getJSON, post } from "./api.js";
 import { boot, render } from "./shell.js";
 
-const { model } = boot("Status");
+const { model } = boot("status");
 const root = document.querySelector("main");
 const JOINS_EVERY_MS = 3000; // wrong codes are not pushed to every page: only this screen asks for them
 let joinsPart = null;
