@@ -71,22 +71,24 @@ export function applyWords(root = document) {
   if (title) document.title = t(title.dataset.words);
 }
 
-/** The header's language switch: remembered on this tablet, the page drawn again in the new language. */
+/** The header's language switch: the other language, named in its own words (so anyone finds theirs);
+ *  remembered on this tablet, the page drawn again in it. A link, not a menu: a page's menus are its
+ *  game's choices. */
 export function languageSwitch() {
-  const select = document.createElement("select");
-  select.id = "language";
-  select.setAttribute("aria-label", t("shell.language"));
-  for (const code of LANGUAGES) {
-    const option = document.createElement("option");
-    option.value = code;
-    option.textContent = NAMES[code];
-    option.selected = code === lang;
-    select.append(option);
-  }
-  select.addEventListener("change", () => {
-    try { localStorage.setItem(STORED, select.value); } catch (e) { /* kept for this page only */ }
-    document.cookie = `incanto_language=${select.value}; path=/; max-age=31536000; samesite=strict`;
+  const other = LANGUAGES[(LANGUAGES.indexOf(lang) + 1) % LANGUAGES.length];
+  const link = document.createElement("a");
+  link.id = "language";
+  link.href = "#";
+  link.lang = other;
+  link.className = "language";
+  link.dataset.language = other;
+  link.setAttribute("aria-label", `${t("shell.language")}: ${NAMES[other]}`);
+  link.textContent = NAMES[other];
+  link.addEventListener("click", (e) => {
+    e.preventDefault();
+    try { localStorage.setItem(STORED, other); } catch (err) { /* kept for this page only */ }
+    document.cookie = `incanto_language=${other}; path=/; max-age=31536000; samesite=strict`;
     location.reload();
   });
-  return select;
+  return link;
 }
