@@ -1,5 +1,7 @@
 // Taps become POSTs that carry an action id made here, so a retried tap applies once.
 
+import { sentence, t } from "./words.js";
+
 export function actionId() {
   const bytes = new Uint8Array(12);
   crypto.getRandomValues(bytes); // randomUUID needs a secure context; a LAN page is plain http
@@ -14,7 +16,7 @@ export async function post(path, body, { retries = 3 } = {}) {
       const answer = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
       return { ok: response.ok, status: response.status, ...answer };
     } catch (networkError) { // the same action id makes the retry safe
-      if (attempt >= retries) return { ok: false, status: 0, error: "the display cannot be reached; check the Wi-Fi" };
+      if (attempt >= retries) return { ok: false, status: 0, error: t("api.unreachable") };
       await new Promise((r) => setTimeout(r, 300 * (attempt + 1)));
     }
   }
@@ -39,6 +41,6 @@ export function handle(answer, stream, onRefusal) {
   if (answer.ok) return onRefusal("");
   if (answer.status === 401) { location.href = `/join?next=${encodeURIComponent(location.pathname)}`; return; }
   if (answer.stale) stream.resync();
-  const problems = (answer.problems || []).map((p) => p.message + (p.player ? ` (${p.player})` : "")).join("; ");
-  onRefusal(answer.stale ? "The table moved on before that tap; here is the new picture." : problems || answer.error);
+  const problems = (answer.problems || []).map((p) => sentence(p.words, p.message) + (p.player ? ` (${p.player})` : "")).join("; ");
+  onRefusal(answer.stale ? t("api.stale") : problems || sentence(answer.words, answer.error));
 }
