@@ -100,7 +100,8 @@ class CueInputs(Background):
                 self._spoken.popitem(last=False)
         if self.notices is not None:
             who = f" ({cue.player})" if cue.player else ""
-            self.notices.say("cue", f"heard In-can-to!{who}: not a cue? tap to dismiss", cue_id=cue_id, player=cue.player)
+            self.notices.say("cue", f"heard In-can-to!{who}: not a cue? tap to dismiss", cue_id=cue_id, player=cue.player,
+                             words=("notice.cue_from", {"player": cue.player}) if cue.player else ("notice.cue", {}))
 
     def dismiss(self, cue_id: int) -> Cue:
         """The table says spoken cue ``cue_id`` was not the chant: it is counted, and the status
@@ -113,7 +114,8 @@ class CueInputs(Background):
         self.status.report("cue", OK, f"listening for In-can-to!; {len(self.dismissed)} false cue(s) dismissed tonight",
                            "if false cues keep coming, enrol again with the near misses (docs/cue.md)")
         if self.notices is not None:
-            self.notices.say("cue_dismissed", "dismissed: that was not the cue", cue_id=cue_id)
+            self.notices.say("cue_dismissed", "dismissed: that was not the cue", cue_id=cue_id,
+                             words=("notice.cue_dismissed", {}))
         return cue
 
     def check_caller(self) -> str | None:
@@ -133,7 +135,7 @@ class CueInputs(Background):
             if missing is not None and self.notices is not None:
                 self.notices.say("cue_enrol", f"{missing} holds wand {CALLER_WAND} but has not recorded the chant: "
                                               f"{missing} gives the cue with {self.buttons}, or enrols first",
-                                 player=missing)
+                                 player=missing, words=("notice.cue_enrol", {"player": missing, "wand": CALLER_WAND}))
         return missing
 
     def was_last(self, cue: Cue) -> bool:

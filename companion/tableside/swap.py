@@ -161,4 +161,5 @@ class SwapWatch(Background):
             self.status.report("wands", OK, "the wands are where the last casting put them")
             return
         self.status.report("wands", WARNING, message, SWAP_FIX, {"wands": [p.wand for p in problems]})
-        self.notices.say("swap", message, wands=[p.wand for p in problems])
+        self.notices.say("swap", message, wands=[p.wand for p in problems],
+                         words=("notice.swap", {"wands": ", ".join(str(p.wand) for p in problems)}))

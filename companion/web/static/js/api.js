@@ -1,6 +1,6 @@
 // Taps become POSTs that carry an action id made here, so a retried tap applies once.
 
-import { sentence, t } from "./words.js";
+import { has, lang, sentence, t } from "./words.js";
 
 export function actionId() {
   const bytes = new Uint8Array(12);
@@ -41,6 +41,21 @@ export function handle(answer, stream, onRefusal) {
   if (answer.ok) return onRefusal("");
   if (answer.status === 401) { location.href = `/join?next=${encodeURIComponent(location.pathname)}`; return; }
   if (answer.stale) stream.resync();
-  const problems = (answer.problems || []).map((p) => sentence(p.words, p.message) + (p.player ? ` (${p.player})` : "")).join("; ");
-  onRefusal(answer.stale ? t("api.stale") : problems || sentence(answer.words, answer.error));
+  const problems = (answer.problems || []).map((p) => problemText(p) + (p.player ? ` (${p.player})` : "")).join("; ");
+  onRefusal(answer.stale ? t("api.stale") : problems || refusalText(answer));
+}
+
+/** A refusal in the tablet's language: its own words if it carries them, else what its kind means
+ *  (error.<kind>), else (on an English tablet) the server's sentence, which names the bad value. */
+export function refusalText(answer) {
+  if (answer.words) return sentence(answer.words, answer.error);
+  if (lang === "en" || !answer.kind) return answer.error || t("error.other");
+  return has(`error.${answer.kind}`) ? t(`error.${answer.kind}`) : t("error.other");
+}
+
+/** One rule's "no": problem.<rule> in the catalogue, else the engine's English on an English tablet. */
+function problemText(p) {
+  if (p.words) return sentence(p.words, p.message);
+  if (has(`problem.${p.rule}`)) return t(`problem.${p.rule}`, { player: p.player ?? "" });
+  return lang === "en" ? p.message : t("problem.other");
 }

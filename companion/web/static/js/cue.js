@@ -3,8 +3,8 @@
 // casting arrives as a "reading" notice.
 
 import { el } from "./parts.js";
-import { actionId, handle, post } from "./api.js";
-import { sentence, t } from "./words.js";
+import { actionId, handle, post, refusalText } from "./api.js";
+import { t } from "./words.js";
 
 /** A cue starts a casting's reading, so it is offered only while the rules wait for a casting: never in
  *  a game that casts no wands, nor while a spell, a full satchel or the end is being settled. */
@@ -35,7 +35,7 @@ async function give(button, result, section, stream) {
   }
   result.dataset.ok = answer.ok ? "yes" : "no";
   if (answer.ok) result.textContent = t("cue.given");
-  else handle(answer, stream, (text) => { result.textContent = text || sentence(answer.words, answer.error) || `HTTP ${answer.status}`; });
+  else handle(answer, stream, (text) => { result.textContent = text || refusalText(answer) || `HTTP ${answer.status}`; });
 }
 
 /** A heard spoken cue's "Not a cue" button (none for other notices): one tap dismisses a false cue. */
@@ -44,7 +44,7 @@ export function notACue(notice) {
   const button = el("button", { class: "not-a-cue", "data-do": "not-a-cue", onclick: async () => {
     button.disabled = true;
     const answer = await post("/api/cue/dismiss", { cue_id: notice.cue_id }, { retries: 0 });
-    button.textContent = answer.ok || answer.status === 404 ? t("cue.dismissed") : (sentence(answer.words, answer.error) || t("cue.not_dismissed"));
+    button.textContent = answer.ok || answer.status === 404 ? t("cue.dismissed") : (refusalText(answer) || t("cue.not_dismissed"));
   } }, t("cue.not_a_cue"));
   return [button];
 }

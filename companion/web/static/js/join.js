@@ -2,8 +2,8 @@
 // tablet a session, so its taps may change the game.
 
 import { el } from "./parts.js";
-import { post } from "./api.js";
-import { sentence, t } from "./words.js";
+import { post, refusalText } from "./api.js";
+import { t } from "./words.js";
 
 const params = new URLSearchParams(location.search);
 const next = sameSite(params.get("next"));
@@ -16,7 +16,7 @@ async function join(event) {
   if (event) event.preventDefault(); // a form: Enter on a phone's keyboard submits it, as the button does
   const answer = await post("/api/session", { code: input.value.trim() });
   if (answer.ok) location.replace(next);
-  else message.textContent = sentence(answer.words, answer.error);
+  else message.textContent = refusalText(answer);
 }
 
 document.title = t("shell.title", { page: t("nav.join") });

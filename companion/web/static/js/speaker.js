@@ -2,15 +2,15 @@
 // where the display has a speaker (the status board lists one); changing it needs the join code.
 
 import { el } from "./parts.js";
-import { getJSON, post } from "./api.js";
-import { sentence, t } from "./words.js";
+import { getJSON, post, refusalText } from "./api.js";
+import { t } from "./words.js";
 
 const message = el("div", { class: "refusal", id: "speaker-message" });
 
 async function change(body) {
   const answer = await post("/api/speaker", body);
   if (answer.status === 401) message.textContent = t("speaker.join_first");
-  else message.textContent = answer.ok ? "" : sentence(answer.words, answer.error);
+  else message.textContent = answer.ok ? "" : refusalText(answer);
   if (answer.ok) draw(answer);
 }
 

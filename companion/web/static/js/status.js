@@ -3,7 +3,7 @@
 // the buttons that give the table a new code.
 
 import { deviceCards, el } from "./parts.js";
-import { getJSON, post } from "./api.js";
+import { getJSON, post, refusalText } from "./api.js";
 import { boot, render } from "./shell.js";
 import { lang, sentence, t } from "./words.js";
 
@@ -25,7 +25,7 @@ function joinsSection(joins, code, hostPin) {
     el("li", {}, t("status.attempt_at", { address: r.address, time: new Date(r.at * 1000).toLocaleTimeString(lang) })));
   const rotate = (endSessions) => async () => {
     const answer = await post("/api/session/code", { end_sessions: endSessions });
-    codeMessage.textContent = answer.ok ? t("status.new_code_given", { code: answer.code, sessions: answer.sessions }) : sentence(answer.words, answer.error);
+    codeMessage.textContent = answer.ok ? t("status.new_code_given", { code: answer.code, sessions: answer.sessions }) : refusalText(answer);
     loadJoins();
   };
   return el("section", { class: "device", "data-level": warn, "data-part": "joins" },
