@@ -4,7 +4,7 @@
 import { castingPicker, el, kindName, playerCards, seatColour, wandBadge, who } from "/static/js/parts.js";
 import { section, winner } from "/static/games/generic.js";
 import { names } from "/static/js/history.js";
-import { t, term } from "/static/js/words.js";
+import { lang, t, term } from "/static/js/words.js";
 
 const GAME = "incantibus";
 const words = (kind) => (kind ? kindName(GAME, kind) : t("parts.secret")); // a token by its kind, in the table's words
@@ -113,7 +113,7 @@ export function lastCasting(view) {
 function eventLines(view, events) {
   return el("ul", { class: "cast-lines", style: "font-size: .85rem" }, events.map((e) => el("li", { "data-event": e.event },
     ...(SAY[e.event] || generic)(e, e.player ? who(view, e.player) : "", el("b", {}, words(e.kind))),
-    e.why ? el("span", { class: "muted" }, ` — ${e.why}`) : "")));
+    e.why && lang === "en" ? el("span", { class: "muted" }, ` — ${e.why}`) : "")));  // the rules' reason is in English only
 }
 
 // Each note of the rules as a sentence (incantibus.note.<event>): the player in colour, the token in bold.
@@ -161,14 +161,14 @@ function spellPrompt(view, legal, propose) {
   const kinds = kindsById(view);
   const choices = el("div", { class: "tokens" });
   const cards = legal.cards.map((c) => el("button", {
-    "data-do": "spell", "data-card": c.card, disabled: !c.works, title: c.why || "",
+    "data-do": "spell", "data-card": c.card, disabled: !c.works, title: lang === "en" ? c.why || "" : "",
     onclick: () => {
       if (!c.choices.length) return propose({ type: "spell", player: legal.player, card: c.card });
       choices.replaceChildren(...c.choices.map((choice) => el("button", {
         "data-do": "spell-choice", onclick: () => propose({ type: "spell", player: legal.player, card: c.card, choice }),
       }, [choice.from ? `${t("incantibus.spell.from", { player: choice.from })}: ` : "", words(kinds[choice.token] || choice.token)].join(""))));
     },
-  }, named("spell", c.card), c.works ? "" : el("span", { class: "muted", style: "font-size: .7rem" }, ` (${c.why})`)));
+  }, named("spell", c.card), c.works ? "" : el("span", { class: "muted", style: "font-size: .7rem" }, ` (${lang === "en" ? c.why : t("incantibus.spell.not_now")})`)));
   return section(t("incantibus.spell.title", { player: legal.player }), el("div", { class: "tokens" }, cards), choices);
 }
 
