@@ -76,7 +76,10 @@ def attach(app: FastAPI, announcer: Announcer, keep: Callable[[SpeakerSettings],
 
 def report(status: StatusBoard, settings: SpeakerSettings) -> None:
     if settings.mute:
-        status.report("speaker", "off", "muted", "unmute it on a joined tablet's status page")
+        status.report("speaker", "off", "muted", "unmute it on a joined tablet's status page",
+                      words=("status.speaker.muted", {}), fix_words=("status.speaker.unmute", {}))
     else:
         status.report("speaker", "ok", f"announcing in voice {settings.voice!r} at volume {settings.volume}",
-                      "change the voice or volume, or mute it, on a joined tablet's status page")
+                      "change the voice or volume, or mute it, on a joined tablet's status page",
+                      words=("status.speaker.ok", {"voice": settings.voice, "volume": settings.volume}),
+                      fix_words=("status.speaker.change", {}))

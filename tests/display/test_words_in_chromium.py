@@ -152,3 +152,15 @@ def test_the_switch_turns_a_german_tablet_english(german: Any, server: str) -> N
     other.goto(server + "/")
     other.wait_for_selector('#connection[data-state="live"]')
     assert other.evaluate("document.documentElement.lang") == "en"
+
+
+def test_the_status_page_reads_in_german(german: Any, server: str, status: Any) -> None:
+    """Devices that say their words are said in German; one that does not is said by its level, never
+    in the server's English."""
+    status.report("camera", "ok", "camera:0 sees the table", words=("status.camera.ok", {}))
+    status.report("cue", "off", "microphone off: the cue comes from the buttons", "start with --mic",
+                  words=("status.cue.off", {}), fix_words=("status.cue.off_fix", {}))
+    status.report("hub", "error", "wand hub unplugged at 21:04", fix="plug the hub's USB cable back in")
+    texts = shown(german, server, "/status")
+    assert english_in(texts, set()) == []
+    assert "Die Kamera sieht den Tisch." in texts and "funktioniert nicht" in texts

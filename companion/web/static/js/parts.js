@@ -1,7 +1,7 @@
 // Parts every game's pages are built from: players with their colours, wands and points, the last
 // casting, a casting picker, history with "undo to here", standings, device cards.
 
-import { lang, sentence, t, term } from "./words.js";
+import { has, lang, sentence, t, term } from "./words.js";
 import { entrySentence } from "./history.js";
 
 export function el(tag, attrs = {}, ...children) {
@@ -188,6 +188,13 @@ export function standingsTable(standings) {
 const DEVICES = ["camera", "hub", "cue", "calibration"]; // each says what to do in the catalogue's device.<name>.fix
 const WORST_FIRST = ["error", "warning", "off", "ok"];
 
+/** A device's sentence in the tablet's language: its words, else (on an English tablet) the server's
+ *  sentence, else the catalogue's ``otherwise`` (what its level means), never English on a German one. */
+function said(words, english, otherwise) {
+  if (words || lang === "en") return sentence(words, english);
+  return has(otherwise) ? t(otherwise) : t("device.says.warning");
+}
+
 /** Every device the table relies on, worst first; one that never reported says so. */
 export function deviceCards(devices) {
   const known = Object.fromEntries((devices || []).map((d) => [d.device, d]));
@@ -196,7 +203,7 @@ export function deviceCards(devices) {
   all.sort((a, b) => WORST_FIRST.indexOf(a.level) - WORST_FIRST.indexOf(b.level) || a.device.localeCompare(b.device));
   return all.map((d) => el("section", { class: "device", "data-level": d.level, "data-device": d.device },
     el("h2", {}, term("device", d.device, d.device), " — ", t(`device.level.${d.level}`)),
-    el("div", {}, sentence(d.words, d.message)),
-    d.fix && d.level !== "ok" ? el("div", { class: "fix" }, t("device.what_to_do"), " ", sentence(d.fix_words, d.fix)) : null,
+    el("div", {}, said(d.words, d.message, `device.says.${d.level}`)),
+    d.fix && d.level !== "ok" ? el("div", { class: "fix" }, t("device.what_to_do"), " ", said(d.fix_words, d.fix, `device.${d.device}.fix`)) : null,
     el("div", { class: "muted" }, d.since ? t("device.since", { time: new Date(d.since * 1000).toLocaleTimeString(lang) }) : "")));
 }
