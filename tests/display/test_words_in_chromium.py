@@ -164,3 +164,22 @@ def test_the_status_page_reads_in_german(german: Any, server: str, status: Any) 
     texts = shown(german, server, "/status")
     assert english_in(texts, set()) == []
     assert "Die Kamera sieht den Tisch." in texts and "funktioniert nicht" in texts
+
+
+def test_the_cameras_question_reads_in_german(german: Any, server: str, night: Night, app: Any) -> None:
+    from .conftest import load_here
+    game = night.start_game("incantibus", PLAYERS, seed=11)
+    rng = random.Random(3)
+    while game.version < 3 or game.view()["legal"]["kind"] != "cast":
+        game.propose(game.rules.random_action(game.state, rng))
+    view = game.view()
+    targets = view["legal"]["targets"][game.players[0]]
+    app.state.table.ask(load_here("asking").question(view, {view["wands"][game.players[0]]: targets[:2]}, why={
+        view["wands"][game.players[0]]: "lifted"}))
+    page = german.new_page()
+    page.goto(server + "/controls")
+    page.wait_for_selector("[data-question] button.answer")
+    assert page.inner_text(f'[data-why="{game.players[0]}"]') == words.say("de", "question.why.lifted")
+    texts: list[str] = page.evaluate(VISIBLE_TEXT)
+    assert english_in(texts, set(PLAYERS)) == []
+    page.close()

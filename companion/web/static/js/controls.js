@@ -1,13 +1,13 @@
 // The controls: answer the camera's questions, enter what the rules ask for, undo, redo, and go
 // back to any point of the history, and give the cue. Every tap carries its own action id.
 
-import { el, historyList, undoBar, wandBadge, who } from "./parts.js";
+import { el, historyList, tokenInfo, tokenLabel, undoBar, wandBadge, who } from "./parts.js";
 import { actionId, getJSON, handle, post, proposer } from "./api.js";
 import { castingDue, cueButton } from "./cue.js";
 import { endingPanel } from "./ending.js";
 import { noticeBanner, recentNotices } from "./notices.js";
 import { boot, gameModule, render } from "./shell.js";
-import { sentence, t } from "./words.js";
+import { lang, sentence, t } from "./words.js";
 
 const { model, stream } = boot("controls");
 const root = document.querySelector("main");
@@ -60,7 +60,7 @@ function askedWand(view, q, w) {
   return el("div", { class: "asked-wand", "data-player": w.player, "data-wand": w.wand },
     el("div", { class: "asked-who" }, who(view, w.player), " · ", t("parts.wand"), " ", wandBadge(w.wand),
       el("span", { class: "asked-state", "data-state": w.player })),
-    w.why ? el("div", { class: "why", "data-why": w.player }, sentence(w.why_words, w.why)) : null,
+    w.why ? el("div", { class: "why", "data-why": w.player }, lang === "en" ? w.why : sentence(w.why_words, w.why)) : null,
     w.picture ? el("img", { class: "wand-picture", src: w.picture, width: 480, height: 480,
                             alt: t("question.picture_alt", { player: w.player }) }) : null,
     el("div", { class: "answers" }, w.choices.map((c) => el("button", {
@@ -68,7 +68,13 @@ function askedWand(view, q, w) {
       style: c.outline ? `--outline: ${c.outline}` : "",
       onclick: () => tap(q, w, c.place),
     }, c.outline ? el("span", { class: "outline", "aria-hidden": "true" }) : null,
-       c.icon ? el("span", { class: "icon", "aria-hidden": "true" }, c.icon) : null, sentence(c.name_words, c.name)))));
+       c.icon ? el("span", { class: "icon", "aria-hidden": "true" }, c.icon) : null, choiceName(view, c)))));
+}
+
+/** A place the camera offers, named as the board names it (in the tablet's language). */
+function choiceName(view, c) {
+  if (c.place === null || c.place === undefined || c.place === "none") return t("parts.nothing");
+  return tokenInfo(view, c.place) ? tokenLabel(view, c.place) : (lang === "en" ? c.name : t("parts.a_token"));
 }
 
 /** Marked here at once; the push stream then marks it on every tablet (and corrects this one). */
@@ -94,7 +100,7 @@ function showMarks(q) {
       b.setAttribute("aria-pressed", chosen ? "true" : "false");
     }
     const state = row.querySelector(".asked-state");
-    const choice = marked ? (w.choices.find((c) => (c.place ?? "none") === mark) || { name: mark }) : null;
-    state.textContent = marked ? ` ✓ ${sentence(choice.name_words, choice.name)}` : ` — ${t("question.not_answered")}`;
+    const choice = marked ? (w.choices.find((c) => (c.place ?? "none") === mark) || { place: mark, name: mark }) : null;
+    state.textContent = marked ? ` ✓ ${choiceName(model.game, choice)}` : ` — ${t("question.not_answered")}`;
   }
 }

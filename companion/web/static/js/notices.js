@@ -25,8 +25,9 @@ const SHOWN = 5;
 
 export function noticeTitle(notice) { return KINDS[notice.kind] ? t(`notice.${notice.kind}.title`) : notice.kind; }
 
-/** What the notice says, in this tablet's language (its words), else as the server said it. */
-export function noticeMessage(notice) { return sentence(notice.words, notice.message); }
+/** What the notice says: on an English tablet as the server said it (it names more), elsewhere in the
+ *  tablet's language (its words). */
+export function noticeMessage(notice) { return lang === "en" && notice.message ? notice.message : sentence(notice.words, notice.message); }
 
 function tone(notice) {
   if (notice.kind === "reading") return OUTCOME_TONE[notice.outcome] || "info";

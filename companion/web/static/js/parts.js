@@ -191,7 +191,8 @@ const WORST_FIRST = ["error", "warning", "off", "ok"];
 /** A device's sentence in the tablet's language: its words, else (on an English tablet) the server's
  *  sentence, else the catalogue's ``otherwise`` (what its level means), never English on a German one. */
 function said(words, english, otherwise) {
-  if (words || lang === "en") return sentence(words, english);
+  if (lang === "en") return english || sentence(words, english); // the server's English names more
+  if (words) return sentence(words, english);
   return has(otherwise) ? t(otherwise) : t("device.says.warning");
 }
 
