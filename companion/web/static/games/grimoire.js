@@ -127,7 +127,7 @@ function outcome(view) {
   const won = view.outcome === "won";
   return el("section", { class: `grimoire-outcome ${won ? "won" : "lost"}`, "data-part": "outcome" },
     el("div", { class: "big" }, won ? both("Gewonnen!", "the group wins") : both("Verloren", "the group loses")),
-    view.why ? el("div", { class: "muted" }, view.why) : null);
+    view.why && lang === "en" ? el("div", { class: "muted" }, view.why) : null);  // the rules' reason is English only
 }
 
 function sidePanel(view) {

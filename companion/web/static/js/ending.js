@@ -4,7 +4,7 @@
 import { el, seatColour } from "./parts.js";
 import { handle, post } from "./api.js";
 import { names } from "./history.js";
-import { has, sentence, t } from "./words.js";
+import { has, lang, t } from "./words.js";
 
 const ordinal = (i) => t(`ordinal.${i + 1}`);
 
@@ -25,7 +25,8 @@ export function endingPanel(model, stream) {
   const seat = Object.fromEntries(players.map((p, i) => [p.name, i]));
   const winners = [view.winner].flat().filter(Boolean);
   const lost = view.outcome === "lost";
-  const headline = lost ? (view.why ? t("ending.lost_why", { why: sentence(view.why_words, view.why) }) : t("ending.lost"))
+  // The rules' reason is English only: a tablet in another language gives the outcome alone.
+  const headline = lost ? (view.why && lang === "en" ? t("ending.lost_why", { why: view.why }) : t("ending.lost"))
     : winners.length ? t(winners.length > 1 ? "ending.winners" : "ending.winner", { names: names(winners) }) : t("ending.over");
   const order = view.ranking || players.map((p) => p.name);
   const here = model.night && model.night.games.find((g) => g.current);
