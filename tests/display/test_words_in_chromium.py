@@ -116,6 +116,8 @@ def shown(context: Any, server: str, path: str) -> list[str]:
     else:
         page.wait_for_selector('#connection[data-state="live"]')
         page.wait_for_selector("main > section")
+        if path == "/night":
+            page.wait_for_selector('[data-part="next-game"] [data-do="start"]')  # the games' list arrives on its own
         page.wait_for_timeout(400)  # the game's own module and the join corner arrive on their own
     texts: list[str] = page.evaluate(VISIBLE_TEXT)
     assert page.evaluate("document.documentElement.lang") == "de"
