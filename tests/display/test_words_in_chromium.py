@@ -185,3 +185,17 @@ def test_the_cameras_question_reads_in_german(german: Any, server: str, night: N
     texts: list[str] = page.evaluate(VISIBLE_TEXT)
     assert english_in(texts, set(PLAYERS)) == []
     page.close()
+
+
+def test_a_start_with_too_few_players_is_refused_in_german(german: Any, server: str) -> None:
+    page = german.new_page()
+    page.goto(server + "/night")
+    page.wait_for_selector('[data-part="next-game"] [data-do="start"]')
+    page.click('.game-choice button[data-game="ravenskeep"]')
+    for name in PLAYERS:  # every seat emptied
+        page.click(f'.seat-choice button[data-name="{name}"]')
+    page.click('[data-part="next-game"] [data-do="start"]')
+    page.click('[data-do="start-anyway"]')  # the night's game is not finished: the page asks first
+    assert page.inner_text("#night-refusal") == words.say("de", "night.wrong_count", game="Ravenskeep", least=2, most=4,
+                                                          seated=0)
+    page.close()

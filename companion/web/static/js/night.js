@@ -181,6 +181,11 @@ function confirmOrStart() {
 
 async function start() {
   const game = spec();
+  if (!game.player_counts.includes(next.seats.length)) { // said here in the table's words, before the server's own refusal
+    const counts = game.player_counts;
+    say(t("night.wrong_count", { game: game.title, least: counts[0], most: counts[counts.length - 1], seated: next.seats.length }));
+    return;
+  }
   for (const o of game.options) {
     const v = next.options[o.key];
     if (o.kind === "assign" && v && Object.keys(v).length !== next.seats.length) {
