@@ -3,7 +3,7 @@
 
 import { el } from "./parts.js";
 import { getJSON, post, refusalText } from "./api.js";
-import { t } from "./words.js";
+import { has, t } from "./words.js";
 
 const message = el("div", { class: "refusal", id: "speaker-message" });
 
@@ -19,7 +19,7 @@ function draw(speaker) {
   const volume = el("input", { type: "range", min: 0, max: 100, step: 5, value: speaker.volume, id: "speaker-volume",
     "aria-label": t("speaker.volume"), onchange: (e) => change({ volume: Number(e.target.value), test: true }) });
   const voice = el("select", { id: "speaker-voice", "aria-label": t("speaker.voice"), onchange: (e) => change({ voice: e.target.value, test: true }) },
-    speaker.voices.map((v) => el("option", { value: v, selected: v === speaker.voice }, v)));
+    speaker.voices.map((v) => el("option", { value: v, selected: v === speaker.voice }, has(`speaker.voice.${v}`) ? t(`speaker.voice.${v}`) : v)));
   part.className = "device";
   part.dataset.level = speaker.mute ? "off" : "ok";
   part.replaceChildren(el("h2", {}, t("device.speaker")),
