@@ -199,3 +199,101 @@ def test_a_start_with_too_few_players_is_refused_in_german(german: Any, server: 
     assert page.inner_text("#night-refusal") == words.say("de", "night.wrong_count", game="Ravenskeep", least=2, most=4,
                                                           seated=0)
     page.close()
+
+
+def german_page(context: Any, server: str, path: str) -> Any:
+    page = context.new_page()
+    page.goto(server + path)
+    page.wait_for_selector('#connection[data-state="live"]')
+    page.wait_for_selector("main > section")
+    return page
+
+
+def no_english(page: Any, where: str, names: set[str]) -> None:
+    """The page as it stands (a picker open) says nothing in English."""
+    texts: list[str] = page.evaluate(VISIBLE_TEXT)
+    english = english_in(texts, names | {"Test", "night"})
+    assert english == [], f"{where} shows English: {english[:8]}"
+
+
+def at_version(page: Any, version: int) -> None:
+    page.wait_for_function("v => window.incanto.model.game && window.incanto.model.game.version === v", arg=version)
+
+
+def test_the_witchcraft_tables_cards_are_asked_for_in_german(german: Any, server: str, night: Night) -> None:
+    """The table's own deck: the witch drawn, the cards turned up for the market, the familiar on top."""
+    players = ["Lera", "Kirill"]
+    game = night.start_game("witchcraft", players, {"draws": "table"}, seed=3)
+    controls = german_page(german, server, "/controls")
+    pickers = {"turn_up": '[data-part="pick-card"] button', "witch": '[data-part="pick-witch"] button'}
+    rng = random.Random(3)
+    seen = set()
+    while (kind := game.view()["legal"]["kind"]) != "turn":  # the setup, as a table enters it
+        if kind in pickers and kind not in seen:
+            seen.add(kind)
+            controls.wait_for_selector(pickers[kind])
+            no_english(controls, f"the {kind} picker", set(players))
+        game.propose(game.rules.random_action(game.state, rng) or {})
+    assert seen == set(pickers)
+    controls.wait_for_selector('[data-do="take_familiar"]:not([disabled])')
+    controls.click('[data-do="take_familiar"]')
+    controls.wait_for_selector('[data-part="pick-familiar"] button')
+    no_english(controls, "the familiar picker", set(players))
+    no_english(german_page(german, server, "/"), "the board after the table turned up cards", set(players))
+
+
+def test_the_ravenskeep_tables_die_is_asked_for_in_german(german: Any, server: str, night: Night) -> None:
+    players = ["Lera", "Kirill", "Katya"]
+    night.start_game("ravenskeep", players, {"dice": "table", "first": "Lera"}, seed=3)
+    controls = german_page(german, server, "/controls")
+    controls.click('[data-do="roll"][data-card="wizard-dice-2"]')
+    controls.wait_for_selector('[data-do="face"]')
+    no_english(controls, "the die's face picker", set(players))
+    controls.click('[data-do="face"][data-face="2"]')
+    at_version(controls, 1)
+    controls.click('[data-do="reroll"]')
+    controls.wait_for_selector('[data-do="face"]')
+    no_english(controls, "the reroll's face picker", set(players))
+
+
+def test_the_grimoires_tracked_hands_are_asked_for_in_german(german: Any, server: str, night: Night) -> None:
+    """The page turned up, the curses, the cards drawn into each hand and the cards laid down on
+    reducing to six: the rulebook's German alone."""
+    players = ["Lera", "Kirill"]
+    night.start_game("grimoire", players, {"draws": "table", "hands": "tracked", "first": "Lera"}, seed=3)
+    board = german_page(german, server, "/")
+    board.wait_for_selector('[data-part="page-wanted"]')
+    no_english(board, "the board waiting for a page", set(players))
+    controls = german_page(german, server, "/controls")
+    controls.wait_for_selector('[data-do="page_opened"]')
+    no_english(controls, "the page picker", set(players))
+    controls.click('[data-do="page_opened"][data-page="c"]')
+    at_version(controls, 1)
+    controls.wait_for_selector('[data-do="curses_drawn"]')
+    for pile in controls.evaluate("window.incanto.model.game.awaiting"):
+        controls.click(f'[data-do="curse-face"][data-pile="{pile}"] >> nth=0')
+    controls.click('[data-do="curses_drawn"]')
+    at_version(controls, 2)
+    controls.wait_for_selector('[data-do="pick-card"][data-card="feuer1"]')
+    for card in ["feuer1"] * 4 + ["wasser1", "luft1"]:
+        controls.click(f'[data-do="pick-card"][data-card="{card}"]')
+    no_english(controls, "the cards picker", set(players))
+    controls.click('[data-do="cards_drawn"]')
+    at_version(controls, 3)
+    for card in ["wasser1"] * 4 + ["erde1", "luft1"]:
+        controls.click(f'[data-do="pick-card"][data-card="{card}"]')
+    controls.click('[data-do="cards_drawn"]')
+    at_version(controls, 4)
+    controls.click('[data-do="end_turn"]')
+    controls.wait_for_selector('[data-part="discard"] [data-do="pick-card"]')
+    no_english(controls, "the picker of cards laid down", set(players))
+    no_english(german_page(german, server, "/"), "the board with the hands", set(players))
+
+
+def test_the_grimoires_secret_hands_confirm_payment_in_german(german: Any, server: str, night: Night) -> None:
+    players = ["Lera", "Kirill"]
+    night.start_game("grimoire", players, {"book": ["a", "b", "c", "d", "e"], "first": "Lera"}, seed=3)
+    controls = german_page(german, server, "/controls")
+    controls.click('[data-do="buy"][data-card="erde-2"]')
+    controls.wait_for_selector('[data-do="paid"]')
+    no_english(controls, "the confirmation of a payment", set(players))
