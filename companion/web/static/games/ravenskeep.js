@@ -116,6 +116,7 @@ const SAY = {
     + (n.imprisoned ? `, ${t("ravenskeep.say.imprisons", { count: n.imprisoned })}` : "")
     + (n.freed.length ? `, ${t("ravenskeep.say.frees", { count: n.freed.length })}` : ""),
   filled: (n) => t("ravenskeep.say.filled", { player: n.player, full: n.full }),
+  fill_declined: (n) => t("ravenskeep.say.fill_declined", { player: n.player }),
   keep: (n) => t("ravenskeep.say.keep", { player: n.player }),
   ravenskeep: (n) => (n.stays ? t("ravenskeep.say.stays") : t("ravenskeep.say.moves", { space: n.space })),
   spell: (n) => t("ravenskeep.say.spell", { player: n.player, spell: term(GAME, `spell.${n.spell}`, n.spell), cost: n.cost }),
@@ -142,6 +143,19 @@ function spells(view, legal, offer, pieceRow) {
         `${n}`))) }, t("ravenskeep.spell_cost", { spell: term(GAME, `spell.${s.id}`, s.name), cost: s.cost }))), steps);
 }
 
+// "You may fill one of your empty potion bottles": a choice kept while the same player moves (the page
+// is drawn again after every move), on by default, shown only to a player with an empty bottle.
+let fillKept = { player: null, fill: true };
+
+function fillChoice(view, me) {
+  const mine = (view.players || []).find((p) => p.name === me);
+  if (!mine || !mine.empty) return null;
+  if (fillKept.player !== me) fillKept = { player: me, fill: true };
+  const box = el("input", { type: "checkbox", "data-do": "fill", onchange: (e) => { fillKept.fill = e.target.checked; } });
+  box.checked = fillKept.fill;
+  return { node: el("label", { class: "fill-choice", "data-part": "fill" }, box, " ", t("ravenskeep.fill")), checked: () => box.checked };
+}
+
 // -- the controls -------------------------------------------------------------------------------
 
 export function controls(view, ctx) {
@@ -150,9 +164,12 @@ export function controls(view, ctx) {
   const propose = ctx.propose;
   if (legal.kind === "over") return section("game.game_over", el("p", {}, t("page.start_from_night")));
   const pieceRow = el("div", { class: "tokens", "data-part": "pieces" });
+  const fill = fillChoice(view, me);
+  // The bottle is the mover's choice, so "fill" goes only with a tower, and only when it was offered.
+  const withFill = (action) => (action.tower && fill ? { ...action, fill: fill.checked() } : action);
   const offer = (pieces, make) => pieceRow.replaceChildren(...(pieces.length ? pieces : [{}]).map((piece) => el("button", {
     "data-do": "piece", "data-piece": piece.tower || (piece.wizard !== undefined ? `wizard-${piece.wizard}` : "none"),
-    onclick: () => propose(make(piece)) }, piece.tower ? t("ravenskeep.piece.tower", { tower: piece.tower.replace(/^T/, "") })
+    onclick: () => propose(withFill(make(piece))) }, piece.tower ? t("ravenskeep.piece.tower", { tower: piece.tower.replace(/^T/, "") })
     : piece.wizard !== undefined ? t("ravenskeep.piece.wizard", { space: piece.wizard }) : t("ravenskeep.piece.none"))));
   // With the table's die (legal.die: its faces) a roll or a reroll first asks which face the die shows.
   const facePicker = el("div", { "data-part": "die-faces" });
@@ -166,7 +183,7 @@ export function controls(view, ctx) {
     return section(t("ravenskeep.rolled", { player: me, value: legal.roll.values[legal.roll.values.length - 1] }),
       legal.roll.rerolls_left ? el("button", { "data-do": "reroll", onclick: () => rolled((face) => ({ type: "reroll", player: me, ...face }), t("ravenskeep.reroll_face")) },
         t("ravenskeep.reroll", { left: legal.roll.rerolls_left })) : null,
-      facePicker, (offer(legal.pieces, (piece) => ({ type: "play", player: me, ...piece })), pieceRow));
+      facePicker, (offer(legal.pieces, (piece) => ({ type: "play", player: me, ...piece })), pieceRow), fill && fill.node);
   }
   const parts = [];
   if (legal.cards_left > 0 && !view.forwent && legal.pieces_for) {
@@ -187,6 +204,7 @@ export function controls(view, ctx) {
   }
   if (!legal.spell_cast && legal.pieces_for) parts.push(spells(view, legal, offer, pieceRow));
   parts.push(pieceRow);
+  if (fill && legal.pieces_for) parts.push(fill.node);
   if (legal.can_end) parts.push(el("button", { class: "primary", "data-do": "end_turn", onclick: () => propose({ type: "end_turn", player: me }) }, t("ravenskeep.end_turn")));
   return section(t("ravenskeep.cards_to_play", { player: me, cards: legal.cards_left }), parts);
 }

@@ -113,9 +113,11 @@ const SENTENCES = {
   ravenskeep: {
     roll: (view, a) => [a.value !== undefined && a.value !== null ? "roll_value" : "roll", { dice: a.dice, value: a.value }],
     reroll: (view, a) => [a.value !== undefined && a.value !== null ? "reroll_value" : "reroll", { value: a.value }],
-    play: (view, a) => [a.card ? "play_card" : "play", { steps: a.card ? a.card.steps : "", wizard: (a.wizard ?? 0) + 1 }],
-    forgo: () => ["forgo", {}],
-    spell: (view, a) => ["spell", { spell: named("ravenskeep", "spell", a.spell), steps: a.steps }],
+    play: (view, a) => (a.tower
+      ? [`${a.card ? "play_card_tower" : "play_tower"}${a.fill === false ? "_no_fill" : ""}`, { steps: a.card ? a.card.steps : "", tower: String(a.tower).replace(/^T/, "") }]
+      : [a.card ? "play_card" : "play", { steps: a.card ? a.card.steps : "", wizard: (a.wizard ?? 0) + 1 }]),
+    forgo: (view, a) => [a.fill === false ? "forgo_no_fill" : "forgo", {}],
+    spell: (view, a) => [a.fill === false ? "spell_no_fill" : "spell", { spell: named("ravenskeep", "spell", a.spell), steps: a.steps }],
     end_turn: () => ["end_turn", {}],
   },
 };
