@@ -92,8 +92,10 @@ const SENTENCES = {
   },
   witchcraft: {
     buy: (view, a) => ["buy", { count: (a.cards || []).length }],
-    take_familiar: () => ["take_familiar", {}],
+    take_familiar: (view, a) => (a.revealed ? ["take_familiar_named", { familiar: named("witchcraft", "familiar", a.revealed) }] : ["take_familiar", {}]),
     take_basic_spell: () => ["take_basic_spell", {}],
+    turn_up: (view, a) => ["turn_up", { count: (a.cards || []).length }],
+    draw_witch: (view, a) => ["draw_witch", { witch: named("witchcraft", "witch", a.drawn) }],
     take_crystals: () => ["take_crystals", {}],
     familiar_action: (view, a) => ["familiar_action", { familiar: named("witchcraft", "familiar", a.familiar) }],
     hare: () => ["hare", {}],
@@ -107,8 +109,10 @@ const SENTENCES = {
     learn: (view, a) => [a.drop ? "learn_drop" : "learn", { spell: card(view, a.spell), drop: card(view, a.drop) }],
     buy: (view, a) => ["buy", { element: named("grimoire", "element", a.element), value: a.value }],
     cure: (view, a) => [a.owner && a.owner !== a.player ? "cure_other" : "cure", { owner: a.owner }],
-    end_turn: () => ["end_turn", {}],
+    end_turn: (view, a) => (a.discard && a.discard.length ? ["end_turn_discard", { count: a.discard.length }] : ["end_turn", {}]),
     curses_drawn: () => ["curses_drawn", {}],
+    page_opened: (view, a) => ["page_opened", { page: named("grimoire", "page", a.page) }],
+    cards_drawn: (view, a) => ["cards_drawn", { count: (a.cards || []).length }],
   },
   ravenskeep: {
     roll: (view, a) => [a.value !== undefined && a.value !== null ? "roll_value" : "roll", { dice: a.dice, value: a.value }],
