@@ -4,44 +4,23 @@
 
 import { el, seatColour } from "/static/js/parts.js";
 import { section } from "/static/games/generic.js";
+import { lang, t, term } from "/static/js/words.js";
+
+// On a German tablet the rulebook's words alone; on an English one the rulebook's word, then English.
+const GAME = "grimoire";
+const bi = (de, en) => (lang === "de" ? de : `${de} · ${en}`);
+const spellName = (id) => term(GAME, `spell.${id}`, String(id));
+const elementName = (e) => term(GAME, `element.${e}`, String(e));
 
 if (!document.querySelector('link[data-game="grimoire"]')) {
   document.head.append(el("link", { rel: "stylesheet", href: "/static/games/grimoire.css", "data-game": "grimoire" }));
 }
 
-// The tablet's words for hands, pages and cards, gathered in one place (German first, as the rulebook).
-const WORDS = {
-  rule: {  // the rulebook's sentence for each payment, quoted when the payer confirms (hands kept secret)
-    banish: "Um einen Fluch zu bannen, muss ein Spieler die vier auf dem Fluch dargestellten Elemente aus der Hand oder den Unterstützungszonen ablegen.",
-    cast: "Um einen nicht erschöpften Zauber zu wirken, werden zunächst alle Kosten in Form von Elementkarten bezahlt.",
-    learn: "Um ihn zu erhalten, muss der Spieler zwei Elemente vom Typ des Zaubers ablegen.",
-    buy: "Eine 2er-Elementkarte kostet dabei zwei, eine 3er-Elementkarte drei Elemente des entsprechenden Typs.",
-    cure: "Um den eigenen Wahnsinn zu kurieren, muss der Spieler zwei beliebige Elementkarten einsetzen.",
-  },
-  canPay: "Kannst du bezahlen? · can you pay?",
-  paid: "Ja, bezahlt · yes, paid",
-  notPaid: "Nein · no",
-  costCurse: (elements) => `Kosten · cost: ${elements.join(", ")}`,
-  costSpell: (times) => `Kosten · cost: die Kosten des Zaubers${times > 1 ? ` ×${times}` : ""} · the spell's cost${times > 1 ? ` ×${times}` : ""}`,
-  costLearn: (spell) => `Kosten · cost: 2 Elemente vom Typ von ${spell} · 2 elements of its type`,
-  costBuy: (b) => `Kosten · cost: ${b.value} ${b.element}`,
-  costCure: "Kosten · cost: 2 Elementkarten · 2 element cards",
-  hand: "Hand",
-  deck: "Deck · deck",
-  discardPile: "Ablage · discard",
-  pageTitle: (n) => `Seite ${n} aufschlagen · open page ${n}`,
-  pageAsk: "Welche Mittelseite liegt oben? · which middle page did the table turn up?",
-  pageWanted: "Seite aufschlagen · turn the page",
-  cardsTitle: (who, n) => `${who}: ${n} Karten ziehen · draw ${n} cards`,
-  cardsAsk: "Tippt jede gezogene Karte · tap each card drawn",
-  drawn: "Gezogen · drawn",
-  clear: "Neu · start again",
-  drawing: "Karten ziehen · drawing cards",
-  reduceTitle: (n) => `Auf sechs reduzieren: ${n} Elementkarten ablegen · lay down ${n} element cards (keine Wahnsinnskarten · never madness)`,
-  drew: (n) => `${n.player} zieht · takes ${n.cards.join(", ")}`,
-  reduced: (n) => `${n.player} legt ab · lays down ${n.cards.join(", ")}`,
-  shuffled: (n) => `${n.player} mischt die Ablage ins Deck · shuffles the discard pile into the deck`,
-};
+// The tablet's words for hands, pages and cards: grimoire.* in the catalogues (German alone on a German
+// tablet; the rulebook's German, then English, on an English one), as every other line here.
+const say = (key, values = {}) => t(`grimoire.${key}`, values);
+/** An element card (``feuer3``) by its element and value, never its id. */
+const cardName = (card) => `${elementName(card.slice(0, -1))} ${card.slice(-1)}`;
 
 const SVG = "http://www.w3.org/2000/svg";
 const ELEMENT_COLOUR = { feuer: "#ff6a3d", wasser: "#3fa9ff", erde: "#8fc35a", luft: "#e8e2f7" };
@@ -54,13 +33,22 @@ function svg(tag, attrs = {}, ...children) {
   return node;
 }
 
-function both(de, en) { return [el("span", { class: "de" }, de), " ", el("span", { class: "en" }, en)]; }
+function both(de, en) { return lang === "de" ? [el("span", { class: "de" }, de)] : [el("span", { class: "de" }, de), " ", el("span", { class: "en" }, en)]; }
+
+/** A curse by the elements it shows (never its id): the view's ritual lists each with its elements. */
+function curseName(view, id) {
+  for (const field of (view.ritual && view.ritual.fields) || []) {
+    const curse = field.curses.find((c) => c.id === id);
+    if (curse) return curse.elements.map((e) => ELEMENT_LETTER[e] || e).join("");
+  }
+  return bi("Fluch", "curse");
+}
 
 function effectText(effect) {
   if (!effect || !Object.keys(effect).length) return "—";
   return Object.entries(effect).map(([kind, what]) => {
-    const who = what.who === "each" ? "jeder · each" : "aktiver Spieler · active player";
-    return kind === "madness" ? `${what.n} Wahnsinn · madness (${who})` : `${what.n} kurieren · cure (${who})`;
+    const who = what.who === "each" ? bi("jeder", "each") : bi("aktiver Spieler", "active player");
+    return kind === "madness" ? `${what.n} ${bi("Wahnsinn", "madness")} (${who})` : `${what.n} ${bi("kurieren", "cure")} (${who})`;
   }).join("; ");
 }
 
@@ -123,9 +111,9 @@ function markerNode(marker) {
 
 function centre(view) {
   const m = view.monster;
-  const lines = m ? [[m.de, "monster-de"], [m.en, "monster-en"], [`Seite · page ${m.page} / ${view.book.length}`, "monster-page"]]
-                  : [["Grimoire geschlossen", "monster-de"], ["the grimoire is closed", "monster-en"]];
-  return svg("g", { class: "centre" }, lines.map(([text, cls], i) => svg("text", { x: CX, y: CY - 30 + i * 46, class: cls }, text)));
+  const lines = m ? [[m.de, "monster-de"], lang === "de" ? null : [m.en, "monster-en"], [`${bi("Seite", "page")} ${m.page} / ${view.book.length}`, "monster-page"]]
+                  : [["Grimoire geschlossen", "monster-de"], lang === "de" ? null : ["the grimoire is closed", "monster-en"]];
+  return svg("g", { class: "centre" }, lines.filter(Boolean).map(([text, cls], i) => svg("text", { x: CX, y: CY - 30 + i * 46, class: cls }, text)));
 }
 
 // -- the board --------------------------------------------------------------------------------
@@ -145,7 +133,7 @@ function outcome(view) {
   const won = view.outcome === "won";
   return el("section", { class: `grimoire-outcome ${won ? "won" : "lost"}`, "data-part": "outcome" },
     el("div", { class: "big" }, won ? both("Gewonnen!", "the group wins") : both("Verloren", "the group loses")),
-    view.why ? el("div", { class: "muted" }, view.why) : null);
+    view.why && lang === "en" ? el("div", { class: "muted" }, view.why) : null);  // the rules' reason is English only
 }
 
 function sidePanel(view) {
@@ -155,15 +143,15 @@ function sidePanel(view) {
     el("div", { class: "active-player", style: `--seat: ${seatColour(Math.max(active, 0))}` },
       el("div", { class: "label small-label" }, both("Am Zug", "to play")), el("b", { "data-part": "active" }, view.active)),
     (view.awaiting || []).length ? el("div", { class: "awaiting", "data-part": "awaiting" }, both("Flüche ziehen", "draw curses"), ": ",
-      view.awaiting.join(", ")) : null,
-    view.page_wanted ? el("div", { class: "awaiting", "data-part": "page-wanted" }, WORDS.pageWanted, `: ${view.page_wanted}`) : null,
-    (view.drawing || []).length ? el("div", { class: "awaiting", "data-part": "drawing" }, WORDS.drawing, ": ",
+      view.awaiting.map((pile) => (pile === "vier" ? term(GAME, "term.vier", pile) : elementName(pile))).join(", ")) : null,
+    view.page_wanted ? el("div", { class: "awaiting", "data-part": "page-wanted" }, say("page_wanted"), `: ${view.page_wanted}`) : null,
+    (view.drawing || []).length ? el("div", { class: "awaiting", "data-part": "drawing" }, say("drawing"), ": ",
       view.drawing.map((d) => `${d.player} ${d.n}`).join(", ")) : null,
     el("div", { class: "kv" }, el("span", { class: "label" }, both("Schaden", "damage")), el("span", { "data-part": "damage" }, effectText(m && m.damage))),
     el("div", { class: "kv" }, el("span", { class: "label" }, both("Belohnung", "reward")), el("span", {}, effectText(m && m.reward))),
     el("div", { class: "label" }, both("Zauberbuch", "grimoire")),
     el("div", { class: "pages" }, view.book.map((b) => el("span", { class: `page ${b.status}`, "data-page": b.number, title: b.status }, b.number))),
-    el("div", { class: "label" }, both("Rundenmarker", "round marker"), ` · ${view.round.difficulty}`),
+    el("div", { class: "label" }, both("Rundenmarker", "round marker"), ` · ${term(GAME, `difficulty.${view.round.difficulty}`, view.round.difficulty)}`),
     el("div", { class: "round-row", "data-round": view.round.field },
       view.round.row.map((n, i) => el("span", { class: `round-cell${i + 1 === view.round.field ? " here" : ""}` }, n))),
     el("div", { class: "label" }, both("Wahnsinn", "madness")),
@@ -171,7 +159,7 @@ function sidePanel(view) {
       el("span", { class: "mini-name" }, p.name), el("span", { class: "pips" },
         Array.from({ length: Math.max(view.madness.out_at, p.madness_hand) }, (_, i) => el("span", { class: i < p.madness_hand ? "pip on" : "pip" })))))),
     el("div", { class: "legend" }, Object.entries(view.elements || {}).map(([de, en]) => el("span", { class: "legend-item" },
-      el("span", { class: "legend-dot", style: `background: ${ELEMENT_COLOUR[de] || "#888"}` }, ELEMENT_LETTER[de] || "?"), both(de, en)))),
+      el("span", { class: "legend-dot", style: `background: ${ELEMENT_COLOUR[de] || "#888"}` }, ELEMENT_LETTER[de] || "?"), both(elementName(de).replace(/^./, (c) => c.toUpperCase()), en)))),
     el("div", { class: "kv" }, el("span", { class: "label" }, both("Wahnsinnsstapel", "madness pile")),
       el("b", { "data-part": "madness-pile" }, `${view.madness.pile} / ${view.madness.total}`)));
 }
@@ -179,10 +167,10 @@ function sidePanel(view) {
 function madnessCards(view) {
   return el("div", { class: "players" }, view.players.map((p, seat) => el("div", {
     class: `player${p.active ? " active" : ""}${p.out ? " out" : ""}`, style: `--seat: ${seatColour(seat)}`, "data-player": p.name },
-    el("div", { class: "name" }, p.name, p.out ? " — ausgeschieden · out" : ""),
+    el("div", { class: "name" }, p.name, p.out ? ` — ${bi("ausgeschieden", "out")}` : ""),
     el("div", { class: "pips", "data-madness": p.madness_hand },
       Array.from({ length: Math.max(view.madness.out_at, p.madness_hand) }, (_, i) => el("span", { class: i < p.madness_hand ? "pip on" : "pip" }))),
-    el("div", { class: "muted small" }, `Wahnsinn · madness ${p.madness_hand}`, p.madness_support ? ` (+${p.madness_support} Unterstützung · support)` : ""),
+    el("div", { class: "muted small" }, `${bi("Wahnsinn", "madness")} ${p.madness_hand}`, p.madness_support ? ` (+${p.madness_support} ${bi("Unterstützung", "support")})` : ""),
     el("div", { class: "spells" }, p.spells.map((s) => el("span", { class: `spell${s.exhausted ? " exhausted" : ""}`, "data-spell": s.id,
       style: `--el: ${ELEMENT_COLOUR[s.element] || "#888"}` }, s.de))),
     p.hand ? handCards(p) : null)));
@@ -191,9 +179,9 @@ function madnessCards(view) {
 /** Tracked hands: the element cards in hand, the deck and the discard pile. */
 function handCards(p) {
   return el("div", { class: "hand", "data-hand": p.hand.join(" ") },
-    el("span", { class: "muted small" }, `${WORDS.hand} (${p.hand_cards}/6)`),
+    el("span", { class: "muted small" }, say("hand_count", { cards: p.hand_cards })),
     p.hand.map((c) => cardChip(c)),
-    el("span", { class: "muted small" }, ` ${WORDS.deck} ${p.deck} · ${WORDS.discardPile} ${p.discard}`));
+    el("span", { class: "muted small" }, " ", say("deck_discard", { deck: p.deck, discard: p.discard })));
 }
 
 function cardChip(card, attrs = {}) {
@@ -203,23 +191,25 @@ function cardChip(card, attrs = {}) {
 }
 
 const SAY = {
-  turn: (n) => `${n.player} ist am Zug · to play`,
-  refreshed: (n) => `${n.player}: Zauber aufgefrischt · spells refreshed (${n.spells.join(", ")})`,
-  marker: (n) => `Ritualmarker → Feld ${n.field === 0 ? "↺" : n.field}`,
-  page: (n) => `Seite ${n.number} wird aufgeschlagen · page opens (${n.page})`,
-  drew: WORDS.drew, reduced: WORDS.reduced, shuffled: WORDS.shuffled,
-  curse: (n) => `Fluch ${n.curse} → Feld ${n.field}`,
-  madness: (n) => `${n.player}: +${n.n} Wahnsinn · madness (${n.why})`,
-  cured: (n) => `${n.player}: −${n.n} Wahnsinn · cured`,
-  escaped: () => "Das Monster entkommt · the monster escapes",
-  banished: () => "Das Monster ist gebannt · the monster is banished",
-  banished_curse: (n) => `${n.player} bannt ${n.curse} · banishes a curse${n.reward ? ` (+2 ${n.reward})` : ""}`,
-  cast: (n) => `${n.player} wirkt ${n.spell}${n.times > 1 ? ` ×${n.times}` : ""}`,
-  learned: (n) => `${n.player} lernt ${n.spell} · learns`,
-  bought: (n) => `${n.player} kauft ${n.value} ${n.element} · buys`,
-  out: (n) => `${n.player} scheidet aus · is out`,
-  pile_empty: (n) => `Fluchstapel ${n.pile} leer · curse pile empty`,
-  won: () => "Gewonnen · won", lost: (n) => `Verloren · lost: ${n.why}`,
+  turn: (n) => `${n.player} ${bi("ist am Zug", "to play")}`,
+  refreshed: (n) => `${n.player}: ${bi("Zauber aufgefrischt", "spells refreshed")} (${n.spells.map(spellName).join(", ")})`,
+  marker: (n) => `Ritualmarker → ${bi("Feld", "field")} ${n.field === 0 ? "↺" : n.field}`,
+  page: (n) => `${bi(`Seite ${n.number} wird aufgeschlagen`, "page opens")}`,
+  curse: (n, view) => `${bi("Fluch", "curse")} ${curseName(view, n.curse)} → ${bi("Feld", "field")} ${n.field}`,
+  madness: (n) => `${n.player}: +${n.n} ${bi("Wahnsinn", "madness")}`,
+  cured: (n) => `${n.player}: −${n.n} ${bi("Wahnsinn", "cured")}`,
+  escaped: () => bi("Das Monster entkommt", "the monster escapes"),
+  banished: () => bi("Das Monster ist gebannt", "the monster is banished"),
+  banished_curse: (n) => `${n.player} ${bi("bannt einen Fluch", "banishes a curse")}${n.reward ? ` (+2 ${elementName(n.reward)})` : ""}`,
+  cast: (n) => `${n.player} ${bi("wirkt", "casts")} ${spellName(n.spell)}${n.times > 1 ? ` (${bi(`${n.times}-mal`, `${n.times} times`)})` : ""}`,
+  learned: (n) => `${n.player} ${bi("lernt", "learns")} ${spellName(n.spell)}`,
+  bought: (n) => `${n.player} ${bi("nimmt", "takes")} ${elementName(n.element)} ${n.value}`,
+  drew: (n) => say("say.drew", { player: n.player, cards: n.cards.map(cardName).join(", ") }),
+  reduced: (n) => say("say.reduced", { player: n.player, cards: n.cards.map(cardName).join(", ") }),
+  shuffled: (n) => say("say.shuffled", { player: n.player }),
+  out: (n) => `${n.player} ${bi("scheidet aus", "is out")}`,
+  pile_empty: (n) => `${bi("Fluchstapel leer", "curse pile empty")}: ${elementName(n.pile)}`,
+  won: () => bi("Gewonnen", "won"), lost: () => bi("Verloren", "lost"),
 };
 
 function notesSection(view) {
@@ -227,7 +217,7 @@ function notesSection(view) {
   if (!notes.length) return null;
   return el("section", { "data-part": "notes" }, el("h2", {}, both("Was geschah", "what happened")),
     el("ul", { class: "cast-lines grimoire-notes" },
-      notes.slice(-12).map((n) => el("li", { "data-event": n.event }, (SAY[n.event] || ((x) => x.event))(n)))));
+      notes.slice(-12).map((n) => el("li", { "data-event": n.event }, (SAY[n.event] || ((x) => x.event))(n, view)))));
 }
 
 // -- the controls -----------------------------------------------------------------------------
@@ -235,19 +225,19 @@ function notesSection(view) {
 /** Table draws: one row per curse asked for, one button per card that pile can still show. */
 function cursesPrompt(legal, propose) {
   const chosen = legal.piles.map((pile) => (legal.faces[pile].length === 1 ? legal.faces[pile][0] : null));
-  const rows = legal.piles.map((pile, i) => el("div", { class: "picker-row" }, el("span", { class: "who" }, `${i + 1}. ${pile}`),
+  const rows = legal.piles.map((pile, i) => el("div", { class: "picker-row" }, el("span", { class: "who" }, `${i + 1}. ${pile === "vier" ? term(GAME, "term.vier", pile) : elementName(pile)}`),
     legal.faces[pile].map((face) => el("button", { "data-do": "curse-face", "data-pile": pile, class: chosen[i] === face ? "chosen" : "",
       onclick: (e) => { chosen[i] = face; for (const b of e.target.parentElement.querySelectorAll("button")) b.classList.toggle("chosen", b === e.target); } },
       face.map((el_) => ELEMENT_LETTER[el_] || el_).join(" ")))));
-  return section("Flüche ziehen · draw the curses", el("p", {}, "Zieht diese Flüche und tippt, was sie zeigen · draw these curses and tap what they show"),
-    rows, el("button", { class: "primary", "data-do": "curses_drawn", onclick: () => propose({ type: "curses_drawn", curses: [...chosen] }) }, "Gelegt · laid"));
+  return section(bi("Flüche ziehen", "draw the curses"), el("p", {}, bi("Zieht diese Flüche und tippt, was sie zeigen", "draw these curses and tap what they show")),
+    rows, el("button", { class: "primary", "data-do": "curses_drawn", onclick: () => propose({ type: "curses_drawn", curses: [...chosen] }) }, bi("Gelegt", "laid")));
 }
 
 /** Table draws: the middle page the table turned up, one button per page still out of the book. */
 function pagePrompt(legal, propose) {
-  return section(WORDS.pageTitle(legal.page), el("p", {}, WORDS.pageAsk), el("p", { class: "muted small" }, legal.rule),
+  return section(say("page_title", { page: legal.page }), el("p", {}, say("page_ask")), el("p", { class: "muted small" }, legal.rule),
     el("div", { class: "tokens" }, legal.pages.map((page) => el("button", { "data-do": "page_opened", "data-page": page,
-      onclick: () => propose({ type: "page_opened", page }) }, page))));
+      onclick: () => propose({ type: "page_opened", page }) }, term(GAME, `page.${page}`, page)))));
 }
 
 /** A picker of cards: one button per kind with how many are left; taps add to the chosen until ``n``. */
@@ -266,13 +256,13 @@ function cardPicker(left, n, onDone, doneLabel, doAttr) {
     shown.replaceChildren(...chosen.map((c) => cardChip(c)));
     done.disabled = chosen.length !== n;
   };
-  const clear = el("button", { "data-do": "clear-cards", onclick: () => { chosen.length = 0; redraw(); } }, WORDS.clear);
+  const clear = el("button", { "data-do": "clear-cards", onclick: () => { chosen.length = 0; redraw(); } }, say("clear"));
   return [el("div", { class: "tokens" }, buttons), shown, el("div", { class: "tokens" }, clear, done)];
 }
 
 function cardsPrompt(legal, propose) {
-  return section(WORDS.cardsTitle(legal.player, legal.n), el("p", {}, WORDS.cardsAsk), el("p", { class: "muted small" }, legal.rule),
-    cardPicker(legal.left, legal.n, (cards) => propose({ type: "cards_drawn", player: legal.player, cards }), WORDS.drawn, "cards_drawn"));
+  return section(say("cards_title", { player: legal.player, n: legal.n }), el("p", {}, say("cards_ask")), el("p", { class: "muted small" }, legal.rule),
+    cardPicker(legal.left, legal.n, (cards) => propose({ type: "cards_drawn", player: legal.player, cards }), say("drawn"), "cards_drawn"));
 }
 
 export function controls(view, ctx) {
@@ -280,61 +270,62 @@ export function controls(view, ctx) {
   if (legal.kind === "page") return pagePrompt(legal, ctx.propose);
   if (legal.kind === "curses") return cursesPrompt(legal, ctx.propose);
   if (legal.kind === "cards") return cardsPrompt(legal, ctx.propose);
-  if (legal.kind !== "turn") return section("Game over", el("p", {}, view.outcome === "won" ? "Gewonnen · the group wins" : "Verloren · the group loses"));
+  if (legal.kind !== "turn") return section("game.game_over", el("p", {}, view.outcome === "won" ? bi("Gewonnen", "the group wins") : bi("Verloren", "the group loses")));
   const me = legal.player;
   const tracked = view.hands === "tracked";
   // Hands kept secret: each payment is confirmed by the payer, with the rulebook's sentence for it.
   const confirmRow = el("div", { class: "confirm-pay", "data-part": "confirm-pay" });
   const paying = (kind, cost) => (action) => (tracked ? ctx.propose(action) : confirmRow.replaceChildren(
-    el("p", {}, el("b", {}, WORDS.canPay), " ", cost), el("p", { class: "muted small", "data-part": "rule" }, WORDS.rule[kind]),
-    el("button", { class: "primary", "data-do": "paid", onclick: () => { confirmRow.replaceChildren(); ctx.propose(action); } }, WORDS.paid),
-    el("button", { "data-do": "not-paid", onclick: () => confirmRow.replaceChildren() }, WORDS.notPaid)));
+    el("p", {}, el("b", {}, say("can_pay")), " ", cost), el("p", { class: "muted small", "data-part": "rule" }, say(`rule.${kind}`)),
+    el("button", { class: "primary", "data-do": "paid", onclick: () => { confirmRow.replaceChildren(); ctx.propose(action); } }, say("paid")),
+    el("button", { "data-do": "not-paid", onclick: () => confirmRow.replaceChildren() }, say("not_paid"))));
   const curseOf = (id) => view.ritual.fields.flatMap((f) => f.curses).find((c) => c.id === id);
   const propose = (action) => {
     const pay = {
-      banish: () => paying("banish", WORDS.costCurse((curseOf(action.curse) || { elements: [] }).elements)),
-      cast: () => paying("cast", WORDS.costSpell(action.times || 1)),
-      learn: () => paying("learn", WORDS.costLearn(action.spell)),
-      buy: () => paying("buy", WORDS.costBuy(action)),
-      cure: () => paying("cure", WORDS.costCure),
+      banish: () => paying("banish", say("cost", { cost: (curseOf(action.curse) || { elements: [] }).elements.map(elementName).join(", ") })),
+      cast: () => paying("cast", say((action.times || 1) > 1 ? "cost_spell_twice" : "cost_spell")),
+      learn: () => paying("learn", say("cost_learn", { spell: spellName(action.spell) })),
+      buy: () => paying("buy", say("cost", { cost: `${action.value} ${elementName(action.element)}` })),
+      cure: () => paying("cure", say("cost_cure")),
     }[action.type];
     return pay ? pay()(action) : ctx.propose(action);
   };
   const discardRow = el("div", { "data-part": "discard" });
-  const endTurn = () => (legal.discard ? discardRow.replaceChildren(el("p", {}, WORDS.reduceTitle(legal.discard)),
+  const endTurn = () => (legal.discard ? discardRow.replaceChildren(el("p", {}, say("reduce", { n: legal.discard })),
     ...cardPicker(countOf(legal.hand), legal.discard, (cards) => ctx.propose({ type: "end_turn", player: me, discard: cards }),
-      "Zug beenden · end turn", "end_turn-discard")) : ctx.propose({ type: "end_turn", player: me }));
+      bi("Zug beenden", "end turn"), "end_turn-discard")) : ctx.propose({ type: "end_turn", player: me }));
   const rewardRow = el("div", { class: "tokens", "data-part": "reward" });
   const chooseReward = (curse) => {
     if (!legal.rewards.length) return propose({ type: "banish", player: me, curse });
     rewardRow.replaceChildren(el("span", {}, both("Belohnung", "reward"), ": "), ...legal.rewards.map((e) => el("button", {
-      "data-do": "reward", "data-element": e, onclick: () => propose({ type: "banish", player: me, curse, reward: e }) }, `2 ${e}`)));
+      "data-do": "reward", "data-element": e, onclick: () => propose({ type: "banish", player: me, curse, reward: e }) }, `2 ${elementName(e)}`)));
   };
   const dropRow = el("div", { class: "tokens", "data-part": "drop" });
-  const chooseDrop = (spell) => dropRow.replaceChildren(el("span", {}, "Fünf Zauber · five spells: which leaves the game? "),
+  const chooseDrop = (spell) => dropRow.replaceChildren(el("span", {}, bi("Fünf Zauber: Welcher verlässt das Spiel?", "five spells: which leaves the game?"), " "),
     ...legal.spells.map((d) => el("button", { "data-do": "drop", "data-spell": d,
-      onclick: () => propose({ type: "learn", player: me, spell, drop: d }) }, d)));
-  return section(`${me}: Aktionsphase · actions`,
+      onclick: () => propose({ type: "learn", player: me, spell, drop: d }) }, spellName(d))));
+  const zone = (z) => (z === "hand" ? bi("Hand", "hand") : bi("Unterstützungszone", "support zone"));
+  return section(`${me}: ${bi("Aktionsphase", "actions")}`,
     confirmRow,
-    tracked ? el("div", { class: "tokens", "data-part": "my-hand" }, el("span", { class: "muted" }, WORDS.hand), (legal.hand || []).map((c) => cardChip(c))) : null,
-    el("div", { class: "tokens" }, el("span", { class: "muted" }, "Fluch bannen · banish"),
-      legal.banish.map((c) => el("button", { "data-do": "banish", "data-curse": c, onclick: () => chooseReward(c) }, c))),
+    tracked ? el("div", { class: "tokens", "data-part": "my-hand" }, el("span", { class: "muted" }, say("hand")), (legal.hand || []).map((c) => cardChip(c))) : null,
+    el("div", { class: "tokens" }, el("span", { class: "muted" }, bi("Fluch bannen", "banish")),
+      legal.banish.map((c) => el("button", { "data-do": "banish", "data-curse": c, onclick: () => chooseReward(c) }, curseName(view, c)))),
     rewardRow,
-    el("div", { class: "tokens" }, el("span", { class: "muted" }, "Zauber wirken · cast"),
-      legal.cast.map((s) => [el("button", { "data-do": "cast", "data-spell": s, onclick: () => propose({ type: "cast", player: me, spell: s }) }, s),
-        el("button", { "data-do": "cast-twice", "data-spell": s, title: "verstärkt · amplified",
-          onclick: () => propose({ type: "cast", player: me, spell: s, times: 2 }) }, "×2")])),
-    el("div", { class: "tokens" }, el("span", { class: "muted" }, "Zauber lernen · learn"),
+    el("div", { class: "tokens" }, el("span", { class: "muted" }, bi("Zauber wirken", "cast")),
+      legal.cast.map((s) => [el("button", { "data-do": "cast", "data-spell": s, onclick: () => propose({ type: "cast", player: me, spell: s }) }, spellName(s)),
+        el("button", { "data-do": "cast-twice", "data-spell": s, title: bi("verstärkt", "amplified"),
+          onclick: () => propose({ type: "cast", player: me, spell: s, times: 2 }) }, bi("verstärkt", "twice"))])),
+    el("div", { class: "tokens" }, el("span", { class: "muted" }, bi("Zauber lernen", "learn")),
       legal.learn.map((s) => el("button", { "data-do": "learn", "data-spell": s,
-        onclick: () => (legal.must_drop ? chooseDrop(s) : propose({ type: "learn", player: me, spell: s })) }, s))),
+        onclick: () => (legal.must_drop ? chooseDrop(s) : propose({ type: "learn", player: me, spell: s })) }, spellName(s)))),
     dropRow,
-    el("div", { class: "tokens" }, el("span", { class: "muted" }, "Elementkarte kaufen · buy"),
+    el("div", { class: "tokens" }, el("span", { class: "muted" }, bi("Elementkarte kaufen", "buy")),
       legal.buy.map((b) => el("button", { "data-do": "buy", "data-card": `${b.element}-${b.value}`,
-        onclick: () => propose({ type: "buy", player: me, element: b.element, value: b.value }) }, `${b.value} ${b.element}`))),
-    el("div", { class: "tokens" }, el("span", { class: "muted" }, "Wahnsinn kurieren · cure"),
-      legal.cure.map((c) => el("button", { "data-do": "cure", onclick: () => propose({ type: "cure", player: me, ...c }) }, `${c.owner} (${c.zone})`))),
+        onclick: () => propose({ type: "buy", player: me, element: b.element, value: b.value }) }, `${elementName(b.element)} ${b.value}`))),
+    el("div", { class: "tokens" }, el("span", { class: "muted" }, bi("Wahnsinn kurieren", "cure")),
+      legal.cure.map((c) => el("button", { "data-do": "cure", onclick: () => propose({ type: "cure", player: me, ...c }) }, `${c.owner} (${zone(c.zone)})`))),
     el("div", { class: "tokens" }, el("button", { class: "primary", "data-do": "end_turn",
-      onclick: endTurn }, "Zug beenden · end turn")),
+      onclick: endTurn }, bi("Zug beenden", "end turn"))),
     discardRow);
 }
 

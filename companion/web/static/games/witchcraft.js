@@ -4,23 +4,14 @@
 
 import { el, seatColour, who } from "/static/js/parts.js";
 import { lastTurnLines, section, winner, words } from "/static/games/generic.js";
+import { t, term } from "/static/js/words.js";
 
-const cap = (text) => words(text).replace(/^./, (c) => c.toUpperCase());
-
-// The words of the table's own cards (option draws: "table") and of Incanto's, gathered for translation.
-const TEXT = {
-  turnUp: (space, dealing) => `${dealing ? "Lay out the market" : "Fill the market"}: which card did the deck turn up for space ${space}?`,
-  turnUpHint: "Tap the card the real deck showed; only cards that can still come up are offered.",
-  drawWitch: (p) => `${p}: which witch did you draw?`,
-  benefit: (p, wants) => `${p} turns cards over until ${wants === "spell" ? "a spell" : "an ingredient"}: tap each card turned`,
-  benefitFamiliar: (p) => `${p} takes the familiar on top of the stack: which is it?`,
-  whichFamiliar: "Which familiar lies on top of the stack?",
-  whichBasic: "Which basic spell lies on top of the stack?",
-  layOut: "Lay out from Incanto's deck:",
-  space: (n) => `space ${n}`,
-  waiting: { turn_up: (w) => `${w}: the table turns up cards for the market`, witch: (w) => `${w} draws a witch`,
-             benefit: (w) => `${w} draws a starting benefit` },
-};
+const GAME = "witchcraft";
+const upper = (text) => String(text).replace(/^./, (c) => c.toUpperCase());
+const cap = (familiar) => upper(term(GAME, `familiar.${familiar}`, words(familiar))); // a familiar by name
+const ingredient = (kind) => term(GAME, `ingredient.${kind}`, words(kind));
+const witchTitle = (p) => term(GAME, `witch.${p.witch}`, p.witch_title);
+const spellText = (s) => `✦${s.magic}: ${(s.recipe || []).map(ingredient).join(" + ")}`; // a spell card by what it asks and gives
 
 if (!document.getElementById("witchcraft-style")) {
   document.head.append(el("style", { id: "witchcraft-style" }, `
@@ -42,9 +33,15 @@ if (!document.getElementById("witchcraft-style")) {
 }
 
 function cardText(c) {
-  if (!c) return "empty";
-  if (c.category === "spell") return `✦ ${c.magic} · ${c.recipe.map(words).join(" + ")}`;
-  return c.category === "joker" ? "joker" : words(c.kind);
+  if (!c) return t("witchcraft.empty");
+  if (c.category === "spell") return `✦ ${c.magic} · ${c.recipe.map(ingredient).join(" + ")}`;
+  return c.category === "joker" ? t("witchcraft.joker") : ingredient(c.kind);
+}
+
+/** A card the market shows, by its id (a card turned up and since bought is said by count). */
+function cardOf(view, cid) {
+  const space = (view.market || []).find((s) => s.card && s.card.card === cid);
+  return space ? space.card : null;
 }
 
 function marketCell(space, { tap, chosen = false, paid = 0 } = {}) {
@@ -59,14 +56,14 @@ function marketCell(space, { tap, chosen = false, paid = 0 } = {}) {
 
 export function board(view, ctx) {
   return [
-    section("Scores", magicCards(view, ctx.flashed), waitingFor(view)),
-    view.over ? section("Game over", el("p", { style: "font-size: 2rem; font-weight: bold" }, "Winner: ", winner(view)),
-                        el("p", { class: "muted" }, "Ranking: ", (view.ranking || []).join(" · "))) : null,
-    section("Market", el("div", { class: "wc-market" }, view.market.map((s) => marketCell(s))),
-      el("p", { class: "muted" }, `Deck ${view.deck} · discards ${view.discard} · supply ${view.supply} crystals · `,
-        `basic spells ${view.basic_left} · familiars ${view.familiars_left}${view.familiar_top ? ` (top: ${view.familiar_top})` : ""}`)),
-    section("Witches", el("div", { class: "wc-witches" }, view.players.map((p) => witchCard(p)))),
-    section("Last turn", lastTurnLines(view, SAY)),
+    section("game.scores", magicCards(view, ctx.flashed), waitingFor(view)),
+    view.over ? section("game.game_over", el("p", { style: "font-size: 2rem; font-weight: bold" }, t("game.winner"), " ", winner(view)),
+                        el("p", { class: "muted" }, t("game.ranking"), " ", (view.ranking || []).join(" · "))) : null,
+    section("witchcraft.market", el("div", { class: "wc-market" }, view.market.map((s) => marketCell(s))),
+      el("p", { class: "muted" }, t("witchcraft.supplies", { deck: view.deck, discard: view.discard, supply: view.supply,
+        basic: view.basic_left, familiars: view.familiars_left }), view.familiar_top ? ` (${t("witchcraft.top", { familiar: cap(view.familiar_top) })})` : "")),
+    section("witchcraft.witches", el("div", { class: "wc-witches" }, view.players.map((p) => witchCard(p)))),
+    section("game.last_turn", lastTurnLines(view, SAY)),
   ];
 }
 
@@ -75,51 +72,56 @@ function magicCards(view, flashed = new Set()) {
   return el("div", { class: "players" }, view.players.map((p) => el("div", {
     class: ["player", best > 0 && p.magic === best ? "leader" : "", flashed.has(p.name) ? "flash" : ""].join(" "),
     style: `--seat: ${seatColour(p.seat)}`, "data-player": p.name },
-    el("div", { class: "name" }, p.name, p.turn ? el("span", { class: "token", style: "font-size: .8rem; margin-left: .4rem" }, "to play") : ""),
+    el("div", { class: "name" }, p.name, p.turn ? el("span", { class: "token", style: "font-size: .8rem; margin-left: .4rem" }, t("witchcraft.to_play")) : ""),
     el("div", { class: "points", "data-points": p.magic }, p.magic),
-    el("div", { class: "wand" }, `${p.witch_title || "—"} · ${p.crystals} ◆`),
+    el("div", { class: "wand" }, `${witchTitle(p)} · ${p.crystals} ◆`),
     el("div", { class: "wc-bar" }, el("div", { style: `width: ${Math.min(100, (100 * p.magic) / view.goal)}%` })),
-    el("div", { class: "muted", style: "font-size: .75rem" }, Object.entries(p.breakdown).filter(([, v]) => v).map(([k, v]) => `${k} ${v}`).join(" · ")))));
+    el("div", { class: "muted", style: "font-size: .75rem" }, Object.entries(p.breakdown).filter(([, v]) => v).map(([k, v]) => `${t(`ending.witchcraft.${k}`)} ${v}`).join(" · ")))));
 }
 
 function witchCard(p) {
   return el("div", { class: "wc-witch", style: `--seat: ${seatColour(p.seat)}`, "data-witch": p.name },
-    el("div", { class: "name" }, p.name, el("span", { class: "muted", style: "font-size: .85rem" }, ` ${p.witch_title || ""}`)),
-    p.spells.map((s) => el("div", { "data-spell": s.card }, `${s.card} ✦${s.magic}: `, s.recipe.map(words).join(" + "),
-      el("span", { class: "muted" }, ` — has ${s.assigned.map(cardText).join(", ") || "nothing"}, needs ${s.needs}`))),
-    p.inventory.length ? el("div", { class: "muted" }, "inventory: ", p.inventory.map(cardText).join(", ")) : null,
-    p.familiars.length ? el("div", {}, "familiars: ", p.familiars.map((f) => cap(f.familiar) + (f.used ? " (used)" : "")).join(", "),
-      p.snake ? ` · snake: ${words(p.snake)}` : "") : null,
-    p.cast.length ? el("div", { class: "muted" }, `cast: ${p.cast.map((c) => `${c.card} ✦${c.magic}`).join(", ")}`) : null);
+    el("div", { class: "name" }, p.name, el("span", { class: "muted", style: "font-size: .85rem" }, ` ${witchTitle(p)}`)),
+    p.spells.map((s) => el("div", { "data-spell": s.card }, spellText(s),
+      el("span", { class: "muted" }, ` — ${t("witchcraft.has_needs", { has: s.assigned.map(cardText).join(", ") || t("parts.nothing"), needs: s.needs })}`))),
+    p.inventory.length ? el("div", { class: "muted" }, t("witchcraft.inventory"), " ", p.inventory.map(cardText).join(", ")) : null,
+    p.familiars.length ? el("div", {}, t("witchcraft.familiars"), " ", p.familiars.map((f) => cap(f.familiar) + (f.used ? ` (${t("witchcraft.used")})` : "")).join(", "),
+      p.snake ? ` · ${t("witchcraft.snake_joker", { ingredient: ingredient(p.snake) })}` : "") : null,
+    p.cast.length ? el("div", { class: "muted" }, t("witchcraft.cast"), " ", p.cast.map((c) => `✦${c.magic}`).join(", ")) : null);
 }
 
 function waitingFor(view) {
   const legal = view.legal || {};
-  const text = {
-    turn: `${legal.witch}'s turn${legal.actions_left > 1 ? ` (${legal.actions_left} actions)` : ""}`,
-    raven_buy: `${legal.witch} may buy after the Raven`, discard_spell: `${legal.witch} keeps 3 spells: discard one`,
-    discard_familiar: `${legal.witch} keeps 2 familiars: discard one`, snake: `${legal.witch} names the Snake's ingredient`,
-  }[legal.kind] || (TEXT.waiting[legal.kind] && TEXT.waiting[legal.kind](legal.witch));
+  const kinds = ["turn", "raven_buy", "discard_spell", "discard_familiar", "snake", "turn_up", "witch", "benefit"];
+  const kind = legal.kind === "turn" && legal.actions_left > 1 ? "turn_actions" : legal.kind;
+  const text = kinds.includes(legal.kind) ? t(`witchcraft.waiting.${kind}`, { witch: legal.witch, actions: legal.actions_left }) : null;
   return text ? el("p", { class: "muted", "data-part": "waiting", style: "margin: .6rem 0 0; font-size: 1.3rem" }, text) : null;
 }
 
+// Each event as a sentence: witchcraft.say.<event>, the player's name in colour before it.
+const said = (key, values = {}) => (e, v) => [who(v, e.player), " ", t(`witchcraft.say.${key}`, values)];
 const SAY = {
-  bought: (e, v) => [who(v, e.player), ` buys ${e.cards.length} card${e.cards.length > 1 ? "s" : ""}`, e.crystals ? ` and ${e.crystals} crystals` : "", e.paid ? ` (pays ${e.paid})` : ""],
-  cast: (e, v) => [who(v, e.player), ` casts ${e.spell}: +${e.magic} magic`],
-  familiar: (e, v) => [who(v, e.player), ` takes the ${cap(e.familiar)}`],
-  basic_spell: (e, v) => [who(v, e.player), ` takes the basic spell ${e.spell}`],
-  crystals: (e, v) => [who(v, e.player), ` takes ${e.crystals} crystals`],
-  familiar_action: (e, v) => [who(v, e.player), ` uses the ${cap(e.familiar)}`],
-  hare: (e, v) => [who(v, e.player), " casts the Hare's spell: +3 magic"],
-  snake: (e, v) => [who(v, e.player), `'s Snake: ${words(e.ingredient)} is a joker`],
-  spell_discarded: (e, v) => [who(v, e.player), ` discards ${e.spell}`],
-  familiar_discarded: (e, v) => [who(v, e.player), ` lets the ${cap(e.familiar)} go`],
-  market_shifted: () => ["the market's bottom row is discarded; a new top row"],
-  reshuffled: (e) => [`a new deck of ${e.cards} cards`],
-  turned_up: (e) => [`turned up ${e.cards.join(", ")}`],
-  witch_drawn: (e, v) => [who(v, e.player), ` draws ${cap(e.witch)}`],
-  won: (e, v) => [who(v, e.player), ` reaches ${e.magic} magic and wins`],
-  stalled: (e, v) => ["no card can come into play: ", who(v, e.player), " wins with the most magic"],
+  bought: (e, v) => said(e.crystals ? "bought_crystals" : "bought", { cards: e.cards.length, crystals: e.crystals })(e, v)
+    .concat(e.paid ? [` (${t("witchcraft.say.pays", { paid: e.paid })})`] : []),
+  cast: (e, v) => said("cast", { magic: e.magic })(e, v),
+  familiar: (e, v) => said("familiar", { familiar: cap(e.familiar) })(e, v),
+  basic_spell: (e, v) => said("basic_spell")(e, v),
+  crystals: (e, v) => said("crystals", { crystals: e.crystals })(e, v),
+  familiar_action: (e, v) => said("familiar_action", { familiar: cap(e.familiar) })(e, v),
+  hare: (e, v) => said("hare")(e, v),
+  snake: (e, v) => said("snake", { ingredient: ingredient(e.ingredient) })(e, v),
+  spell_discarded: (e, v) => said("spell_discarded")(e, v),
+  familiar_discarded: (e, v) => said("familiar_discarded", { familiar: cap(e.familiar) })(e, v),
+  market_shifted: () => [t("witchcraft.say.market_shifted")],
+  reshuffled: (e) => [t("witchcraft.say.reshuffled", { cards: e.cards })],
+  turned_up: (e, v) => {
+    const known = e.cards.map((c) => cardOf(v, c));
+    return [known.every(Boolean) ? t("witchcraft.say.turned_up", { cards: known.map(cardText).join(", ") })
+      : t("witchcraft.say.turned_up_count", { count: e.cards.length })];
+  },
+  witch_drawn: (e, v) => said("witch_drawn", { witch: term(GAME, `witch.${e.witch}`, words(e.witch)) })(e, v),
+  won: (e, v) => said("won", { magic: e.magic })(e, v),
+  stalled: (e, v) => [t("witchcraft.say.stalled"), " ", who(v, e.player)],
 };
 
 // -- the controls -----------------------------------------------------------------------------
@@ -127,7 +129,7 @@ const SAY = {
 export function controls(view, ctx) {
   const legal = view.legal || {};
   const prompt = PROMPTS[legal.kind];
-  if (!prompt) return section(`Next: ${words(legal.kind)}`, el("p", { class: "muted" }, "Waiting for the table."));
+  if (!prompt) return section("game.next", el("p", { class: "muted" }, t("game.waiting")));
   return [layOut(view), prompt(view, legal, ctx.propose), hareButtons(view, legal, ctx.propose)];
 }
 
@@ -140,8 +142,8 @@ function layOut(view) {
   const fresh = view.market.filter((s, i) => s.card && (!lastMarket || lastMarket[i] !== now[i]));
   lastMarket = now;
   if (!fresh.length) return null;
-  return el("p", { class: "muted", "data-part": "lay-out", style: "font-size: 1.1rem" }, TEXT.layOut, " ",
-    fresh.map((s) => `${TEXT.space(s.space)}: ${cardText(s.card)}`).join(" · "));
+  return el("p", { class: "muted", "data-part": "lay-out", style: "font-size: 1.1rem" }, t("witchcraft.lay_out"), " ",
+    fresh.map((s) => `${t("witchcraft.space", { space: s.space })}: ${cardText(s.card)}`).join(" · "));
 }
 
 /** One button per design that can come up (an ingredient kind, a joker, each spell), with how many. */
@@ -157,31 +159,38 @@ function familiarPicker(names, pick) {
 }
 
 const PROMPTS = {
-  over: () => section("Game over", el("p", {}, "Start the next game from the Night page.")),
-  turn_up: (view, legal, propose) => section(TEXT.turnUp(legal.spaces[0], legal.dealing),
-    el("p", { class: "muted" }, TEXT.turnUpHint),
+  over: () => section("game.game_over", el("p", {}, t("page.start_from_night"))),
+  turn_up: (view, legal, propose) => section(t(legal.dealing ? "witchcraft.turn_up_deal" : "witchcraft.turn_up_fill", { space: legal.spaces[0] }),
+    el("p", { class: "muted" }, t("witchcraft.turn_up_hint")),
     picker(legal.possible, (card) => propose({ type: "turn_up", witch: legal.witch, cards: [card] }))),
-  witch: (view, legal, propose) => section(TEXT.drawWitch(legal.witch), el("div", { class: "tokens", "data-part": "pick-witch" },
+  witch: (view, legal, propose) => section(t("witchcraft.draw_witch", { witch: legal.witch }), el("div", { class: "tokens", "data-part": "pick-witch" },
     legal.witches.map((w) => el("button", { class: "wc-big", "data-do": "pick-witch", "data-witch": w.witch,
-      onclick: () => propose({ type: "draw_witch", witch: legal.witch, drawn: w.witch }) }, w.title)))),
+      onclick: () => propose({ type: "draw_witch", witch: legal.witch, drawn: w.witch }) }, term(GAME, `witch.${w.witch}`, w.title))))),
   benefit: (view, legal, propose) => legal.wants === "familiar"
-    ? section(TEXT.benefitFamiliar(legal.player), familiarPicker(legal.familiars,
+    ? section(t("witchcraft.benefit_familiar", { player: legal.player }), familiarPicker(legal.familiars,
       (f) => propose({ type: "turn_up", witch: legal.witch, cards: [f] })))
-    : section(TEXT.benefit(legal.player, legal.wants), picker(legal.possible,
+    : section(t(legal.wants === "spell" ? "witchcraft.benefit_spell" : "witchcraft.benefit_ingredient", { player: legal.player }), picker(legal.possible,
       (card) => propose({ type: "turn_up", witch: legal.witch, cards: [card] }))),
   turn: turnPrompt,
-  raven_buy: (view, legal, propose) => section(`${legal.witch} buys after the Raven`, buyer(view, legal, propose, null).node,
-    el("button", { class: "wc-big", "data-do": "pass", onclick: () => propose({ type: "buy", witch: legal.witch, cards: [] }) }, "Buy nothing")),
-  discard_spell: (view, legal, propose) => section(`${legal.witch}: discard a spell`, el("div", { class: "tokens" },
+  raven_buy: (view, legal, propose) => section(t("witchcraft.raven_buy", { witch: legal.witch }), buyer(view, legal, propose, null).node,
+    el("button", { class: "wc-big", "data-do": "pass", onclick: () => propose({ type: "buy", witch: legal.witch, cards: [] }) }, t("witchcraft.buy_nothing"))),
+  discard_spell: (view, legal, propose) => section(t("witchcraft.discard_spell", { witch: legal.witch }), el("div", { class: "tokens" },
     legal.spells.map((s) => el("button", { class: "wc-big", "data-do": "discard", "data-spell": s,
-      onclick: () => propose({ type: "discard", witch: legal.witch, spell: s }) }, s)))),
-  discard_familiar: (view, legal, propose) => section(`${legal.witch}: discard a familiar`, el("div", { class: "tokens" },
+      onclick: () => propose({ type: "discard", witch: legal.witch, spell: s }) }, spellOf(view, legal.witch, s))))),
+  discard_familiar: (view, legal, propose) => section(t("witchcraft.discard_familiar", { witch: legal.witch }), el("div", { class: "tokens" },
     legal.familiars.map((f) => el("button", { class: "wc-big", "data-do": "discard", "data-familiar": f,
       onclick: () => propose({ type: "discard", witch: legal.witch, familiar: f }) }, cap(f))))),
-  snake: (view, legal, propose) => section(`${legal.witch}: which ingredient does the Snake turn into a joker?`,
+  snake: (view, legal, propose) => section(t("witchcraft.snake_which", { witch: legal.witch }),
     el("div", { class: "tokens" }, legal.ingredients.map((i) => el("button", { class: "wc-big", "data-do": "snake", "data-ingredient": i,
-      onclick: () => propose({ type: "snake", witch: legal.witch, ingredient: i }) }, words(i))))),
+      onclick: () => propose({ type: "snake", witch: legal.witch, ingredient: i }) }, ingredient(i))))),
 };
+
+/** A witch's spell card by what it asks and gives, never by its id. */
+function spellOf(view, witch, card) {
+  const p = view.players.find((x) => x.name === witch);
+  const spell = p && p.spells.find((s) => s.card === card);
+  return spell ? spellText(spell) : t("witchcraft.a_spell");
+}
 
 function turnPrompt(view, legal, propose) {
   const w = legal.witch;
@@ -198,21 +207,21 @@ function turnPrompt(view, legal, propose) {
   const fromStack = (type, label, ok) => el("button", { class: "wc-big", "data-do": type, disabled: !ok, onclick: () => {
     const pick = (revealed) => propose({ type, witch: w, ...withCat(), revealed });
     topPicker.replaceChildren(type === "take_familiar"
-      ? section(TEXT.whichFamiliar, familiarPicker(legal.familiars, pick))
-      : section(TEXT.whichBasic, picker(legal.basic, pick, "pick-basic")));
+      ? section(t("witchcraft.which_familiar"), familiarPicker(legal.familiars, pick))
+      : section(t("witchcraft.which_basic"), picker(legal.basic, pick, "pick-basic")));
   } }, label);
   const familiarAction = (familiar, label, extra = {}) => el("button", { class: "wc-big", "data-do": "familiar_action", "data-familiar": familiar,
     onclick: () => propose({ type: "familiar_action", witch: w, familiar, ...extra }) }, label);
-  return section(`${w}'s turn: one action`,
+  return section(t("witchcraft.turn", { witch: w }),
     buy.node,
-    can.cat ? el("p", { class: "muted" }, "The Cat: choose one ingredient above (and its crystal) before taking crystals, a familiar or a basic spell.") : null,
+    can.cat ? el("p", { class: "muted" }, t("witchcraft.cat_hint")) : null,
     el("div", { class: "tokens", style: "margin-top: .8rem" },
-      take("take_crystals", "Take 2 crystals"),
-      (table ? fromStack : take)("take_familiar", `Take the familiar${view.familiar_top ? ` (${cap(view.familiar_top)})` : ""} + 1 crystal`, can.take_familiar),
-      (table ? fromStack : take)("take_basic_spell", "Take a basic spell + 1 crystal", can.take_basic_spell),
-      can.magpie ? familiarAction("magpie", "Magpie: 6 crystals") : null,
-      can.goat ? familiarAction("goat", "Goat: one more action") : null,
-      can.raven ? [0, 1, 2].map((row) => familiarAction("raven", `Raven: row ${row + 1} under the deck`, { row })) : null),
+      take("take_crystals", t("witchcraft.take_crystals")),
+      (table ? fromStack : take)("take_familiar", view.familiar_top ? t("witchcraft.take_familiar_named", { familiar: cap(view.familiar_top) }) : t("witchcraft.take_familiar"), can.take_familiar),
+      (table ? fromStack : take)("take_basic_spell", t("witchcraft.take_basic_spell"), can.take_basic_spell),
+      can.magpie ? familiarAction("magpie", t("witchcraft.magpie")) : null,
+      can.goat ? familiarAction("goat", t("witchcraft.goat")) : null,
+      can.raven ? [0, 1, 2].map((row) => familiarAction("raven", t("witchcraft.raven", { row: row + 1 }), { row })) : null),
     topPicker);
 }
 
@@ -241,22 +250,22 @@ function buyer(view, legal, propose, can) {
         draw();
       } })));
     info.textContent = mode === "cards"
-      ? `Tap up to ${familiar === "squirrel" ? 4 : 3} adjacent cards to buy (${chosen.length} chosen), then "Crystals".`
-      : `Tap the cards that take a crystal: ${pay.length} of ${owed()} placed.`;
+      ? t("witchcraft.buy_hint", { most: familiar === "squirrel" ? 4 : 3, chosen: chosen.length })
+      : t("witchcraft.pay_hint", { placed: pay.length, owed: owed() });
   };
   draw();
   const buttons = el("div", { class: "tokens" },
-    el("button", { class: "wc-big", "data-do": "crystals-mode", onclick: () => { mode = mode === "cards" ? "pay" : "cards"; pay.length = 0; draw(); } }, "Crystals"),
+    el("button", { class: "wc-big", "data-do": "crystals-mode", onclick: () => { mode = mode === "cards" ? "pay" : "cards"; pay.length = 0; draw(); } }, t("witchcraft.crystals")),
     el("button", { class: "primary wc-big", "data-do": "buy", onclick: () => propose({ type: "buy", witch: legal.witch, cards: [...chosen], pay: [...pay],
-      ...(familiar ? { familiar } : {}) }) }, "Buy"),
-    can && can.squirrel ? el("button", { "data-do": "squirrel", onclick: (e) => { familiar = familiar === "squirrel" ? null : "squirrel"; e.target.classList.toggle("chosen"); draw(); } }, "with the Squirrel") : null,
-    can && can.raccoon ? el("button", { "data-do": "raccoon", onclick: (e) => { familiar = familiar === "raccoon" ? null : "raccoon"; e.target.classList.toggle("chosen"); draw(); } }, "with the Raccoon") : null);
+      ...(familiar ? { familiar } : {}) }) }, t("witchcraft.buy")),
+    can && can.squirrel ? el("button", { "data-do": "squirrel", onclick: (e) => { familiar = familiar === "squirrel" ? null : "squirrel"; e.target.classList.toggle("chosen"); draw(); } }, t("witchcraft.with_squirrel")) : null,
+    can && can.raccoon ? el("button", { "data-do": "raccoon", onclick: (e) => { familiar = familiar === "raccoon" ? null : "raccoon"; e.target.classList.toggle("chosen"); draw(); } }, t("witchcraft.with_raccoon")) : null);
   return { node: el("div", { "data-part": "buyer" }, info, grid, buttons), chosen, pay };
 }
 
 function hareButtons(view, legal, propose) {
   const ready = Object.entries(legal.hare || {}).filter(([, ok]) => ok);
   if (!ready.length) return null;
-  return section("The Hare, at any time", ready.map(([p]) => el("button", { class: "wc-big", "data-do": "hare", "data-witch": p,
-    onclick: () => propose({ type: "hare", witch: p }) }, `${p} casts the Hare's spell (+3)`)));
+  return section("witchcraft.the_hare_at_any_time", ready.map(([p]) => el("button", { class: "wc-big", "data-do": "hare", "data-witch": p,
+    onclick: () => propose({ type: "hare", witch: p }) }, t("witchcraft.hare_button", { witch: p }))));
 }
