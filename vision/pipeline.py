@@ -26,14 +26,15 @@ from vision.bare_table import BareTable
 from vision.config import VisionConfig, load_config
 from vision.decide import NONE, TARGET, UNSURE, Casting, CastingResult, CastingWatch, WandReading, verdict
 from vision.frames import Frame, FrameSource
-from vision.markers import TableView, WandSighting, find_wands, shaft_direction
+from vision.hidden_tip import band_alone, covered, is_placed, placed_axis, shaft_line, tip_places
+from vision.markers import Blob, TableView, WandSighting, find_wands, shaft_direction
 from vision.profile import PaintModel, ProfileError, load_profile
 from vision.scoring import TokenScores, aim_scores, score_tokens
 from vision.table_geometry import Calibrated, TableGeometry, UncalibratedTable
 from vision.targets import Candidate, candidates_from
 from vision.touch import HeardSwitches, TipSwitches
-from vision.under_tip import (BETWEEN, OVER, OVERSIZED, TipReading, highest_for_bead, mostly_hidden, resting_spread,
-                              under_tip)
+from vision.under_tip import (BETWEEN, CLEAR, OVER, OVERSIZED, TipReading, highest_for_bead, mostly_hidden, over_any,
+                              resting_spread, under_tip)
 
 __all__ = ["Pipeline", "FrameView", "open_pipeline", "read_casting", "hand_tracker", "UncalibratedTable",
            "UnlearnedWands", "TABLE_BEFORE_S"]
@@ -42,6 +43,15 @@ TABLE_BEFORE_S = 1.0  # a reading is handed the frames of this long before the c
 
 class UnlearnedWands(UncalibratedTable):
     """The profile has no paint model for the wands: the wand step of calibration has not run."""
+
+
+class Sightings(dict[int, WandSighting]):
+    """The wands found in one frame, by strength; ``unpaired``: the patches of each wand whose tip was
+    not found (its band may be among them, its tip hidden: ``vision.hidden_tip``)."""
+
+    def __init__(self, found: Mapping[int, WandSighting], unpaired: Mapping[int, list[Blob]]) -> None:
+        super().__init__(found)
+        self.unpaired = dict(unpaired)
 
 
 @dataclass(frozen=True)
@@ -72,6 +82,7 @@ class Pipeline:
                        for k, m in learned.items()}
         self.hands = hands
         self._hands_seen: tuple[int, list] = (-10**9, [])
+        self._tips_seen: dict[int, float] = {}  # when each wand's tip was last found, this casting
         self.table: TableView | None = None
         self.stuck_switches: set[int] = set()  # wands whose tip switch was heard closed while flying
         self._bare = BareTable(self.paints, self.cfg.markers.hue_slack, self.cfg.markers.static_diff)
@@ -91,11 +102,15 @@ class Pipeline:
     def freeze_table(self) -> None:
         """The cue: the table as it lies becomes the table view (no frame since the last cue: none)."""
         self.table = self._bare.view()
+        self._tips_seen = {}
 
     # -- each frame ---------------------------------------------------------------------------------
     def find(self, image_bgr: np.ndarray) -> dict[int, WandSighting]:
         """The wand stage: (H,W,3) uint8 BGR -> sightings by strength."""
-        return find_wands(image_bgr, self.paints, self.cfg.markers, self.bead_px, self.band_reach_px, self.table)
+        unpaired: dict[int, list[Blob]] = {}
+        found = find_wands(image_bgr, self.paints, self.cfg.markers, self.bead_px, self.band_reach_px, self.table,
+                           unpaired)
+        return Sightings(found, unpaired)
 
     def bead_px(self, pixels: np.ndarray, radius_mm: float) -> np.ndarray:
         """(N,2) pixels -> (N,) apparent radius of a bead of ``radius_mm`` resting on a token there."""
@@ -108,7 +123,37 @@ class Pipeline:
         hands = self._hands(frame, sightings)
         axes = {k: wand_axis(s, self.paints[k].band_from_tip_mm, hands, self.cfg.hands, self.hand_reach_px,
                              self._shaft(frame, s)) for k, s in sightings.items()}
+        self._tips_seen.update({k: frame.t for k in sightings})
+        settle_s = self.cfg.decide.settle_ms / 1000
+        for k, blobs in getattr(sightings, "unpaired", {}).items():
+            # A tip seen a moment ago is still the tip: a frame that misses it (a fist trembling over it)
+            # is no reason to place it from its band, and a wand read from both would never look still.
+            if 0 <= frame.t - self._tips_seen.get(k, -np.inf) < settle_s:
+                continue
+            if (placed := self._placed(frame, k, blobs)) is not None:
+                axes[k] = placed
         return FrameView(frame, sightings, axes)
+
+    def _placed(self, frame: Frame, k: int, blobs: list[Blob]) -> WandAxis | None:
+        """A wand whose tip was not found, placed from its band and shaft where the tip can lie hidden
+        (``vision.hidden_tip``); None without the table as it was (what hides the tip cannot be told)."""
+        if self.table is None or not blobs:
+            return None
+        paint = self.paints[k]
+        resting = np.pi * self.bead_px(np.array([b.centre for b in blobs]), paint.bead_radius_mm) ** 2
+        band = band_alone(blobs, resting, self.cfg.markers.min_roundness)
+        if band is None:
+            return None
+        line = shaft_line(frame.image, band.centre, float(np.sqrt(band.area / np.pi)), self.cfg.markers.shaft_contrast)
+        if line is None:
+            return None
+        rest_mm = paint.bead_radius_mm + self.cfg.pointing.touch_lift_mm
+        places = tip_places(self.geo, band.centre, line, paint.band_from_tip_mm, rest_mm)
+        height, width = frame.image.shape[:2]
+        places = places[(places >= 0).all(axis=1) & (places[:, 0] < width) & (places[:, 1] < height)]
+        radii = self.geo.bead_radius_px(self.geo.on_plane(places, rest_mm), paint.bead_radius_mm)
+        places = places[covered(self.table, frame.image, places, radii, self.cfg.markers.static_diff)]
+        return placed_axis(k, band, places, paint.band_from_tip_mm) if len(places) else None
 
     def _shaft(self, frame: Frame, sighting: WandSighting) -> np.ndarray | None:
         if sighting.band_px is not None:
@@ -136,6 +181,8 @@ class Pipeline:
         the wand points, and only with margin. ``touching``: the wand's tip switch (None: not known)."""
         k = axis.strength
         bead_mm = self.paints[k].bead_radius_mm
+        if is_placed(axis):
+            return self._placed_reading(axis, candidates, touching)
         hidden = mostly_hidden(self.geo, axis, bead_mm, self.cfg.pointing)
         if hidden and touching and axis.spread_px is not None:
             # The switch says the bead rests on a token; what shows of it says where it can be.
@@ -153,6 +200,17 @@ class Pipeline:
         if axis.back_px is None or touching:  # a lone tip over no token, or one pressed on bare table
             return WandReading(k, NONE, None, 0.0, None, {}, axis.source, why="nothing")
         return verdict(k, self.score(axis, candidates), self.cfg.decide, axis.source)
+
+    def _placed_reading(self, axis: WandAxis, candidates: Sequence[Candidate], touching: bool | None) -> WandReading:
+        """A tip hidden under a fist, placed from its band and shaft: read only when its switch says it
+        rests (its places are then at a resting bead's height) and exactly one token lies within reach
+        of where it can be; else asked, as hidden."""
+        assert axis.spread_px is not None
+        if not touching:
+            return _asked(axis, TipReading(CLEAR, None, None, 0.0), "hidden")
+        rest_mm = self.paints[axis.strength].bead_radius_mm + self.cfg.pointing.touch_lift_mm
+        tip = over_any(self.geo.on_plane(axis.spread_px, rest_mm)[:, :2], candidates, self.cfg.pointing)
+        return _over(axis, tip) if tip.status == OVER else _asked(axis, tip, "hidden")
 
     def _aimed_past(self, axis: WandAxis, candidates: Sequence[Candidate], tip: TipReading) -> WandReading:
         """A tip over a token with its switch open: a hover a little above that token, a touch too light
