@@ -16,6 +16,10 @@ if TYPE_CHECKING:
 
 # MediaPipe's knuckles (finger roots): the wand runs through the fist just below them.
 KNUCKLES = (5, 9, 13, 17)
+# A shaft gives a direction, not a point: its back point is put this far along it (any length serves).
+SHAFT_BACK_PX = 20.0
+# A hand nearer the tip than a fifth of a wand's length holds the tip, not the grip: it gives no line.
+NOT_ON_TIP = 0.2
 
 
 @dataclass(frozen=True)
@@ -47,7 +51,7 @@ def wand_axis(sighting: WandSighting, band_from_tip_mm: float, hands: Sequence[H
     if grip is not None and use.enabled:
         return WandAxis(k, tip, grip, use.grip_from_tip_mm, "hand", radius, spread)
     if shaft is not None:
-        return WandAxis(k, tip, tip + 20.0 * shaft, 0.0, "shaft", radius, spread)
+        return WandAxis(k, tip, tip + SHAFT_BACK_PX * shaft, 0.0, "shaft", radius, spread)
     return WandAxis(k, tip, None, 0.0, "tip", radius, spread)
 
 
@@ -57,6 +61,6 @@ def gripping_hand(tip_px: np.ndarray, hands: Sequence[Hand], reach_px: float) ->
     for hand in hands:
         knuckles = np.asarray(hand.landmarks)[list(KNUCKLES)].mean(axis=0)
         d = float(np.linalg.norm(knuckles - tip_px))
-        if 0.2 * reach_px < d < best_d:
+        if NOT_ON_TIP * reach_px < d < best_d:
             best, best_d = knuckles, d
     return best

@@ -32,6 +32,7 @@ TARGET, UNSURE, MISSING, NONE = "target", "unsure", "missing", "none"
 # no token.
 WHY = ("between", "hidden", "lifted", "merged", "aim", "moving", "unseen", "nothing")
 RICHER = ("tip", "shaft", "hand", "flag", "band")  # axis kinds, least to most informative
+NONE_OVER = 0.5  # "no candidate" holding more than half the evidence: pointing at no token
 
 
 @dataclass(frozen=True)
@@ -119,7 +120,7 @@ def verdict(strength: int, scores: TokenScores, cfg: DecideConfig, source: str) 
     runner, s2 = ranked[1] if len(ranked) > 1 else (None, 0.0)
     confidence = scores.posterior[best]
     none_share = 1.0 - sum(scores.posterior.values())
-    if none_share > 0.5:
+    if none_share > NONE_OVER:
         return WandReading(strength, NONE, None, none_share, runner, scores.scores, source, best, "nothing")
     if confidence >= cfg.min_confidence and s1 >= cfg.margin * s2:
         return WandReading(strength, TARGET, best, confidence, runner, scores.scores, source, best)

@@ -21,6 +21,13 @@ import numpy as np
 from vision.config import MarkerConfig
 from vision.profile import PaintModel
 
+# The table before the cue is the median of its last 5 pictures: a hand passing through shows in fewer
+# than half of them.
+TABLE_FRAMES = 5
+# The light is compared over 40 x 30 cells (16 px, about 28 mm at the table): an arm covers whole
+# cells, and the median cell's change of light is the lamp's, not the arm's.
+LIGHT_CELLS = (40, 30)
+
 
 @dataclass(frozen=True)
 class Blob:
@@ -68,7 +75,7 @@ class TableView:
     @classmethod
     def from_frames(cls, images: Sequence[np.ndarray]) -> TableView:
         """(H,W,3) uint8 BGR frames -> their median as the table."""
-        stack = np.stack(list(images)[-5:])
+        stack = np.stack(list(images)[-TABLE_FRAMES:])
         return cls(np.median(stack, axis=0).astype(np.uint8) if len(stack) > 1 else stack[0])
 
     def unchanged(self, image_bgr: np.ndarray, box: tuple[slice, slice], diff: float) -> np.ndarray:
@@ -99,7 +106,7 @@ class TableView:
 
 def _thumbnail(image_bgr: np.ndarray) -> np.ndarray:
     """(1200, 3) float32: the picture as 40x30 cells of its mean colour."""
-    return cv2.resize(image_bgr, (40, 30), interpolation=cv2.INTER_AREA).reshape(-1, 3).astype(np.float32)
+    return cv2.resize(image_bgr, LIGHT_CELLS, interpolation=cv2.INTER_AREA).reshape(-1, 3).astype(np.float32)
 
 
 def light_change(before: np.ndarray, now: np.ndarray) -> np.ndarray:
@@ -207,6 +214,35 @@ def _split(classes: np.ndarray, mine: np.ndarray, saturation: np.ndarray, origin
 
 
 BAND_MIN_AREA = 0.25  # a band's area is at least this share of its bead's (14 mm to 24 mm, seen alike)
+
+# -- A bead in the picture, in resting bead radii (r) --------------------------------------------------
+# An off-axis bead's outline is an ellipse up to ~15 % longer than its equal-area radius.
+OUTLINE_STRETCH = 1.15
+# What shows of a bead lies within 1.6 r of where its patch was found: the stretched outline and half a
+# radius for the centre a partly hidden patch gives; the box looked through reaches a bead's breadth
+# past that, so that the table around it is in view too.
+PATCH_REACH, BOX_REACH = 1.6, 2.2
+# Where the table already showed the wand's colour over a quarter of a bead, a patch there is a token.
+TABLE_SHOWED_BEAD = 0.25
+# A bead's possible centres are tried on a half-pixel grid: finer than the tip's measure.
+SPREAD_STEP_PX = 0.5
+# The bead's inner part (0.8 r): what must lie under the hiding thing, never on bare table; its rim
+# may (blur and the outline's ellipse).
+BEAD_INNER = 0.8
+# A bead's outline is measured against the table in a ring 1.8-2.4 r out (clear of the bead's blur,
+# near enough to share its light), and the bead's own colour in its middle (0.6 r); a pixel at least
+# half bead counts.
+RING_INNER, RING_OUTER, BEAD_MIDDLE, HALF_BEAD = 1.8, 2.4, 0.6, 0.5
+# A band is never on its bead: at least 2 px apart (a blob split by one pixel of noise is one blob).
+BAND_MIN_GAP_PX = 2.0
+# Ranking bead candidates by mean saturation (0-255): a bead with its band is worth 40 levels (a lit
+# patch of wood is about that less saturated than paint), a patch that could be another bead's band
+# loses 80 (more than any paint's saturation spread).
+WITH_BAND_RANK, BAND_OF_BIGGER_RANK = 40.0, 80.0
+# The shaft is looked for every 3 degrees on 7 rings from just outside the bead (1.25 r) out 2.5 r
+# (at least 10 px: a far bead is small, its shaft still several pixels long); a shaft is thin, so the
+# directions 25 degrees to either side are not dark too.
+SHAFT_STEP_DEG, SHAFT_FROM, SHAFT_SPAN, SHAFT_MIN_SPAN_PX, SHAFT_RINGS, SHAFT_SIDE_DEG = 3.0, 1.25, 2.5, 10.0, 7, 25
 BeadSize = Callable[[np.ndarray, float], np.ndarray]  # (N,2) pixels, bead radius mm -> (N,) radius px
 
 
@@ -265,17 +301,17 @@ def bead_spread(image_bgr: np.ndarray, classes: np.ndarray, strength: int, centr
         return None
     r = radius_px
     height, width = classes.shape
-    x0, y0 = np.maximum(np.floor(centre - 2.2 * r - 2), 0).astype(int)
-    x1, y1 = np.minimum(np.ceil(centre + 2.2 * r + 3), [width, height]).astype(int)
+    x0, y0 = np.maximum(np.floor(centre - BOX_REACH * r - 2), 0).astype(int)
+    x1, y1 = np.minimum(np.ceil(centre + BOX_REACH * r + 3), [width, height]).astype(int)
     box = (slice(y0, y1), slice(x0, x1))
     yy, xx = np.mgrid[y0:y1, x0:x1]
     mine = classes[box] == strength
-    around = np.hypot(xx - centre[0], yy - centre[1]) <= 1.6 * r
+    around = np.hypot(xx - centre[0], yy - centre[1]) <= PATCH_REACH * r
     near = mine & around
-    if before is not None and int((before[box][around] == strength).sum()) >= 0.25 * np.pi * r * r:
+    if before is not None and int((before[box][around] == strength).sum()) >= TABLE_SHOWED_BEAD * np.pi * r * r:
         return None
     pts = np.column_stack([xx[near], yy[near]]).astype(np.float64)
-    if len(pts) < 3:
+    if len(pts) < 3:  # no hull
         return None
     core = cv2.distanceTransform(np.pad(near, 1).astype(np.uint8), cv2.DIST_L2, 3)
     if float(core.max()) < cfg.partial_min_core * r:
@@ -286,8 +322,8 @@ def bead_spread(image_bgr: np.ndarray, classes: np.ndarray, strength: int, centr
         return None
     # The outline of a bead off the camera's axis is an ellipse up to ~15 % longer than its equal-area
     # radius; the patch may bleed a pixel beyond it (blur, JPEG).
-    outer = 1.15 * r + cfg.partial_slack_px
-    offsets = np.arange(-r, r + 1e-9, 0.5)
+    outer = OUTLINE_STRETCH * r + cfg.partial_slack_px
+    offsets = np.arange(-r, r + 1e-9, SPREAD_STEP_PX)
     grid = pts.mean(axis=0)[None, :] + np.stack(np.meshgrid(offsets, offsets), -1).reshape(-1, 2)
     grid = grid[np.linalg.norm(grid[:, None, :] - hull[None], axis=2).max(axis=1) <= outer]
     if not len(grid):
@@ -298,7 +334,7 @@ def bead_spread(image_bgr: np.ndarray, classes: np.ndarray, strength: int, centr
         clear = cv2.distanceTransform((~bare).astype(np.uint8), cv2.DIST_L2, 3)
         gx = np.clip(np.round(grid[:, 0]).astype(int) - x0, 0, clear.shape[1] - 1)
         gy = np.clip(np.round(grid[:, 1]).astype(int) - y0, 0, clear.shape[0] - 1)
-        grid = grid[clear[gy, gx] > max(0.8 * r - cfg.partial_slack_px, 1.0)]
+        grid = grid[clear[gy, gx] > max(BEAD_INNER * r - cfg.partial_slack_px, 1.0)]
     return grid if len(grid) else None
 
 
@@ -324,13 +360,13 @@ def bead_outline_area(image_bgr: np.ndarray, sighting: WandSighting, paint: Pain
 def outline_area_at(image_bgr: np.ndarray, centre: np.ndarray, r: float) -> float | None:
     """The area (px) of the bead around ``centre`` (2,) seen about ``r`` px in radius, counting its
     pixels that are at least half bead (``bead_outline_area``); None at the picture's edge."""
-    crop, dist = _around(image_bgr, centre, 2.4 * r + 2.0)
-    ring = (dist >= 1.8 * r) & (dist <= 2.4 * r)
+    crop, dist = _around(image_bgr, centre, RING_OUTER * r + 2.0)
+    ring = (dist >= RING_INNER * r) & (dist <= RING_OUTER * r)
     if not ring.any():
         return None
     # Not the paint model's floors: the size must not depend on how strict this night's model is.
-    share = _bead_share(crop.astype(np.float32), dist <= max(0.6 * r, 1.0), ring)
-    return float(((share >= 0.5) & (dist <= 1.6 * r)).sum())
+    share = _bead_share(crop.astype(np.float32), dist <= max(BEAD_MIDDLE * r, 1.0), ring)
+    return float(((share >= HALF_BEAD) & (dist <= PATCH_REACH * r)).sum())
 
 
 def _around(image_bgr: np.ndarray, centre: np.ndarray, radius: float) -> tuple[np.ndarray, np.ndarray]:
@@ -381,7 +417,7 @@ def _pair(strength: int, blobs: list[Blob], bead_areas: np.ndarray, reach_px: fl
     for tip, bead_area in sized:
         bands = [b for b in blobs if b is not tip and b.area <= cfg.band_area_max_ratio * tip.area
                  and b.area >= cfg.band_area_min_ratio * bead_area
-                 and 2.0 <= float(np.linalg.norm(b.centre - tip.centre)) <= reach_px]
+                 and BAND_MIN_GAP_PX <= float(np.linalg.norm(b.centre - tip.centre)) <= reach_px]
         band = max(bands, key=lambda b: b.area) if bands else None
         # A bead with its band is far likelier a wand than a lone patch of colour.
         if band is None and tip.area < cfg.lone_bead_min_ratio * bead_area \
@@ -397,11 +433,11 @@ def _pair(strength: int, blobs: list[Blob], bead_areas: np.ndarray, reach_px: fl
             continue
         # Fluorescent paint is the most saturated thing on the table; a lit patch of wood or a sleeve
         # of the same hue is less so.
-        rank = tip.saturation + (40.0 if band is not None else 0.0)
+        rank = tip.saturation + (WITH_BAND_RANK if band is not None else 0.0)
         # A band held nearer the camera, or grown by a patch of its colour, can pass for a bead; it is
         # then still smaller than the wand's real bead beside it, whose band it is.
         if _band_of_a_bigger_bead(tip, beads, reach_px, cfg):
-            rank -= 80.0
+            rank -= BAND_OF_BIGGER_RANK
         if best is None or rank > best[0]:
             best = (rank, WandSighting(strength, tip.centre, tip.area, band.centre if band else None,
                                        band.area if band else 0.0))
@@ -411,7 +447,7 @@ def _pair(strength: int, blobs: list[Blob], bead_areas: np.ndarray, reach_px: fl
 def _band_of_a_bigger_bead(blob: Blob, beads: list[Blob], reach_px: float, cfg: MarkerConfig) -> bool:
     """``blob`` could be the band of another bead-sized blob within reach: one it is clearly smaller than."""
     return any(b is not blob and blob.area <= cfg.band_area_max_ratio * b.area
-               and 2.0 <= float(np.linalg.norm(b.centre - blob.centre)) <= reach_px for b in beads)
+               and BAND_MIN_GAP_PX <= float(np.linalg.norm(b.centre - blob.centre)) <= reach_px for b in beads)
 
 
 def _whole_at_outline(tip: Blob, bead_area: float, cfg: MarkerConfig,
@@ -433,9 +469,9 @@ def shaft_direction(image_bgr: np.ndarray, tip_px: np.ndarray, bead_px: float, c
     Looks along 120 directions over a few radii just outside the bead. The shaft is dark at every
     radius (by ``contrast`` grey levels below each ring's median) and thin: the directions 25 degrees
     to either side are not dark too, which rules out dark tokens and sleeves."""
-    step = 3.0
+    step = SHAFT_STEP_DEG
     angles = np.radians(np.arange(0, 360, step))
-    radii = 1.25 * bead_px + np.linspace(0.0, max(10.0, 2.5 * bead_px), 7)
+    radii = SHAFT_FROM * bead_px + np.linspace(0.0, max(SHAFT_MIN_SPAN_PX, SHAFT_SPAN * bead_px), SHAFT_RINGS)
     xs = tip_px[0] + np.cos(angles)[:, None] * radii[None, :]
     ys = tip_px[1] + np.sin(angles)[:, None] * radii[None, :]
     h, w = image_bgr.shape[:2]
@@ -443,7 +479,7 @@ def shaft_direction(image_bgr: np.ndarray, tip_px: np.ndarray, bead_px: float, c
         return None
     grey = image_bgr[np.round(ys).astype(int), np.round(xs).astype(int)].mean(axis=2)  # (angles, radii)
     dark = (np.median(grey, axis=0)[None, :] - grey).min(axis=1)  # darker than its ring at every radius
-    side = int(round(25 / step))
+    side = int(round(SHAFT_SIDE_DEG / step))
     narrow = dark - np.maximum(np.roll(dark, side), np.roll(dark, -side))
     best = int(np.argmax(np.minimum(dark, narrow)))
     if min(dark[best], narrow[best]) < contrast:

@@ -39,6 +39,8 @@ from vision.under_tip import (BETWEEN, CLEAR, OVER, OVERSIZED, TipReading, highe
 __all__ = ["Pipeline", "FrameView", "open_pipeline", "read_casting", "hand_tracker", "UncalibratedTable",
            "UnlearnedWands", "TABLE_BEFORE_S"]
 TABLE_BEFORE_S = 1.0  # a reading is handed the frames of this long before the cue: they show the table
+# Paint floors are never lowered below these (0-255): under them the grey table and shadows pass as paint.
+LOWEST_SATURATION, LOWEST_VALUE = 20.0, 5.0
 
 
 class UnlearnedWands(UncalibratedTable):
@@ -77,8 +79,8 @@ class Pipeline:
                                  "`python -m calibration wands`")
         # The light of the wand step is not the light of every casting: floors a little lower.
         slack = self.cfg.markers.floor_slack
-        self.paints = {k: m.model_copy(update={"min_saturation": max(20.0, m.min_saturation * slack),
-                                               "min_value": max(5.0, m.min_value * slack)})
+        self.paints = {k: m.model_copy(update={"min_saturation": max(LOWEST_SATURATION, m.min_saturation * slack),
+                                               "min_value": max(LOWEST_VALUE, m.min_value * slack)})
                        for k, m in learned.items()}
         self.hands = hands
         self._hands_seen: tuple[int, list] = (-10**9, [])

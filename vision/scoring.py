@@ -29,6 +29,11 @@ from vision.table_geometry import TableGeometry
 from vision.targets import Candidate
 
 SHAFT_LENGTHS_MM = (30.0, 45.0, 60.0, 80.0, 110.0, 150.0, 200.0)
+# A tip's place at the table is found within about 3 px (5 mm at 0.57 px/mm): a hover just past the
+# radius still counts.
+HOVER_SLACK_MM = 5.0
+# A wand must point down at least this much (about 3 degrees) to point at a token at all.
+LEVEL = 0.05
 
 
 @dataclass(frozen=True)
@@ -132,7 +137,7 @@ def wand_directions(geo: TableGeometry, axis: WandAxis, tips: np.ndarray, cfg: P
     dirs /= np.maximum(np.linalg.norm(dirs, axis=1, keepdims=True), 1e-9)
     miss = np.sqrt(np.clip(gap2, 0, None)) - L  # > 0 when no wand of that length fits
     fit = np.exp(-0.5 * (np.clip(miss, 0, None) / cfg.length_sigma_mm) ** 2)
-    fit = fit * (dirs[:, 2] < -0.05)  # a wand pointing up or level points at no token
+    fit = fit * (dirs[:, 2] < -LEVEL)  # a wand pointing up or level points at no token
     return dirs, fit
 
 
@@ -145,7 +150,7 @@ def _looks_higher(geo: TableGeometry, axis: WandAxis, tips: np.ndarray, radius_m
                   cfg: PointingConfig) -> np.ndarray:
     """(H,) True for tip hypotheses that the bead looks clearly too big for: it is nearer the camera, so
     higher up. Only ever rules out (a bead partly hidden looks smaller, never bigger)."""
-    scale = cfg.bead_scale(axis.strength)
+    scale = cfg.hover_max_bead_scale
     if axis.tip_radius_px <= 0 or scale <= 0:
         return np.zeros(len(tips), bool)
     return axis.tip_radius_px > scale * bead_radius_px(geo, tips, radius_mm)
@@ -168,7 +173,7 @@ def _hover(tips, dirs, fit, heights, tokens, cfg: PointingConfig) -> np.ndarray:
     flat = np.linalg.norm(tips[:, None, :2] - tokens[None, :, :2], axis=2)
     # Hovering, the wand points down at the token; a wand lying nearly flat is aimed from afar.
     steep = -dirs[:, 2] >= math.sin(math.radians(cfg.hover_min_tilt_deg))
-    inside = (flat <= cfg.hover_radius_mm + 5.0) & ((heights <= cfg.hover_height_mm) & steep)[:, None]
+    inside = (flat <= cfg.hover_radius_mm + HOVER_SLACK_MM) & ((heights <= cfg.hover_height_mm) & steep)[:, None]
     return (_aimed(along, perp, tokens, cfg) * inside * fit[:, None]).max(axis=0)
 
 

@@ -15,6 +15,9 @@ from typing import Any, Protocol
 
 import numpy as np
 
+# A tip that moved more than two bead radii while its switch stayed closed was flying: the switch is stuck.
+FLIGHT_BEAD_RADII = 2.0
+
 
 class TipSwitches(Protocol):
     """Each wand's tip switch as it is now."""
@@ -71,7 +74,7 @@ class HeardSwitches:
             if state is False:
                 self.stuck.discard(k)
             elif state and axis is not None and k in self.tips and \
-                    float(np.linalg.norm(axis.tip_px - self.tips[k])) > 2.0 * max(axis.tip_radius_px, 1.0):
+                    float(np.linalg.norm(axis.tip_px - self.tips[k])) > FLIGHT_BEAD_RADII * max(axis.tip_radius_px, 1.0):
                 self.stuck.add(k)
             if axis is not None:
                 self.tips[k] = axis.tip_px

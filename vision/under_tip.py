@@ -63,27 +63,34 @@ def hover_heights(geo: TableGeometry, axis: WandAxis, bead_radius_mm: float, cfg
 def not_too_high(axis: WandAxis, heights: np.ndarray, expected_px: np.ndarray, resting_px: float,
                  cfg: PointingConfig) -> np.ndarray:
     """``heights`` (H,) without those the bead looks too small for (``expected_px`` (H,): its radius
-    there). A bead nearer the camera looks bigger, and its measured size is never much below the true
-    one (``bead_shrink_tolerance``), so a bead looking its resting size is not 45 mm up: without this, a
-    touching tip near a token's edge is "between" at the higher heights and the tablet asks for nothing.
-    A bead looking smaller than a whole one (``whole_bead_ratio``: dimmed, blurred, partly hidden) says
-    nothing about its height, and a bead too small for every height is kept at all of them."""
-    if axis.tip_radius_px < cfg.whole_bead_ratio * resting_px:
-        return heights
-    low = heights[axis.tip_radius_px >= cfg.bead_shrink_tolerance * expected_px]
-    return low if len(low) else heights
+    there; ``bead_heights``): without this, a touching tip near a token's edge is "between" at the
+    higher heights and the tablet asks for nothing. A bead too small for every height, or too small to
+    be whole, is kept at all of them."""
+    low = bead_heights(axis, heights, expected_px, resting_px, cfg)
+    return low if low is not None and len(low) else heights
 
 
 def highest_for_bead(geo: TableGeometry, axis: WandAxis, bead_radius_mm: float, cfg: PointingConfig) -> float:
-    """The highest (mm) the tip bead can be for how big it looks: a whole bead nearer the camera looks
-    bigger, and its measured size is never much below the true one (``bead_shrink_tolerance``). A bead
-    looking smaller than a whole one (dimmed, blurred, partly hidden) may be as high as any wand."""
-    if axis.tip_radius_px < cfg.whole_bead_ratio * resting_bead_px(geo, axis, bead_radius_mm, cfg):
-        return cfg.max_height_mm
+    """The highest (mm) the tip bead can be for how big it looks (``bead_heights``); a bead too small
+    to be whole may be as high as any wand."""
     heights = np.arange(cfg.min_height_mm, cfg.max_height_mm + 1e-9, max(cfg.height_step_mm, 1.0))
     expected = geo.bead_radius_px(geo.at_height(axis.tip_px, heights), bead_radius_mm)
-    fits = heights[axis.tip_radius_px >= cfg.bead_shrink_tolerance * expected]
+    fits = bead_heights(axis, heights, expected, resting_bead_px(geo, axis, bead_radius_mm, cfg), cfg)
+    if fits is None:
+        return cfg.max_height_mm
     return float(fits.max()) if len(fits) else cfg.min_height_mm
+
+
+def bead_heights(axis: WandAxis, heights: np.ndarray, expected_px: np.ndarray, resting_px: float,
+                 cfg: PointingConfig) -> np.ndarray | None:
+    """The one bead-size rule: of ``heights`` (H,) (``expected_px`` (H,): a bead's radius there), those
+    a whole bead looking its size could be at. A bead nearer the camera looks bigger, and its measured
+    size is never much below the true one (``bead_shrink_tolerance``), so a bead looking its resting
+    size is not 45 mm up. None when the bead looks smaller than a whole one (``whole_bead_ratio``:
+    dimmed, blurred, partly hidden): its size says nothing about its height."""
+    if axis.tip_radius_px < cfg.whole_bead_ratio * resting_px:
+        return None
+    return heights[axis.tip_radius_px >= cfg.bead_shrink_tolerance * expected_px]
 
 
 def resting_bead_px(geo: TableGeometry, axis: WandAxis, bead_radius_mm: float, cfg: PointingConfig) -> float:

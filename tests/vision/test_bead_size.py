@@ -3,14 +3,12 @@ is nearer the camera, so the wand is held higher and aims from further away."""
 from __future__ import annotations
 
 import dataclasses
-import json
 
 import cv2
 import numpy as np
 import pytest
 
 from vision.axis import WandAxis
-from vision.config import ConfigError, load_config
 from vision.decide import TARGET, averaged, verdict
 from vision.markers import find_wands, marker_blobs, uniform_bead
 from vision.paints import documented_paints
@@ -87,27 +85,13 @@ def test_a_bead_of_hover_size_keeps_its_hover_reading(config) -> None:
     assert (reading.status, reading.target) == (TARGET, "B")
 
 
-def test_a_wand_whose_size_is_not_trusted_ignores_it(config) -> None:
+def test_without_the_bead_size_the_hover_reading_stands(config) -> None:
+    """The bead's size is what refuses the hover over B: a scale of 0 (size not used) reads B."""
     geo, px, candidates, tip = _wand_over_b_aiming_at_a(120.0)
     axis = WandAxis(1, px[0], px[1], 110.0, "band", bead_radius_px(geo, tip[None], 12.0)[0])
-    untrusted = config.pointing.model_copy(update={"hover_max_bead_scale": {**config.pointing.hover_max_bead_scale, "1": 0.0}})
-    assert verdict(1, score_tokens(geo, axis, candidates, untrusted, 12.0), config.decide, "band").target == "B"
+    unsized = config.pointing.model_copy(update={"hover_max_bead_scale": 0.0})
+    assert verdict(1, score_tokens(geo, axis, candidates, unsized, 12.0), config.decide, "band").target == "B"
     assert verdict(1, score_tokens(geo, axis, candidates, config.pointing, 12.0), config.decide, "band").target != "B"
-
-
-@pytest.mark.parametrize("value, named", [({"2": 0.5, "5": 1.1}, "'5'"), ({"2": -1}, "'pointing.hover_max_bead_scale.2'"),
-                                         (1.1, "1.1"), ({"3": "big"}, "'big'")])
-def test_bad_bead_scale_is_refused_by_name(tmp_path, value, named: str) -> None:
-    path = tmp_path / "vision.json"
-    path.write_text(json.dumps({"pointing": {"hover_max_bead_scale": value}}))
-    with pytest.raises(ConfigError, match=named):
-        load_config(path)
-
-
-def test_a_table_file_replaces_the_bead_scales_whole(tmp_path) -> None:
-    path = tmp_path / "vision.json"
-    path.write_text(json.dumps({"pointing": {"hover_max_bead_scale": {"3": 1.2}}}))
-    assert load_config(path).pointing.hover_max_bead_scale == {"3": 1.2}
 
 
 def _wand_low_near_b(elevation_deg: float):

@@ -120,7 +120,7 @@ def test_a_calibrated_table_opens(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("override,key", [
     ({"decide": {"margin": 0.5}}, "decide.margin"),
-    ({"pointing": {"hover_radius_mm": "wide"}}, "pointing.hover_radius_mm"),
+    ({"pointing": {"aim_sigma_mm": "wide"}}, "pointing.aim_sigma_mm"),
     ({"markers": {"hues": {"5": 30}}}, "markers.hues"),
     ({"markers": {"min_value": 300}}, "markers.min_value"),
     ({"decide": {"settle_frames": 3}}, "decide.settle_frames"),
