@@ -125,7 +125,12 @@ class Pipeline:
         hands = self._hands(frame, sightings)
         axes = {k: wand_axis(s, self.paints[k].band_from_tip_mm, hands, self.cfg.hands, self.hand_reach_px,
                              self._shaft(frame, s)) for k, s in sightings.items()}
-        self._tips_seen.update({k: frame.t for k in sightings})
+        for k, s in sightings.items():
+            if s.band_px is None and (threaded := self._placed(frame, k, [Blob(k, s.tip_px, s.tip_area)])) is not None:
+                # A lone patch of band size with the shaft dark on both sides is the band, not the tip (a
+                # tip bead ends its shaft): the tip is hidden, and placed from it.
+                axes[k] = threaded
+        self._tips_seen.update({k: frame.t for k in sightings if not is_placed(axes[k])})
         settle_s = self.cfg.decide.settle_ms / 1000
         for k, blobs in getattr(sightings, "unpaired", {}).items():
             # A tip seen a moment ago is still the tip: a frame that misses it (a fist trembling over it)
