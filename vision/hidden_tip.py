@@ -150,12 +150,11 @@ def covered(table: TableView, image_bgr: np.ndarray, places_px: np.ndarray, radi
 
 
 def placed_axis(strength: int, band: Blob, places_px: np.ndarray, band_from_tip_mm: float) -> WandAxis:
-    """The wand's axis with its tip placed, not seen: ``tip_px`` the middle of where it can be,
-    ``spread_px`` every such place, ``tip_radius_px`` 0 (no bead measured), its band the back point.
-    The middle, not the band: a frame that took the band for a lone tip then never looks still
-    together with one that placed the tip, so a casting reads frames that agree."""
-    middle = places_px[np.argmin(np.linalg.norm(places_px - places_px.mean(axis=0), axis=1))]
-    return WandAxis(strength, middle, band.centre, band_from_tip_mm, "band", 0.0, places_px)
+    """The wand's axis with its tip placed, not seen: ``spread_px`` every place it can be,
+    ``tip_radius_px`` 0 (no bead measured), its band the back point. ``tip_px`` is the band too: it is
+    what the camera follows to see the wand settle (the places shift from frame to frame as a fist
+    trembles over them, by more than a still wand's tip may)."""
+    return WandAxis(strength, band.centre, band.centre, band_from_tip_mm, "band", 0.0, places_px)
 
 
 def is_placed(axis: WandAxis) -> bool:

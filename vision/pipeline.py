@@ -39,6 +39,8 @@ from vision.under_tip import (BETWEEN, CLEAR, OVER, OVERSIZED, TipReading, highe
 __all__ = ["Pipeline", "FrameView", "open_pipeline", "read_casting", "hand_tracker", "UncalibratedTable",
            "UnlearnedWands", "TABLE_BEFORE_S"]
 TABLE_BEFORE_S = 1.0  # a reading is handed the frames of this long before the cue: they show the table
+# A tip bead seen whole covers at least this share of a resting bead's area (a band at most BAND_MAX_AREA).
+WHOLE_BEAD = 0.8
 # Paint floors are never lowered below these (0-255): under them the grey table and shadows pass as paint.
 LOWEST_SATURATION, LOWEST_VALUE = 20.0, 5.0
 
@@ -85,6 +87,7 @@ class Pipeline:
         self.hands = hands
         self._hands_seen: tuple[int, list] = (-10**9, [])
         self._tips_seen: dict[int, float] = {}  # when each wand's tip was last found, this casting
+        self._tip_sides: dict[int, np.ndarray] = {}  # (2,) from each wand's band toward its tip, when last both seen
         self.table: TableView | None = None
         self.stuck_switches: set[int] = set()  # wands whose tip switch was heard closed while flying
         self._bare = BareTable(self.paints, self.cfg.markers.hue_slack, self.cfg.markers.static_diff)
@@ -104,7 +107,7 @@ class Pipeline:
     def freeze_table(self) -> None:
         """The cue: the table as it lies becomes the table view (no frame since the last cue: none)."""
         self.table = self._bare.view()
-        self._tips_seen = {}
+        self._tips_seen, self._tip_sides = {}, {}
 
     # -- each frame ---------------------------------------------------------------------------------
     def find(self, image_bgr: np.ndarray) -> dict[int, WandSighting]:
@@ -126,11 +129,13 @@ class Pipeline:
         axes = {k: wand_axis(s, self.paints[k].band_from_tip_mm, hands, self.cfg.hands, self.hand_reach_px,
                              self._shaft(frame, s)) for k, s in sightings.items()}
         for k, s in sightings.items():
-            if s.band_px is None and (threaded := self._placed(frame, k, [Blob(k, s.tip_px, s.tip_area)])) is not None:
-                # A lone patch of band size with the shaft dark on both sides is the band, not the tip (a
-                # tip bead ends its shaft): the tip is hidden, and placed from it.
+            if (threaded := self._placed(frame, k, [Blob(k, s.tip_px, s.tip_area)])) is not None:
+                # A patch of band size taken for the tip, with the shaft dark on both sides, is the band (a
+                # tip bead ends its shaft; what was paired with it as a band is a sliver of the hidden
+                # tip or a speck): the tip is hidden, and placed from it.
                 axes[k] = threaded
         self._tips_seen.update({k: frame.t for k in sightings if not is_placed(axes[k])})
+        self._tip_sides.update({k: s.tip_px - s.band_px for k, s in sightings.items() if self._whole_with_band(s)})
         settle_s = self.cfg.decide.settle_ms / 1000
         for k, blobs in getattr(sightings, "unpaired", {}).items():
             # A tip seen a moment ago is still the tip: a frame that misses it (a fist trembling over it)
@@ -140,6 +145,14 @@ class Pipeline:
             if (placed := self._placed(frame, k, blobs)) is not None:
                 axes[k] = placed
         return FrameView(frame, sightings, axes)
+
+    def _whole_with_band(self, s: WandSighting) -> bool:
+        """A whole tip bead seen with its band: which side of the band the tip is on can be trusted (a
+        band taken for a tip, a sliver of the tip for its band, is far smaller than a whole bead)."""
+        if s.band_px is None:
+            return False
+        resting = float(self.bead_px(s.tip_px[None], self.paints[s.strength].bead_radius_mm)[0])
+        return s.tip_area >= WHOLE_BEAD * np.pi * resting ** 2
 
     def _placed(self, frame: Frame, k: int, blobs: list[Blob]) -> WandAxis | None:
         """A wand whose tip was not found, placed from its band and shaft where the tip can lie hidden
@@ -160,6 +173,10 @@ class Pipeline:
         places = places[(places >= 0).all(axis=1) & (places[:, 0] < width) & (places[:, 1] < height)]
         radii = self.geo.bead_radius_px(self.geo.on_plane(places, rest_mm), paint.bead_radius_mm)
         places = places[covered(self.table, frame.image, places, radii, self.cfg.markers.static_diff)]
+        if (side := self._tip_sides.get(k)) is not None:
+            # A wand does not turn end over end while its fist closes over the tip: the tip is on the side
+            # of the band it was last seen on, this casting.
+            places = places[(places - band.centre) @ side > 0]
         return placed_axis(k, band, places, paint.band_from_tip_mm) if len(places) else None
 
     def _shaft(self, frame: Frame, sighting: WandSighting) -> np.ndarray | None:
