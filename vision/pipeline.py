@@ -3,6 +3,7 @@
     frames before the cue --BareTable--> the table as it lies, where nothing moved for a while (tokens are not wands)
     frame --find_wands--> tip bead + band per wand (each wand's paint from the profile)
           --wand_axis---> axis from the band, else the gripping hand, else the shaft, else the tip alone
+          --hidden_tip--> a tip hidden under a fist: where it can be, from its band and shaft
           --under_tip---> the token under the tip (the table card's reading), with margin to neighbours
           --score_tokens> only for a tip over no token: aimed from afar, with margin
           --Casting-----> settle window after the cue, then target / unsure / missing / none per wand
