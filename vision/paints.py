@@ -33,6 +33,35 @@ SEED_SATURATION = 90
 SEED_VALUE = 60
 MIN_BLOB_PX = 6
 HUE_MARGIN = 6  # between two wands' hue ranges, for a lamp of another colour later in the night
+# A band (14 mm to the bead's 24: 0.58 of its radius) or a speck where the bead was hidden is smaller
+# than the bead: a wand's samples within 0.85 of its biggest are its bead.
+BEAD_SAMPLE_SHARE = 0.85
+# A bead is looked for within 3 bead radii of the tip given (a tap or a rough guess is off by a radius
+# or two), among its top 5 % most saturated pixels, then within 12 hue steps of their hue and 3/4 of
+# their saturation (the bead's fringe mixes with the table).
+TIP_SEARCH_RADII, TOP_SHARE_PCT, NEAR_HUE, NEAR_SATURATION = 3, 95, 12, 0.75
+# Without a calibration the camera is taken as the documented one: about 60 degrees wide, a metre up,
+# so a mm on the table spans 0.85 px for every 1000 px of the image's width.
+DOCUMENTED_PX_PER_MM = 0.85
+# Against the empty table, a pixel changed by over 40 grey levels is something laid on it (the camera's
+# noise and a lamp's flicker stay far below).
+CHANGED_LEVELS = 40
+# Of a wand's colour the most vivid patches (within 0.9 of the most) are its paint; the biggest of
+# them is the tip bead.
+VIVID_SHARE = 0.9
+# A bead is round: it fills at least 0.45 of its box (a disc fills 0.79), its box no more than 2.2 times
+# longer than wide, and its radius 0.4-2.2 of a resting bead's (partly hidden; held high).
+ROUND_FILL, ROUND_ASPECT, BEAD_RADIUS_RANGE = 0.45, 2.2, (0.4, 2.2)
+# The hue spread learned: the core's 98th percentile of hue gaps and 4 steps of margin, at least 6 and
+# at most 18 (wider would reach the next wand's paint, 38 steps away at the nearest).
+HUE_SPREAD_PCT, HUE_SPREAD_MARGIN, HUE_SPREAD_RANGE = 98, 4, (6, 18)
+# The floors: 0.6 of the core's 3rd-percentile saturation (70-200) and 0.35 of its brightness (20-160),
+# room for a dimmer moment of the night; kept 10 levels above the table's own saturation in that hue
+# (its 99.5th percentile, where 50 pixels of the table show it) but below 0.8 of the bead's median.
+FLOOR_PCT = 3
+SATURATION_FLOOR, SATURATION_FLOOR_RANGE = 0.6, (70, 200)
+VALUE_FLOOR, VALUE_FLOOR_RANGE = 0.35, (20, 160)
+TABLE_PIXELS, TABLE_SATURATION_PCT, TABLE_SATURATION_MARGIN, BEAD_SATURATION_SHARE = 50, 99.5, 10, 0.8
 
 
 class PaintError(ValueError):
@@ -90,7 +119,8 @@ def learn_paints(frames: Sequence[np.ndarray], tips: Sequence[Mapping[int, Seque
         raise PaintError(f"no bead of wand(s) {unseen!r} was seen: hold every wand in view, tip on the table")
     table_hsv = None if background is None else cv2.cvtColor(background, cv2.COLOR_BGR2HSV).reshape(-1, 3)
     # A band or a speck of paint seen where the bead was hidden is smaller than the bead: keep the beads.
-    samples = {k: [s for s in v if s.radius_px >= 0.85 * max(o.radius_px for o in v)] for k, v in samples.items()}
+    samples = {k: [s for s in v if s.radius_px >= BEAD_SAMPLE_SHARE * max(o.radius_px for o in v)]
+               for k, v in samples.items()}
     models = {k: _model(v, geometry, table_hsv) for k, v in samples.items()}
     if geometry is None:
         return models
@@ -102,18 +132,18 @@ def _samples_at(image: np.ndarray, tips: Mapping[int, Sequence[float]], bead_px:
     """The bead around each given rough tip pixel: near it, the round patch of the most vivid colour."""
     out = []
     for k, tip in tips.items():
-        x0, y0 = (max(int(v - 3 * bead_px), 0) for v in tip)
-        x1, y1 = int(tip[0] + 3 * bead_px) + 1, int(tip[1] + 3 * bead_px) + 1
+        x0, y0 = (max(int(v - TIP_SEARCH_RADII * bead_px), 0) for v in tip)
+        x1, y1 = int(tip[0] + TIP_SEARCH_RADII * bead_px) + 1, int(tip[1] + TIP_SEARCH_RADII * bead_px) + 1
         hsv = cv2.cvtColor(np.ascontiguousarray(image[y0:y1, x0:x1]), cv2.COLOR_BGR2HSV)
         seeds = _seed_mask(hsv)
         vivid = hsv[seeds > 0]
         if len(vivid) < MIN_BLOB_PX:
             continue
         # The bead is the most saturated thing around its tip; a wooden table can be fairly saturated too.
-        top = vivid[vivid[:, 1] >= np.percentile(vivid[:, 1], 95)]
+        top = vivid[vivid[:, 1] >= np.percentile(vivid[:, 1], TOP_SHARE_PCT)]
         hue = _circular_mean(top[:, 0].astype(np.float64))
-        near = np.abs((hsv[:, :, 0].astype(np.int16) - int(round(hue)) + 90) % 180 - 90) <= 12
-        near &= hsv[:, :, 1] >= 0.75 * float(np.median(top[:, 1]))
+        near = np.abs((hsv[:, :, 0].astype(np.int16) - int(round(hue)) + 90) % 180 - 90) <= NEAR_HUE
+        near &= hsv[:, :, 1] >= NEAR_SATURATION * float(np.median(top[:, 1]))
         blobs = _round_blobs(k, hsv, seeds & (near.astype(np.uint8) * 255), bead_px)
         if blobs:
             here = np.asarray(tip, float) - [x0, y0]
@@ -127,7 +157,7 @@ def _bead_px(image: np.ndarray, geometry: TableGeometry | None) -> float:
     of the documented kind (about 60 degrees wide, a metre up)."""
     if geometry is not None:
         return DOCUMENTED_BEAD_RADIUS_MM * geometry.px_per_mm(0.0)
-    return DOCUMENTED_BEAD_RADIUS_MM * 0.85 * image.shape[1] / 1000
+    return DOCUMENTED_BEAD_RADIUS_MM * DOCUMENTED_PX_PER_MM * image.shape[1] / 1000
 
 
 def _samples_found(image: np.ndarray, background: np.ndarray | None, bead_px: float) -> list[Sample]:
@@ -137,18 +167,18 @@ def _samples_found(image: np.ndarray, background: np.ndarray | None, bead_px: fl
     hsv = cv2.cvtColor(image, cv2.COLOR_BGR2HSV)
     seeds = _seed_mask(hsv) if background is not None else cv2.inRange(hsv, (0, 150, SEED_VALUE), (180, 255, 255))  # type: ignore[call-overload]  # tuple bounds are OpenCV scalars
     if background is not None:
-        changed = np.abs(image.astype(np.int16) - background.astype(np.int16)).max(axis=2) > 40
+        changed = np.abs(image.astype(np.int16) - background.astype(np.int16)).max(axis=2) > CHANGED_LEVELS
         seeds &= changed.astype(np.uint8) * 255
     gap = np.abs((hsv[:, :, 0].astype(np.int16)[None] - np.array(list(DOCUMENTED_HUES.values()), np.int16)[:, None, None]
                   + 90) % 180 - 90)
     out = []
-    for k, near in zip(DOCUMENTED_HUES, gap <= 12):
+    for k, near in zip(DOCUMENTED_HUES, gap <= NEAR_HUE):
         found = _round_blobs(k, hsv, seeds & (near.astype(np.uint8) * 255), bead_px)
         if found:
             # The paint is the most vivid patch of its colour; of its patches the tip bead is the
             # biggest (the band is a smaller bead of the same paint).
             top = max(_vivid(s) for s in found)
-            out.append(max((s for s in found if _vivid(s) >= 0.9 * top), key=lambda s: s.radius_px))
+            out.append(max((s for s in found if _vivid(s) >= VIVID_SHARE * top), key=lambda s: s.radius_px))
     return out
 
 
@@ -158,8 +188,9 @@ def _round_blobs(k: int, hsv: np.ndarray, mask: np.ndarray, bead_px: float) -> l
     for j in range(1, n):
         area = float(stats[j, cv2.CC_STAT_AREA])
         w, h = stats[j, cv2.CC_STAT_WIDTH], stats[j, cv2.CC_STAT_HEIGHT]
-        round_enough = area >= 0.45 * w * h and max(w, h) <= 2.2 * min(w, h)
-        if MIN_BLOB_PX <= area and 0.4 * bead_px <= math.sqrt(area / math.pi) <= 2.2 * bead_px and round_enough:
+        round_enough = area >= ROUND_FILL * w * h and max(w, h) <= ROUND_ASPECT * min(w, h)
+        smallest, biggest = BEAD_RADIUS_RANGE
+        if MIN_BLOB_PX <= area and smallest * bead_px <= math.sqrt(area / math.pi) <= biggest * bead_px and round_enough:
             s = _sample(k, hsv, labels == j, centres[j])
             if s is not None:
                 out.append(s)
@@ -191,16 +222,17 @@ def _model(samples: list[Sample], geometry: TableGeometry | None, table_hsv: np.
     core = np.concatenate([_core(s) for s in samples])
     hue = _circular_mean(core[:, 0].astype(np.float64))
     gaps = np.array([_hue_gap(h, hue) for h in core[:, 0]])
-    tolerance = float(np.clip(np.percentile(gaps, 98) + 4, 6, 18))
-    saturation = float(np.clip(np.percentile(core[:, 1], 3) * 0.6, 70, 200))
+    tolerance = float(np.clip(np.percentile(gaps, HUE_SPREAD_PCT) + HUE_SPREAD_MARGIN, *HUE_SPREAD_RANGE))
+    saturation = float(np.clip(np.percentile(core[:, 1], FLOOR_PCT) * SATURATION_FLOOR, *SATURATION_FLOOR_RANGE))
     if table_hsv is not None:
         # Keep clear of what the table itself shows in this colour (wood, cloth), while keeping most of
         # the bead: above the table's saturation there, below the bead's own.
         near = np.abs((table_hsv[:, 0].astype(np.int16) - int(round(hue)) + 90) % 180 - 90) <= tolerance
-        if near.sum() > 50:
-            table_sat = float(np.percentile(table_hsv[near, 1], 99.5)) + 10
-            saturation = float(np.clip(max(saturation, table_sat), 70, 0.8 * np.median(core[:, 1])))
-    value = float(np.clip(np.percentile(core[:, 2], 3) * 0.35, 20, 160))
+        if near.sum() > TABLE_PIXELS:
+            table_sat = float(np.percentile(table_hsv[near, 1], TABLE_SATURATION_PCT)) + TABLE_SATURATION_MARGIN
+            saturation = float(np.clip(max(saturation, table_sat), SATURATION_FLOOR_RANGE[0],
+                                       BEAD_SATURATION_SHARE * np.median(core[:, 1])))
+    value = float(np.clip(np.percentile(core[:, 2], FLOOR_PCT) * VALUE_FLOOR, *VALUE_FLOOR_RANGE))
     radius = DOCUMENTED_BEAD_RADIUS_MM
     return PaintModel(hue=round(hue % 180, 2), hue_tolerance=round(tolerance, 2), min_saturation=round(saturation, 1),
                       min_value=round(value, 1), bead_radius_mm=round(radius, 2), samples=len(samples))

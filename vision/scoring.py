@@ -28,6 +28,8 @@ from vision.config import PointingConfig
 from vision.table_geometry import TableGeometry
 from vision.targets import Candidate
 
+# A shaft's line seen without its band gives no length: the back point is tried at these distances
+# from the tip, from just past the bead to most of the wand (250 mm, less the fist over its end).
 SHAFT_LENGTHS_MM = (30.0, 45.0, 60.0, 80.0, 110.0, 150.0, 200.0)
 # A tip's place at the table is found within about 3 px (5 mm at 0.57 px/mm): a hover just past the
 # radius still counts.
