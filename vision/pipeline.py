@@ -27,7 +27,7 @@ from vision.bare_table import BareTable
 from vision.config import VisionConfig, load_config
 from vision.decide import NONE, TARGET, UNSURE, Casting, CastingResult, CastingWatch, WandReading, verdict
 from vision.frames import Frame, FrameSource
-from vision.hidden_tip import band_alone, covered, is_placed, placed_axis, shaft_line, tip_places
+from vision.hidden_tip import BAND_MAX_AREA, band_alone, covered, is_placed, placed_axis, shaft_line, tip_places
 from vision.markers import Blob, TableView, WandSighting, find_wands, shaft_direction
 from vision.profile import PaintModel, ProfileError, load_profile
 from vision.scoring import TokenScores, aim_scores, score_tokens
@@ -130,7 +130,8 @@ class Pipeline:
         axes = {k: wand_axis(s, self.paints[k].band_from_tip_mm, hands, self.cfg.hands, self.hand_reach_px,
                              self._shaft(frame, s)) for k, s in sightings.items()}
         for k, s in sightings.items():
-            if (threaded := self._placed(frame, k, [Blob(k, s.tip_px, s.tip_area)])) is not None:
+            if s.tip_area <= BAND_MAX_AREA * self._bead_area_bounds(k)[1] \
+                    and (threaded := self._placed(frame, k, [Blob(k, s.tip_px, s.tip_area)])) is not None:
                 # A patch of band size taken for the tip, with the shaft dark on both sides, is the band (a
                 # tip bead ends its shaft; what was paired with it as a band is a sliver of the hidden
                 # tip or a speck): the tip is hidden, and placed from it.
@@ -147,11 +148,22 @@ class Pipeline:
                 axes[k] = placed
         return FrameView(frame, sightings, axes)
 
+    def _bead_area_bounds(self, k: int) -> tuple[float, float]:
+        """Bounds on the area (px) of wand ``k``'s resting bead anywhere in the picture: off the camera's
+        axis a bead looks wider by 1/sqrt(cos) of its angle, ~1.2 at a 66-degree lens's corners with 8
+        degrees of tilt, and a tilted camera is a little farther from some of the table than its height.
+        Most patches are told apart by these alone, without a ray per patch and frame."""
+        r = self.paints[k].bead_radius_mm * self.geo.px_per_mm(self.paints[k].bead_radius_mm + self.cfg.pointing.touch_lift_mm)
+        return float(np.pi * (0.9 * r) ** 2), float(np.pi * (1.3 * r) ** 2)
+
     def _whole_with_band(self, s: WandSighting) -> bool:
         """A whole tip bead seen with its band: which side of the band the tip is on can be trusted (a
         band taken for a tip, a sliver of the tip for its band, is far smaller than a whole bead)."""
         if s.band_px is None:
             return False
+        smallest, largest = self._bead_area_bounds(s.strength)
+        if s.tip_area >= WHOLE_BEAD * largest or s.tip_area < WHOLE_BEAD * smallest:
+            return s.tip_area >= WHOLE_BEAD * largest
         resting = float(self.bead_px(s.tip_px[None], self.paints[s.strength].bead_radius_mm)[0])
         return s.tip_area >= WHOLE_BEAD * np.pi * resting ** 2
 
