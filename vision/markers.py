@@ -247,11 +247,14 @@ BeadSize = Callable[[np.ndarray, float], np.ndarray]  # (N,2) pixels, bead radiu
 
 
 def find_wands(image_bgr: np.ndarray, paints: Mapping[int, PaintModel], cfg: MarkerConfig, bead_px: BeadSize,
-               reach_px: float, table: TableView | None = None) -> dict[int, WandSighting]:
+               reach_px: float, table: TableView | None = None,
+               unpaired: dict[int, list[Blob]] | None = None) -> dict[int, WandSighting]:
     """(H,W,3) uint8 BGR -> the wands seen, by strength.
 
     bead_px: how big a bead resting on a token looks at each pixel (from the calibration: a bead off the
-    camera's axis looks bigger); reach_px: the farthest the band can appear from the bead."""
+    camera's axis looks bigger); reach_px: the farthest the band can appear from the bead. ``unpaired``
+    (when given) gets the patches of each wand whose tip was not found: its band may be among them
+    (``vision.hidden_tip``)."""
     classes, hsv = _wand_pixels(image_bgr, paints, cfg, table)
     blobs = _blobs(classes, hsv, paints, cfg)
     found = {}
@@ -265,6 +268,8 @@ def find_wands(image_bgr: np.ndarray, paints: Mapping[int, PaintModel], cfg: Mar
         sighting = _pair(strength, mine, np.pi * radii ** 2, reach_px, cfg,
                          lambda blob, area: outline_area_at(image_bgr, blob.centre, float(np.sqrt(area / np.pi))))
         if sighting is None:
+            if unpaired is not None:
+                unpaired[strength] = mine
             continue
         sighting = replace(sighting, tip_area=bead_outline_area(image_bgr, sighting, paint))
         resting = float(bead_px(sighting.tip_px[None], paint.bead_radius_mm)[0])

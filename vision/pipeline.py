@@ -3,6 +3,7 @@
     frames before the cue --BareTable--> the table as it lies, where nothing moved for a while (tokens are not wands)
     frame --find_wands--> tip bead + band per wand (each wand's paint from the profile)
           --wand_axis---> axis from the band, else the gripping hand, else the shaft, else the tip alone
+          --hidden_tip--> a tip hidden under a fist: where it can be, from its band and shaft
           --under_tip---> the token under the tip (the table card's reading), with margin to neighbours
           --score_tokens> only for a tip over no token: aimed from afar, with margin
           --Casting-----> settle window after the cue, then target / unsure / missing / none per wand
@@ -26,24 +27,36 @@ from vision.bare_table import BareTable
 from vision.config import VisionConfig, load_config
 from vision.decide import NONE, TARGET, UNSURE, Casting, CastingResult, CastingWatch, WandReading, verdict
 from vision.frames import Frame, FrameSource
-from vision.markers import TableView, WandSighting, find_wands, shaft_direction
+from vision.hidden_tip import BAND_MAX_AREA, band_alone, covered, is_placed, placed_axis, shaft_line, tip_places
+from vision.markers import Blob, TableView, WandSighting, find_wands, shaft_direction
 from vision.profile import PaintModel, ProfileError, load_profile
 from vision.scoring import TokenScores, aim_scores, score_tokens
 from vision.table_geometry import Calibrated, TableGeometry, UncalibratedTable
 from vision.targets import Candidate, candidates_from
 from vision.touch import HeardSwitches, TipSwitches
-from vision.under_tip import (BETWEEN, OVER, OVERSIZED, TipReading, highest_for_bead, mostly_hidden, resting_spread,
-                              under_tip)
+from vision.under_tip import (BETWEEN, CLEAR, OVER, OVERSIZED, TipReading, highest_for_bead, mostly_hidden, over_any,
+                              resting_spread, under_tip)
 
 __all__ = ["Pipeline", "FrameView", "open_pipeline", "read_casting", "hand_tracker", "UncalibratedTable",
            "UnlearnedWands", "TABLE_BEFORE_S"]
 TABLE_BEFORE_S = 1.0  # a reading is handed the frames of this long before the cue: they show the table
+# A tip bead seen whole covers at least this share of a resting bead's area (a band at most BAND_MAX_AREA).
+WHOLE_BEAD = 0.8
 # Paint floors are never lowered below these (0-255): under them the grey table and shadows pass as paint.
 LOWEST_SATURATION, LOWEST_VALUE = 20.0, 5.0
 
 
 class UnlearnedWands(UncalibratedTable):
     """The profile has no paint model for the wands: the wand step of calibration has not run."""
+
+
+class Sightings(dict[int, WandSighting]):
+    """The wands found in one frame, by strength; ``unpaired``: the patches of each wand whose tip was
+    not found (its band may be among them, its tip hidden: ``vision.hidden_tip``)."""
+
+    def __init__(self, found: Mapping[int, WandSighting], unpaired: Mapping[int, list[Blob]]) -> None:
+        super().__init__(found)
+        self.unpaired = dict(unpaired)
 
 
 @dataclass(frozen=True)
@@ -74,6 +87,8 @@ class Pipeline:
                        for k, m in learned.items()}
         self.hands = hands
         self._hands_seen: tuple[int, list] = (-10**9, [])
+        self._tips_seen: dict[int, float] = {}  # when each wand's tip was last found, this casting
+        self._tip_sides: dict[int, np.ndarray] = {}  # (2,) from each wand's band toward its tip, when last both seen
         self.table: TableView | None = None
         self.stuck_switches: set[int] = set()  # wands whose tip switch was heard closed while flying
         p = self.cfg.pointing
@@ -95,11 +110,15 @@ class Pipeline:
     def freeze_table(self) -> None:
         """The cue: the table as it lies becomes the table view (no frame since the last cue: none)."""
         self.table = self._bare.view()
+        self._tips_seen, self._tip_sides = {}, {}
 
     # -- each frame ---------------------------------------------------------------------------------
     def find(self, image_bgr: np.ndarray) -> dict[int, WandSighting]:
         """The wand stage: (H,W,3) uint8 BGR -> sightings by strength."""
-        return find_wands(image_bgr, self.paints, self.cfg.markers, self.bead_px, self.band_reach_px, self.table)
+        unpaired: dict[int, list[Blob]] = {}
+        found = find_wands(image_bgr, self.paints, self.cfg.markers, self.bead_px, self.band_reach_px, self.table,
+                           unpaired)
+        return Sightings(found, unpaired)
 
     def bead_px(self, pixels: np.ndarray, radius_mm: float) -> np.ndarray:
         """(N,2) pixels -> (N,) apparent radius of a bead of ``radius_mm`` resting on a token there."""
@@ -112,7 +131,68 @@ class Pipeline:
         hands = self._hands(frame, sightings)
         axes = {k: wand_axis(s, self.paints[k].band_from_tip_mm, hands, self.cfg.hands, self.hand_reach_px,
                              self._shaft(frame, s)) for k, s in sightings.items()}
+        for k, s in sightings.items():
+            if s.tip_area <= BAND_MAX_AREA * self._bead_area_bounds(k)[1] \
+                    and (threaded := self._placed(frame, k, [Blob(k, s.tip_px, s.tip_area)])) is not None:
+                # A patch of band size taken for the tip, with the shaft dark on both sides, is the band (a
+                # tip bead ends its shaft; what was paired with it as a band is a sliver of the hidden
+                # tip or a speck): the tip is hidden, and placed from it.
+                axes[k] = threaded
+        self._tips_seen.update({k: frame.t for k in sightings if not is_placed(axes[k])})
+        self._tip_sides.update({k: s.tip_px - s.band_px for k, s in sightings.items() if self._whole_with_band(s)})
+        settle_s = self.cfg.decide.settle_ms / 1000
+        for k, blobs in getattr(sightings, "unpaired", {}).items():
+            # A tip seen a moment ago is still the tip: a frame that misses it (a fist trembling over it)
+            # is no reason to place it from its band, and a wand read from both would never look still.
+            if 0 <= frame.t - self._tips_seen.get(k, -np.inf) < settle_s:
+                continue
+            if (placed := self._placed(frame, k, blobs)) is not None:
+                axes[k] = placed
         return FrameView(frame, sightings, axes)
+
+    def _bead_area_bounds(self, k: int) -> tuple[float, float]:
+        """Bounds on the area (px) of wand ``k``'s resting bead anywhere in the picture: off the camera's
+        axis a bead looks wider by 1/sqrt(cos) of its angle, ~1.2 at a 66-degree lens's corners with 8
+        degrees of tilt, and a tilted camera is a little farther from some of the table than its height.
+        Most patches are told apart by these alone, without a ray per patch and frame."""
+        r = self.paints[k].bead_radius_mm * self.geo.px_per_mm(self.paints[k].bead_radius_mm + self.cfg.pointing.touch_lift_mm)
+        return float(np.pi * (0.9 * r) ** 2), float(np.pi * (1.3 * r) ** 2)
+
+    def _whole_with_band(self, s: WandSighting) -> bool:
+        """A whole tip bead seen with its band: which side of the band the tip is on can be trusted (a
+        band taken for a tip, a sliver of the tip for its band, is far smaller than a whole bead)."""
+        if s.band_px is None:
+            return False
+        smallest, largest = self._bead_area_bounds(s.strength)
+        if s.tip_area >= WHOLE_BEAD * largest or s.tip_area < WHOLE_BEAD * smallest:
+            return s.tip_area >= WHOLE_BEAD * largest
+        resting = float(self.bead_px(s.tip_px[None], self.paints[s.strength].bead_radius_mm)[0])
+        return s.tip_area >= WHOLE_BEAD * np.pi * resting ** 2
+
+    def _placed(self, frame: Frame, k: int, blobs: list[Blob]) -> WandAxis | None:
+        """A wand whose tip was not found, placed from its band and shaft where the tip can lie hidden
+        (``vision.hidden_tip``); None without the table as it was (what hides the tip cannot be told)."""
+        if self.table is None or not blobs:
+            return None
+        paint = self.paints[k]
+        resting = np.pi * self.bead_px(np.array([b.centre for b in blobs]), paint.bead_radius_mm) ** 2
+        band = band_alone(blobs, resting, self.cfg.markers.min_roundness)
+        if band is None:
+            return None
+        line = shaft_line(frame.image, band.centre, float(np.sqrt(band.area / np.pi)), self.cfg.markers.shaft_contrast)
+        if line is None:
+            return None
+        rest_mm = paint.bead_radius_mm + self.cfg.pointing.touch_lift_mm
+        places = tip_places(self.geo, band.centre, line, paint.band_from_tip_mm, rest_mm)
+        height, width = frame.image.shape[:2]
+        places = places[(places >= 0).all(axis=1) & (places[:, 0] < width) & (places[:, 1] < height)]
+        radii = self.geo.bead_radius_px(self.geo.on_plane(places, rest_mm), paint.bead_radius_mm)
+        places = places[covered(self.table, frame.image, places, radii, self.cfg.markers.static_diff)]
+        if (side := self._tip_sides.get(k)) is not None:
+            # A wand does not turn end over end while its fist closes over the tip: the tip is on the side
+            # of the band it was last seen on, this casting.
+            places = places[(places - band.centre) @ side > 0]
+        return placed_axis(k, band, places, paint.band_from_tip_mm) if len(places) else None
 
     def _shaft(self, frame: Frame, sighting: WandSighting) -> np.ndarray | None:
         if sighting.band_px is not None:
@@ -140,6 +220,8 @@ class Pipeline:
         the wand points, and only with margin. ``touching``: the wand's tip switch (None: not known)."""
         k = axis.strength
         bead_mm = self.paints[k].bead_radius_mm
+        if is_placed(axis):
+            return self._placed_reading(axis, candidates, touching)
         hidden = mostly_hidden(self.geo, axis, bead_mm, self.cfg.pointing)
         if hidden and touching and axis.spread_px is not None:
             # The switch says the bead rests on a token; what shows of it says where it can be.
@@ -157,6 +239,17 @@ class Pipeline:
         if axis.back_px is None or touching:  # a lone tip over no token, or one pressed on bare table
             return WandReading(k, NONE, None, 0.0, None, {}, axis.source, why="nothing")
         return verdict(k, self.score(axis, candidates), self.cfg.decide, axis.source)
+
+    def _placed_reading(self, axis: WandAxis, candidates: Sequence[Candidate], touching: bool | None) -> WandReading:
+        """A tip hidden under a fist, placed from its band and shaft: read only when its switch says it
+        rests (its places are then at a resting bead's height) and exactly one token lies within reach
+        of where it can be; else asked, as hidden."""
+        assert axis.spread_px is not None
+        if not touching:
+            return _asked(axis, TipReading(CLEAR, None, None, 0.0), "hidden")
+        rest_mm = self.paints[axis.strength].bead_radius_mm + self.cfg.pointing.touch_lift_mm
+        tip = over_any(self.geo.on_plane(axis.spread_px, rest_mm)[:, :2], candidates, self.cfg.pointing)
+        return _over(axis, tip) if tip.status == OVER else _asked(axis, tip, "hidden")
 
     def _aimed_past(self, axis: WandAxis, candidates: Sequence[Candidate], tip: TipReading) -> WandReading:
         """A tip over a token with its switch open: a hover a little above that token, a touch too light

@@ -144,3 +144,25 @@ def over_which(ground: np.ndarray, candidates: Sequence[Candidate], cfg: Pointin
     if best_case.min() <= cfg.under_tip_slack_mm + cfg.neighbour_margin_mm:
         return TipReading(BETWEEN, candidates[int(np.argmin(best_case))].id, runner_id, gap)
     return TipReading(CLEAR, None, None, gap)
+
+
+def over_any(ground: np.ndarray, candidates: Sequence[Candidate], cfg: PointingConfig) -> TipReading:
+    """(P,2) table points (mm) where a resting tip may be, none of them seen -> over the one token any of
+    them lies within (plus ``under_tip_slack_mm``: beads rest against a token's rim), when every other
+    token stays ``neighbour_margin_mm`` further from all of them; between tokens when two are within
+    reach; clear when none is. Unlike ``over_which`` the tip need not be over the token at every point:
+    the points are where it *may* be, and a resting tip lies on some token."""
+    if not candidates or not len(ground):
+        return TipReading(CLEAR, None, None, 0.0)
+    centres = np.array([[c.x_mm, c.y_mm] for c in candidates])
+    radii = np.array([c.radius_mm for c in candidates])
+    nearest = (np.linalg.norm(ground[:, None, :] - centres[None], axis=2) - radii[None]).min(axis=0)  # (N,)
+    order = np.argsort(nearest)
+    i = int(order[0])
+    runner = candidates[int(order[1])].id if len(candidates) > 1 else None
+    gap = float(nearest[order[1]] - max(nearest[i], 0.0)) if len(candidates) > 1 else float("inf")
+    if nearest[i] > cfg.under_tip_slack_mm:
+        return TipReading(CLEAR, None, None, gap)
+    if len(candidates) > 1 and nearest[order[1]] <= cfg.under_tip_slack_mm + cfg.neighbour_margin_mm:
+        return TipReading(BETWEEN, candidates[i].id, runner, gap)
+    return TipReading(OVER, candidates[i].id, runner, gap)
