@@ -3,6 +3,7 @@
 
 import { castingPicker, el, playerCards, seatColour, wandBadge, who } from "/static/js/parts.js";
 import { section, winner } from "/static/games/generic.js";
+import { bookChips, moatChips, potionChips, roomTokens, satchelTokens, sorcererChips, spellCardChips } from "/static/games/incantibus_pictures.js";
 
 const words = (kind) => (kind ? String(kind).replaceAll("_", " ") : "secret");
 
@@ -18,7 +19,6 @@ function kindsById(view) {
   return kinds;
 }
 
-function chip(text, attrs = {}) { return el("span", { class: "token", ...attrs }, text); }
 
 // -- the board --------------------------------------------------------------------------------
 
@@ -57,18 +57,17 @@ function table(view) {
   const room = (view.room && view.room.tokens) || [];
   const rows = [
     room.length ? el("div", { class: "picker-row" }, el("span", { class: "muted" }, "Room"),
-      room.map((t) => chip(t.visible ? words(t.kind) : "secret", { class: t.visible ? "token" : "token secret", "data-token": t.id }))) : null,
+      roomTokens(room)) : null,
     el("div", { class: "picker-row" }, el("span", { class: "muted" }, "Potions"),
-      (view.potions || []).filter(Boolean).map((p) => chip(`${words(p.colour || p.kind)} ${p.points ?? ""} · ${(p.recipe || []).map(words).join(" + ")}`, { "data-token": p.id }))),
+      potionChips(view.potions || [])),
     view.books ? el("div", { class: "picker-row" }, el("span", { class: "muted" }, "Books"),
-      view.books.filter(Boolean).map((b) => chip(`${b.points ?? "?"} pts · ${condition(b.condition)}`, { "data-token": b.id }))) : null,
+      bookChips(view.books, condition)) : null,
     el("div", { class: "picker-row" }, el("span", { class: "muted" }, "Sorcerers"),
-      (view.sorcerers || []).filter(Boolean).map((s) => chip(s.face_up || s.kind ? `${words(s.kind)} ${s.points ?? ""}` : "face down",
-        { class: s.face_up || s.kind ? "token" : "token secret", "data-token": s.id }))),
+      sorcererChips(view.sorcerers || [])),
     el("div", { class: "picker-row" }, el("span", { class: "muted" }, "Spell cards"),
-      (view.spell_cards || []).filter(Boolean).map((c) => chip(c))),
+      spellCardChips(view.spell_cards || [])),
     el("div", { class: "picker-row muted" }, `Moat: ${(view.moat || []).length} tokens`,
-      (view.moat || []).slice(-6).map((k) => chip(words(k)))),
+      moatChips((view.moat || []).slice(-6))),
   ];
   return el("div", {}, rows);
 }
@@ -84,7 +83,7 @@ function satchels(view) {
     el("div", { class: "name", style: "font-size: 1rem" }, p.name, p.wand_down ? " (wand on the table)" : ""),
     Object.entries(p.satchel || {}).filter(([, tokens]) => tokens.length).map(([cell, tokens]) =>
       el("div", { style: "font-size: .8rem" }, el("span", { class: "muted" }, `${words(cell)}: `),
-        tokens.map((t) => words(t.kind)).join(", "))),
+        satchelTokens(tokens))),
     el("div", { class: "muted", style: "font-size: .75rem" },
       Object.entries(p.breakdown || {}).map(([k, v]) => `${words(k)} ${v}`).join(" · ")))));
 }

@@ -3,6 +3,7 @@
 // option of its rulebook shown with the rulebook's default. Starting while a game runs asks first.
 
 import { el, seatColour } from "./parts.js";
+import { nightChart } from "./chart.js";
 import { getJSON, handle, post } from "./api.js";
 import { boot, render } from "./shell.js";
 
@@ -34,7 +35,7 @@ function standings(night) {
   const rule = el("p", { class: "muted", "data-part": "points-per-place" },
     `Night points per place in each game: ${perPlace} (tied players share the better place; a co-operative game lost gives none).`);
   if (!night.standings.length) return [el("p", { class: "muted" }, "No game finished yet tonight."), rule];
-  return [el("table", { class: "standings" },
+  return [nightChart(night, standingsSection.clientWidth - 32), el("table", { class: "standings" },
     el("tr", {}, ["", "Player", "Night points", "Wins", "Places", "Games"].map((h) => el("th", {}, h))),
     night.standings.map((row, i) => el("tr", { "data-player": row.player },
       el("td", {}, i + 1), el("td", {}, el("b", {}, row.player)), el("td", { class: "night-points" }, row.night_points),

@@ -1,0 +1,56 @@
+// Incantibus's table as pictures: each token, potion, book, sorcerer and spell card with its picture and
+// name; the face-down ones of a row as one picture and a count, since they cannot be told apart anyway.
+
+import { el } from "/static/js/parts.js";
+import { faceDownChip, icon, iconChip } from "/static/js/icons.js";
+
+const GAME = "incantibus";
+const words = (kind) => String(kind).replaceAll("_", " ");
+const ids = (spaces) => spaces.map((s) => s.id).join(" ");
+
+/** The room's tokens: the visible ones by kind, the secret ones counted. */
+export function roomTokens(room) {
+  const secret = room.filter((t) => !t.visible);
+  return [
+    room.filter((t) => t.visible).map((t) => iconChip(GAME, "tokens", t.kind, words(t.kind), { "data-token": t.id })),
+    faceDownChip(GAME, "unseen", "secret", secret.length, "secret", { "data-tokens": ids(secret) }),
+  ];
+}
+
+export function potionChips(potions) {
+  return potions.filter(Boolean).map((p) => iconChip(GAME, "potions", p.kind,
+    `${words(p.colour || p.kind)} ${p.points ?? ""}`, { "data-token": p.id }, recipe(p.recipe || [])));
+}
+
+/** A potion's recipe as the ingredients' small pictures, each named. */
+function recipe(kinds) {
+  return el("span", { class: "recipe" }, kinds.map((k) => icon(GAME, "tokens", k, words(k)) || words(k)));
+}
+
+export function bookChips(books, condition) {
+  return books.filter(Boolean).map((b) => iconChip(GAME, "books", b.kind, `${b.points ?? "?"} pts · ${condition(b.condition)}`,
+    { "data-token": b.id }));
+}
+
+export function sorcererChips(sorcerers) {
+  const shown = sorcerers.filter((s) => s && (s.face_up || s.kind));
+  const hidden = sorcerers.filter((s) => s && !(s.face_up || s.kind));
+  return [
+    shown.map((s) => iconChip(GAME, "sorcerers", s.kind, `${words(s.kind)} ${s.points ?? ""}`, { "data-token": s.id })),
+    faceDownChip(GAME, "unseen", "face_down_sorcerer", hidden.length, "face down", { "data-tokens": ids(hidden) }),
+  ];
+}
+
+export function spellCardChips(cards) {
+  return cards.filter(Boolean).map((c) => iconChip(GAME, "spell_cards", c, c));
+}
+
+/** The newest tokens thrown in the moat, by kind. */
+export function moatChips(kinds) {
+  return kinds.map((k) => iconChip(GAME, "tokens", k, words(k)));
+}
+
+/** A satchel cell's tokens as small named pictures. */
+export function satchelTokens(tokens) {
+  return el("span", { class: "satchel-tokens" }, tokens.map((t) => icon(GAME, "tokens", t.kind, words(t.kind)) || words(t.kind)));
+}

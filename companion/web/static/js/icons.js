@@ -1,0 +1,37 @@
+// The games' tokens, cards and places as pictures drawn for Incanto (static/icons/, one SVG each), always
+// with their name beside them or as the picture's name, so a picture that fails still reads in words.
+
+import { el } from "./parts.js";
+
+// Which picture each entry of a game's data is drawn with (static/icons/icons.json); read once, before
+// any page draws, so the pages can ask for a picture without waiting.
+const MAP = await fetch("/static/icons/icons.json").then((r) => (r.ok ? r.json() : { games: {} })).catch(() => ({ games: {} }));
+
+/** The address of an entry's picture, or null when the game has none for it. */
+export function iconUrl(game, section, name) {
+  const pictures = (MAP.games[game] || {})[section] || {};
+  const file = pictures[name] ?? pictures["*"];
+  return file ? `/static/icons/${file}` : null;
+}
+
+/** The picture alone, named for a screen reader and on a long press; null when there is none. */
+export function icon(game, section, name, label) {
+  const url = iconUrl(game, section, name);
+  return url ? el("img", { class: "icon", src: url, alt: label, title: label, width: 48, height: 48 }) : null;
+}
+
+/** A chip with the picture and its name: a token, card or place lying on the table (then any more). */
+export function iconChip(game, section, name, label, attrs = {}, ...more) {
+  const picture = icon(game, section, name, label);
+  const classes = ["token", picture ? "with-icon" : "", attrs.class || ""].filter(Boolean).join(" ");
+  return el("span", { ...attrs, class: classes, "data-icon": picture ? name : null }, picture, el("span", { class: "label" }, label), more);
+}
+
+/** Tokens alike face down as one picture and a count ("11 face down") instead of a chip each. */
+export function faceDownChip(game, section, name, count, label, attrs = {}) {
+  if (!count) return null;
+  const text = `${count} ${label}`;
+  const picture = icon(game, section, name, text);
+  return el("span", { ...attrs, class: "token secret with-icon", "data-face-down": count, "aria-label": text },
+    picture, el("span", { class: "label" }, text));
+}

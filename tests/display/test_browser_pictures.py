@@ -1,0 +1,139 @@
+"""Pictures and the night's chart in Debian's Chromium: Incantibus's tokens drawn with their pictures and
+names, the face-down ones as one picture with a count, and the night page's chart with a line per player
+and a point per finished game, at a phone's width with nothing scrolling sideways."""
+from __future__ import annotations
+
+import random
+from typing import Any
+from collections.abc import Iterator
+
+import pytest
+
+from companion.night import Night, night_points, placings, places
+from companion.web.settings import Settings
+
+from .conftest import IN_CHROMIUM
+from .test_browser import SCREENSHOTS, Tablet, wait_live
+
+pytestmark = IN_CHROMIUM
+PHONE = {"width": 390, "height": 844}
+TABLET = {"width": 1024, "height": 768}
+
+
+@pytest.fixture
+def game_name() -> str:
+    return "incantibus"
+
+
+@pytest.fixture
+def tablet(chromium: Any, server: str, settings: Settings) -> Iterator[Tablet]:
+    tablet = Tablet(chromium, server)
+    yield tablet
+    assert tablet.errors == [], f"errors in a page: {tablet.errors}"
+    tablet.context.close()
+
+
+def sized(tablet: Tablet, path: str, size: dict[str, int]) -> Any:
+    page = tablet.open(path)
+    page.set_viewport_size(size)
+    wait_live(page)
+    return page
+
+
+PICTURES = """(sel) => [...document.querySelectorAll(sel)].map((chip) => {
+  const img = chip.querySelector("img.icon");
+  return { token: chip.dataset.token, label: chip.querySelector(".label")?.textContent,
+           alt: img?.alt, loaded: !!img && img.complete && img.naturalWidth > 0 };
+})"""
+
+
+def words(kind: str) -> str:
+    return kind.replace("_", " ")
+
+
+@pytest.mark.parametrize("size", [PHONE, TABLET], ids=lambda s: f"{s['width']}px")
+def test_every_token_on_the_board_is_its_picture_with_its_name(tablet: Tablet, night: Night, size: dict[str, int]) -> None:
+    game = night.current
+    assert game is not None
+    view = game.view()
+    page = sized(tablet, "/", size)
+    page.wait_for_selector("[data-icon]")
+    page.wait_for_function("() => [...document.images].every((i) => i.complete)")
+
+    chips = page.evaluate(PICTURES, "main [data-token]")
+    shown = {c["token"]: c for c in chips}
+    on_table = [t for t in view["room"]["tokens"] if t["visible"]] + [p for p in view["potions"] if p] + \
+               [s for s in view["sorcerers"] if s and s["face_up"]]
+    assert on_table and {t["id"] for t in on_table} <= set(shown), "a token on the table has no chip"
+    for token in on_table:
+        chip = shown[token["id"]]
+        assert chip["loaded"], f"{token['id']}'s picture did not load: {chip}"
+        assert chip["alt"] and chip["alt"] == chip["label"], f"{token['id']}'s picture is not named as its label: {chip}"
+    for token in view["room"]["tokens"]:
+        if token["visible"]:
+            assert shown[token["id"]]["label"] == words(token["kind"])
+
+    # The face-down sorcerers are one picture and a count, not a chip each.
+    hidden = [s["id"] for s in view["sorcerers"] if s and not s["face_up"]]
+    assert hidden, "the game starts with face-down sorcerers"
+    face_down = page.eval_on_selector_all("main [data-face-down]", "cs => cs.map(c => [c.dataset.tokens, c.textContent, "
+                                          "c.querySelector('img.icon').naturalWidth])")
+    sorcerers = [f for f in face_down if f[0].split() == hidden]
+    assert len(sorcerers) == 1 and sorcerers[0][1] == f"{len(hidden)} face down" and sorcerers[0][2] > 0, face_down
+    assert not set(hidden) & set(shown), "a face-down sorcerer still has a chip of its own"
+    wide, inner = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    assert wide <= inner, f"the board scrolls sideways at {size['width']} px: {wide} px"
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"board-pictures-{size['width']}.png"), full_page=True)
+
+
+def finish(night: Night, rng: random.Random) -> None:
+    game = night.current
+    assert game is not None
+    while (action := game.rules.random_action(game.state, rng)) is not None:
+        game.propose(action)
+
+
+def expected_series(night: Night) -> dict[str, list[int]]:
+    """Each player's night points after each finished game, counted here from the games themselves."""
+    totals: dict[str, list[int]] = {}
+    finished = [g for _, g in night.played() if g.rules.is_over(g.state)]
+    for n, game in enumerate(finished, start=1):
+        for player, place, _ in placings(places(game)):
+            line = totals.setdefault(player, [0] * n)
+            line.append(line[-1] + night_points(place))
+        for line in totals.values():
+            line.extend([line[-1]] * (n + 1 - len(line)))  # sat this game out: the points stay
+    return totals
+
+
+@pytest.mark.parametrize("size", [PHONE, TABLET], ids=lambda s: f"{s['width']}px")
+def test_the_night_page_charts_each_players_points_after_each_game(tablet: Tablet, night: Night,
+                                                                    size: dict[str, int]) -> None:
+    rng = random.Random(5)
+    finish(night, rng)
+    night.start_game("incantibus", ["Kirill", "Katya", "Rosa"], seed=12)  # Lera sits this one out
+    finish(night, rng)
+    night.start_game("incantibus", ["Lera", "Kirill", "Katya", "Rosa"], seed=13)
+    finish(night, rng)
+    expected = expected_series(night)
+    assert len(expected) == 4 and all(len(line) == 4 for line in expected.values())
+
+    page = sized(tablet, "/night", size)
+    page.wait_for_selector('[data-part="night-chart"] .series')
+    drawn = page.eval_on_selector_all('[data-part="night-chart"] .series', """gs => gs.map(g => [g.dataset.player,
+      g.dataset.points.split(" ").map(Number), g.querySelector("polyline").points.length, g.querySelectorAll("circle").length])""")
+    assert {player: points for player, points, _, _ in drawn} == expected
+    assert all(line == dots == 4 for _, _, line, dots in drawn), f"a line without a point per game: {drawn}"
+    assert page.is_visible("table.standings"), "the table of exact numbers is kept below the chart"
+    box = page.eval_on_selector('[data-part="night-chart"]', "c => c.getBoundingClientRect().width")
+    assert box > size["width"] * 0.6, f"the chart is {box} px wide at {size['width']} px"
+    page.wait_for_function("() => Math.abs(document.querySelector('[data-part=night-chart]').viewBox.baseVal.width - "
+                           "document.querySelector('[data-part=night-chart]').getBoundingClientRect().width) < 20")
+    smallest = page.eval_on_selector_all('[data-part="night-chart"] text', "ts => Math.min(...ts.map(t => t.getBoundingClientRect().height))")
+    assert smallest >= 11, f"the chart's words are {smallest:.1f} px tall at {size['width']} px: too small to read"
+    wide, inner = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    assert wide <= inner, f"the night page scrolls sideways at {size['width']} px: {wide} px"
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"night-chart-{size['width']}.png"), full_page=True)
+
