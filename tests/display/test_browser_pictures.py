@@ -137,3 +137,31 @@ def test_the_night_page_charts_each_players_points_after_each_game(tablet: Table
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"night-chart-{size['width']}.png"), full_page=True)
 
+
+
+@pytest.mark.parametrize("game_name", ["witchcraft"])
+def test_witchcraft_market_cards_are_their_pictures_with_their_names(tablet: Tablet, night: Night, game_name: str) -> None:
+    game = night.current
+    assert game is not None
+    market = game.view()["market"]
+    page = sized(tablet, "/", PHONE)
+    page.wait_for_selector(".wc-market [data-space]")
+    page.wait_for_function("() => [...document.images].every((i) => i.complete)")
+    cells = page.eval_on_selector_all(".wc-market [data-space]", """cs => cs.map(c => {
+      const img = c.querySelector("img.icon");
+      return [c.dataset.space, img ? img.alt : null, img ? img.naturalWidth : 0, c.textContent];
+    })""")
+    assert len(cells) == len(market)
+    for space, (_, alt, natural, text) in zip(market, cells):
+        card = space["card"]
+        if card is None:
+            assert alt is None
+            continue
+        assert natural > 0, f"the picture of {card} did not load"
+        named = {"spell": f"spell {card.get('card')}", "joker": "joker"}.get(card["category"], words(card.get("kind") or ""))
+        assert alt == named, (card, alt)
+        assert card["category"] == "spell" or named in text, f"{named} is not also written on the card: {text!r}"
+    wide, inner = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    assert wide <= inner, f"the Witchcraft board scrolls sideways at 390 px: {wide} px"
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "witchcraft-pictures-390.png"), full_page=True)

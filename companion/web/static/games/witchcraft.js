@@ -4,6 +4,7 @@
 
 import { el, seatColour, who } from "/static/js/parts.js";
 import { lastTurnLines, section, winner, words } from "/static/games/generic.js";
+import { cardPicture, familiarChip, inventoryPictures } from "/static/games/witchcraft_pictures.js";
 
 const cap = (text) => words(text).replace(/^./, (c) => c.toUpperCase());
 
@@ -23,6 +24,8 @@ if (!document.getElementById("witchcraft-style")) {
     .wc-witch { border-left: .5rem solid var(--seat); background: #1a1724; border-radius: .4rem; padding: .4rem .7rem; }
     .wc-witch .name { color: var(--seat); font-weight: bold; font-size: 1.2rem; }
     .wc-big { font-size: 1.5rem; padding: .5rem 1.2rem; }
+    .wc-face { display: flex; align-items: center; gap: .4rem; }
+    .wc-face .icon { width: 2.2rem; height: 2.2rem; flex: none; }
   `));
 }
 
@@ -35,7 +38,7 @@ function cardText(c) {
 function marketCell(space, { tap, chosen = false, paid = 0 } = {}) {
   const attrs = { class: ["wc-card", chosen ? "chosen" : "", paid ? "paid" : ""].join(" "), "data-space": space.space,
                   "data-category": space.card ? space.card.category : "empty" };
-  const body = [el("div", {}, cardText(space.card)),
+  const body = [el("div", { class: "wc-face" }, cardPicture(space.card), el("span", {}, cardText(space.card))),
     space.crystals || paid ? el("div", { class: "wc-crystals" }, "◆".repeat(space.crystals) + (paid ? ` +${paid}` : "")) : null];
   return tap ? el("button", { ...attrs, onclick: () => tap(space.space), disabled: !space.card }, body) : el("div", attrs, body);
 }
@@ -72,8 +75,8 @@ function witchCard(p) {
     el("div", { class: "name" }, p.name, el("span", { class: "muted", style: "font-size: .85rem" }, ` ${p.witch_title}`)),
     p.spells.map((s) => el("div", { "data-spell": s.card }, `${s.card} ✦${s.magic}: `, s.recipe.map(words).join(" + "),
       el("span", { class: "muted" }, ` — has ${s.assigned.map(cardText).join(", ") || "nothing"}, needs ${s.needs}`))),
-    p.inventory.length ? el("div", { class: "muted" }, "inventory: ", p.inventory.map(cardText).join(", ")) : null,
-    p.familiars.length ? el("div", {}, "familiars: ", p.familiars.map((f) => cap(f.familiar) + (f.used ? " (used)" : "")).join(", "),
+    p.inventory.length ? el("div", { class: "muted" }, "inventory: ", inventoryPictures(p.inventory), " ", p.inventory.map(cardText).join(", ")) : null,
+    p.familiars.length ? el("div", {}, "familiars: ", p.familiars.map((f) => familiarChip(f.familiar, cap(f.familiar), f.used)),
       p.snake ? ` · snake: ${words(p.snake)}` : "") : null,
     p.cast.length ? el("div", { class: "muted" }, `cast: ${p.cast.map((c) => `${c.card} ✦${c.magic}`).join(", ")}`) : null);
 }
