@@ -165,3 +165,28 @@ def test_witchcraft_market_cards_are_their_pictures_with_their_names(tablet: Tab
     assert wide <= inner, f"the Witchcraft board scrolls sideways at 390 px: {wide} px"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "witchcraft-pictures-390.png"), full_page=True)
+
+
+@pytest.mark.parametrize("game_name", ["via_magica"])
+def test_via_magica_animus_tokens_and_portals_are_their_pictures(tablet: Tablet, night: Night, game_name: str) -> None:
+    game = night.current
+    assert game is not None
+    view = game.view()
+    page = sized(tablet, "/", PHONE)
+    page.wait_for_selector('[data-part="bag-counts"] img.icon')
+    page.wait_for_function("() => [...document.images].every((i) => i.complete)")
+    bag = page.eval_on_selector_all('[data-part="bag-counts"] .token', "ts => ts.map(t => [t.querySelector('img.icon')?.alt, "
+                                    "t.querySelector('img.icon')?.naturalWidth, t.textContent])")
+    assert [(alt, text) for alt, _, text in bag] == [(animus, f"{animus} {n}") for animus, n in view["bag"].items()]
+    assert all(natural for _, natural, _ in bag), bag
+    portals = page.eval_on_selector_all("[data-portal]", "ps => ps.map(p => [p.dataset.portal, p.querySelector('.vm-head img.icon')?.alt, "
+                                        "p.querySelector('.vm-head img.icon')?.naturalWidth])")
+    colours = {p["portal"]: p["colour"] for p in view["row"]}
+    assert colours and {name for name, _, _ in portals} >= set(colours)
+    for name, alt, natural in portals:
+        if name in colours:
+            assert alt == f"{colours[name]} portal" and natural, (name, alt, natural)
+    wide, inner = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    assert wide <= inner, f"the Via Magica board scrolls sideways at 390 px: {wide} px"
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "via-magica-pictures-390.png"), full_page=True)

@@ -3,6 +3,7 @@
 
 import { el, seatColour, who } from "/static/js/parts.js";
 import { lastTurnLines, section, winner, words } from "/static/games/generic.js";
+import { animusPicture, portalPicture } from "/static/games/via_magica_pictures.js";
 
 const ANIMUS = { Air: "#cfe8ff", Water: "#4aa3ff", Earth: "#b07a45", Life: "#5fd16b", Fire: "#ff5a3c",
                  Shadow: "#9a7bd6", Wildcard: "#ffd24a" };
@@ -27,19 +28,22 @@ if (!document.getElementById("via-magica-style")) {
     .vm-row { display: grid; grid-template-columns: 8rem 1fr; gap: .6rem; align-items: start; margin: .4rem 0; }
     .vm-row .who { font-size: 1.2rem; font-weight: bold; color: var(--seat); }
     .vm-call { font-size: 1.5rem; padding: .5rem 1.4rem; }
+    .vm-token .icon { width: 1.2em; height: 1.2em; vertical-align: -.2em; margin-right: .3em; }
+    .vm-head .icon { width: 1.4rem; height: 1.4rem; vertical-align: middle; margin-right: .25rem; }
+    [data-part="bag-counts"] .icon { width: 1.6rem; height: 1.6rem; }
   `));
 }
 
 function animusChip(animus, big = false) {
   return el("span", { class: "vm-token" + (big ? " vm-big" : ""), style: `background: ${ANIMUS[animus] || "#888"}`,
-                      "data-animus": animus }, animus || "—");
+                      "data-animus": animus }, animusPicture(animus), animus || "—");
 }
 
 /** A portal card: its colour, points, effect, and its spaces (buttons when ``tap`` is given). */
 function portalCard(p, { tap, lit = [], chosen = null } = {}) {
   const effect = p.effect ? effectText(p.effect) : "";
   return el("div", { class: "vm-portal", style: `--pc: ${COLOUR[p.colour]}`, "data-portal": p.portal },
-    el("div", { class: "vm-head" }, el("span", {}, p.portal, " ", p.colour), el("b", {}, p.colour === "green" ? "" : p.points)),
+    el("div", { class: "vm-head" }, el("span", {}, portalPicture(p.colour), p.portal, " ", p.colour), el("b", {}, p.colour === "green" ? "" : p.points)),
     effect ? el("div", { class: "muted", style: "font-size: .75rem" }, effect) : null,
     el("div", { class: "vm-spaces" }, p.spaces.map((s) => {
       const key = `${p.portal}.${s.space}`;
@@ -97,7 +101,7 @@ function bagLine(view) {
     el("span", { style: "font-size: 1.3rem" }, "Catcher ", who(view, view.catcher)),
     view.token ? animusChip(view.token, true) : el("span", { class: "muted" }, "no token drawn yet"),
     el("span", { class: "tokens", "data-part": "bag-counts" }, Object.entries(view.bag).map(([k, n]) =>
-      el("span", { class: "token", style: `border: 2px solid ${ANIMUS[k]}` }, `${k} ${n}`))),
+      el("span", { class: "token with-icon", style: `border: 2px solid ${ANIMUS[k]}` }, animusPicture(k), `${k} ${n}`))),
     el("span", { class: "muted" }, `(${view.draws === "table" ? "the real bag" : "Incanto draws"})`));
 }
 
