@@ -190,3 +190,33 @@ def test_via_magica_animus_tokens_and_portals_are_their_pictures(tablet: Tablet,
     assert wide <= inner, f"the Via Magica board scrolls sideways at 390 px: {wide} px"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "via-magica-pictures-390.png"), full_page=True)
+
+
+@pytest.mark.parametrize("game_name", ["ravenskeep"])
+def test_ravenskeeps_die_shows_the_face_rolled(tablet: Tablet, night: Night, game_name: str) -> None:
+    game = night.current
+    assert game is not None
+    rng = random.Random(2)
+    while game.view().get("roll") is None:
+        action = game.rules.random_action(game.state, rng)
+        assert action is not None, "the game ended before a roll"
+        game.propose(action)
+    rolled = game.view()["roll"]["values"][-1]
+    page = sized(tablet, "/", PHONE)
+    page.wait_for_selector('[data-part="die"] .die-face img.icon')
+    page.wait_for_function("() => [...document.images].every((i) => i.complete)")
+    alt, natural, src = page.eval_on_selector('[data-part="die"] .die-face img.icon', "i => [i.alt, i.naturalWidth, i.src]")
+    assert alt == str(rolled) and natural > 0 and src.endswith(f"/die-{rolled}.svg"), (rolled, alt, src)
+
+
+@pytest.mark.parametrize("game_name", ["grimoire"])
+def test_the_grimoires_elements_are_their_pictures_named_in_both_languages(tablet: Tablet, night: Night, game_name: str) -> None:
+    game = night.current
+    assert game is not None
+    elements = game.view()["elements"]
+    page = sized(tablet, "/", PHONE)
+    page.wait_for_selector(".legend-item img.icon")
+    page.wait_for_function("() => [...document.images].every((i) => i.complete)")
+    shown = page.eval_on_selector_all(".legend-item img.icon", "is => is.map(i => [i.alt, i.naturalWidth])")
+    assert [alt for alt, _ in shown] == [f"{de} · {en}" for de, en in elements.items()]
+    assert all(natural for _, natural in shown), shown

@@ -4,6 +4,7 @@
 
 import { el, seatColour } from "/static/js/parts.js";
 import { section } from "/static/games/generic.js";
+import { elementPicture } from "/static/games/grimoire_pictures.js";
 
 if (!document.querySelector('link[data-game="grimoire"]')) {
   document.head.append(el("link", { rel: "stylesheet", href: "/static/games/grimoire.css", "data-game": "grimoire" }));
@@ -134,7 +135,7 @@ function sidePanel(view) {
       el("span", { class: "mini-name" }, p.name), el("span", { class: "pips" },
         Array.from({ length: Math.max(view.madness.out_at, p.madness_hand) }, (_, i) => el("span", { class: i < p.madness_hand ? "pip on" : "pip" })))))),
     el("div", { class: "legend" }, Object.entries(view.elements || {}).map(([de, en]) => el("span", { class: "legend-item" },
-      el("span", { class: "legend-dot", style: `background: ${ELEMENT_COLOUR[de] || "#888"}` }, ELEMENT_LETTER[de] || "?"), both(de, en)))),
+      elementPicture(de, en) || el("span", { class: "legend-dot", style: `background: ${ELEMENT_COLOUR[de] || "#888"}` }, ELEMENT_LETTER[de] || "?"), both(de, en)))),
     el("div", { class: "kv" }, el("span", { class: "label" }, both("Wahnsinnsstapel", "madness pile")),
       el("b", { "data-part": "madness-pile" }, `${view.madness.pile} / ${view.madness.total}`)));
 }

@@ -4,6 +4,7 @@
 
 import { el, seatColour, seats } from "/static/js/parts.js";
 import { section } from "/static/games/generic.js";
+import { dieFace } from "/static/games/ravenskeep_pictures.js";
 
 if (!document.querySelector('link[data-game="ravenskeep"]')) {
   document.head.append(el("link", { rel: "stylesheet", href: "/static/games/ravenskeep.css", "data-game": "ravenskeep" }));
@@ -83,7 +84,7 @@ export function board(view) {
 function die(view) {
   const roll = view.roll;
   return el("div", { class: "raven-die", "data-part": "die", "data-value": roll ? roll.values[roll.values.length - 1] : "" },
-    el("div", { class: "die-face" }, roll ? roll.values[roll.values.length - 1] : "–"),
+    el("div", { class: "die-face" }, roll ? dieFace(roll.values[roll.values.length - 1]) : "–"),
     el("div", { class: "muted" }, roll ? `rolled ${roll.values.join(" → ")} · ${roll.rerolls_left} reroll${roll.rerolls_left === 1 ? "" : "s"} left`
                                        : `${view.active}: ${2 - view.cards_played} card${view.cards_played === 1 ? "" : "s"} to play`),
     view.ending ? el("div", { class: "raven-ending" }, "Last round!") : null);
