@@ -3,7 +3,9 @@ names, the face-down ones as one picture with a count, and the night page's char
 and a point per finished game, at a phone's width with nothing scrolling sideways."""
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import Any
 from collections.abc import Iterator
 
@@ -18,6 +20,7 @@ from .test_browser import SCREENSHOTS, Tablet, wait_live
 pytestmark = IN_CHROMIUM
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 1024, "height": 768}
+ICONS_JSON = Path(__file__).resolve().parents[2] / "companion" / "web" / "static" / "icons" / "icons.json"
 
 
 @pytest.fixture
@@ -220,3 +223,32 @@ def test_the_grimoires_elements_are_their_pictures_named_in_both_languages(table
     shown = page.eval_on_selector_all(".legend-item img.icon", "is => is.map(i => [i.alt, i.naturalWidth])")
     assert [alt for alt, _ in shown] == [f"{de} · {en}" for de, en in elements.items()]
     assert all(natural for _, natural in shown), shown
+
+
+def test_the_casting_picker_shows_each_target_as_its_picture(tablet: Tablet, night: Night, settings: Settings) -> None:
+    game = night.current
+    assert game is not None and game.view()["legal"]["kind"] == "cast"
+    controls = tablet.join(settings.join_code)
+    controls.wait_for_selector(".picker-row button img.icon")
+    controls.wait_for_function("() => [...document.images].every((i) => i.complete)")
+    buttons = controls.eval_on_selector_all(".picker-row button[data-target]", """bs => bs.map(b => [b.dataset.target,
+      b.querySelector("img.icon")?.alt, b.querySelector("img.icon")?.naturalWidth || 0, b.textContent.trim()])""")
+    targets = [b for b in buttons if b[0] != "none"]
+    assert targets and all(alt == text and natural > 0 for _, alt, natural, text in targets), targets
+    # Each target drawn as what lies there: the picture icons.json gives its kind in the section of its place.
+    pictures = json.loads(ICONS_JSON.read_text())["games"]["incantibus"]
+    section = {"potion": "potions", "sorcerer": "sorcerers", "book": "books"}
+    for target, *_ in targets:
+        token = game.view()["legal"]["tokens"][target]
+        file = pictures[section.get(token["place"], "tokens")][token["kind"]] if token["kind"] else \
+            pictures["unseen"]["face_down_sorcerer" if token["place"] == "sorcerer" else "secret"]
+        src = controls.get_attribute(f'.picker-row button[data-target="{target}"] img', "src")
+        assert src and src.endswith("/static/icons/" + file), (target, token, src)
+
+    # A tap on a button's picture chooses the button.
+    player = game.view()["legal"]["players"][0]
+    first = next(t for p, t, *_ in controls.eval_on_selector_all(".picker-row button[data-target]",
+                 "bs => bs.map(b => [b.dataset.player, b.dataset.target])") if p == player and t != "none")
+    controls.click(f'.picker-row button[data-player="{player}"][data-target="{first}"] img')
+    chosen = controls.eval_on_selector_all(f'.picker-row button.chosen[data-player="{player}"]', "bs => bs.map(b => b.dataset.target)")
+    assert chosen == [first]
