@@ -252,3 +252,25 @@ def test_the_casting_picker_shows_each_target_as_its_picture(tablet: Tablet, nig
     controls.click(f'.picker-row button[data-player="{player}"][data-target="{first}"] img')
     chosen = controls.eval_on_selector_all(f'.picker-row button.chosen[data-player="{player}"]', "bs => bs.map(b => b.dataset.target)")
     assert chosen == [first]
+
+
+def test_every_token_in_a_satchel_is_its_picture(tablet: Tablet, night: Night) -> None:
+    game = night.current
+    assert game is not None
+    rng = random.Random(4)
+    for _ in range(60):  # well into the game: potions, sorcerers and gold in the satchels
+        action = game.rules.random_action(game.state, rng)
+        if action is None:
+            break
+        game.propose(action)
+    satchels = {p["name"]: {cell: [words(t["kind"]) for t in tokens] for cell, tokens in p["satchel"].items() if tokens}
+                for p in game.view()["players"]}
+    assert sum(len(cells) for cells in satchels.values()) >= 3, satchels
+    page = sized(tablet, "/", TABLET)
+    page.wait_for_selector(".satchel-tokens img.icon")
+    page.wait_for_function("() => [...document.images].every((i) => i.complete)")
+    for player, cells in satchels.items():
+        for cell, kinds in cells.items():
+            shown = page.eval_on_selector_all(f'[data-satchel="{player}"] .satchel-tokens[data-cell="{cell}"] img.icon',
+                                              "is => is.map(i => [i.alt, i.naturalWidth])")
+            assert [alt for alt, _ in shown] == kinds and all(n for _, n in shown), (player, cell, kinds, shown)

@@ -83,7 +83,7 @@ function satchels(view) {
     el("div", { class: "name", style: "font-size: 1rem" }, p.name, p.wand_down ? " (wand on the table)" : ""),
     Object.entries(p.satchel || {}).filter(([, tokens]) => tokens.length).map(([cell, tokens]) =>
       el("div", { style: "font-size: .8rem" }, el("span", { class: "muted" }, `${words(cell)}: `),
-        satchelTokens(tokens))),
+        satchelTokens(tokens, cell))),
     el("div", { class: "muted", style: "font-size: .75rem" },
       Object.entries(p.breakdown || {}).map(([k, v]) => `${words(k)} ${v}`).join(" · ")))));
 }

@@ -50,7 +50,12 @@ export function moatChips(kinds) {
   return kinds.map((k) => iconChip(GAME, "tokens", k, words(k)));
 }
 
+// A satchel's potion, book and sorcerer cells hold what the board's rows of those names show.
+const SECTION_OF_CELL = { potion: "potions", book: "books", sorcerer: "sorcerers" };
+
 /** A satchel cell's tokens as small named pictures. */
-export function satchelTokens(tokens) {
-  return el("span", { class: "satchel-tokens" }, tokens.map((t) => icon(GAME, "tokens", t.kind, words(t.kind)) || words(t.kind)));
+export function satchelTokens(tokens, cell) {
+  const section = SECTION_OF_CELL[cell] || "tokens";
+  return el("span", { class: "satchel-tokens", "data-cell": cell },
+    tokens.map((t) => icon(GAME, section, t.kind, words(t.kind)) || words(t.kind)));
 }
