@@ -50,24 +50,26 @@ export function nightChart(night, width = 600) {
 function draw(series, width) {
   const players = Object.keys(series);
   const games = series[players[0]].length - 1;
-  const w = Math.max(260, width), h = Math.round(Math.min(300, Math.max(180, w * 0.45)));
-  const pad = { left: 34, right: 14, top: 12, bottom: 26 };
+  // The words in three quarters of the page's own type, which grows with the screen (display.css).
+  const font = Math.max(12, 0.75 * parseFloat(getComputedStyle(document.documentElement).fontSize));
+  const w = Math.max(260, width), h = Math.round(Math.min(font * 16, Math.max(180, w * 0.45)));
+  const pad = { left: font * 2.6, right: font, top: font, bottom: font * 2.2 };
   const top = Math.max(1, ...players.flatMap((p) => series[p]));
   const x = (i) => pad.left + (i / games) * (w - pad.left - pad.right);
   const y = (v) => h - pad.bottom - (v / top) * (h - pad.top - pad.bottom);
 
   const grid = [0, Math.round(top / 2), top].filter((v, i, all) => all.indexOf(v) === i).map((v) => svg("g", {},
     svg("line", { class: "grid", x1: pad.left, x2: w - pad.right, y1: y(v), y2: y(v) }),
-    svg("text", { x: pad.left - 6, y: y(v) + 4, "text-anchor": "end" }, String(v))));
+    svg("text", { x: pad.left - font / 2, y: y(v) + font / 3, "text-anchor": "end", "font-size": font }, String(v))));
   // Every game's number under its points while they fit; a phone with a long night gets every few.
-  const every = Math.max(1, Math.ceil(games / Math.floor((w - pad.left) / 44)));
+  const every = Math.max(1, Math.ceil(games / Math.floor((w - pad.left) / (font * 4.5))));
   const ticks = Array.from({ length: games + 1 }, (_, i) => i).filter((i) => i % every === 0 || i === games).map((i) =>
-    svg("text", { x: x(i), y: h - 8, "text-anchor": i === 0 ? "start" : i === games ? "end" : "middle" },
+    svg("text", { x: x(i), y: h - font / 2, "font-size": font, "text-anchor": i === 0 ? "start" : i === games ? "end" : "middle" },
       i === 0 ? "start" : games > 4 ? String(i) : `game ${i}`));
   const lines = players.map((player, seat) => svg("g", { class: "series", "data-player": player,
     "data-points": series[player].join(" "), style: `stroke: ${seatColour(seat)}; fill: ${seatColour(seat)}` },
     svg("polyline", { points: series[player].map((v, i) => `${x(i)},${y(v)}`).join(" ") }),
-    series[player].map((v, i) => svg("circle", { cx: x(i), cy: y(v), r: 4, style: "stroke: none" },
+    series[player].map((v, i) => svg("circle", { cx: x(i), cy: y(v), r: font / 3, style: "stroke: none" },
       svg("title", {}, `${player} ${i === 0 ? "at the start" : `after game ${i}`}: ${v}`)))));
   return svg("svg", { class: "night-chart", viewBox: `0 0 ${w} ${h}`, role: "img", "data-part": "night-chart",
     "aria-label": `Night points after each game: ${players.map((p) => `${p} ${series[p][games]}`).join(", ")}` },
