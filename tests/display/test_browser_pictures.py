@@ -274,3 +274,17 @@ def test_every_token_in_a_satchel_is_its_picture(tablet: Tablet, night: Night) -
             shown = page.eval_on_selector_all(f'[data-satchel="{player}"] .satchel-tokens[data-cell="{cell}"] img.icon',
                                               "is => is.map(i => [i.alt, i.naturalWidth])")
             assert [alt for alt, _ in shown] == kinds and all(n for _, n in shown), (player, cell, kinds, shown)
+
+
+@pytest.mark.parametrize("game_name", ["witchcraft"])
+def test_witchcraft_spells_show_their_recipe_as_ingredient_pictures(tablet: Tablet, night: Night, game_name: str) -> None:
+    game = night.current
+    assert game is not None
+    spells = {s["card"]: [words(k) for k in s["recipe"]] for p in game.view()["players"] for s in p["spells"]}
+    page = sized(tablet, "/", TABLET)
+    page.wait_for_selector("[data-witch] [data-spell] img.icon")
+    page.wait_for_function("() => [...document.images].every((i) => i.complete)")
+    shown = page.eval_on_selector_all("[data-witch] [data-spell]", """ss => ss.map(s => [s.dataset.spell,
+      [...s.querySelectorAll("[data-recipe] img.icon")].map(i => i.alt), [...s.querySelectorAll("img.icon")].every(i => i.naturalWidth > 0)])""")
+    assert {card: alts for card, alts, _ in shown} == spells
+    assert all(loaded for _, _, loaded in shown), shown

@@ -4,7 +4,7 @@
 
 import { el, seatColour, who } from "/static/js/parts.js";
 import { lastTurnLines, section, winner, words } from "/static/games/generic.js";
-import { cardPicture, familiarChip, inventoryPictures } from "/static/games/witchcraft_pictures.js";
+import { cardPicture, familiarChip, inventoryPictures, recipePictures } from "/static/games/witchcraft_pictures.js";
 
 const cap = (text) => words(text).replace(/^./, (c) => c.toUpperCase());
 
@@ -39,6 +39,7 @@ function marketCell(space, { tap, chosen = false, paid = 0 } = {}) {
   const attrs = { class: ["wc-card", chosen ? "chosen" : "", paid ? "paid" : ""].join(" "), "data-space": space.space,
                   "data-category": space.card ? space.card.category : "empty" };
   const body = [el("div", { class: "wc-face" }, cardPicture(space.card), el("span", {}, cardText(space.card))),
+    space.card && space.card.category === "spell" ? recipePictures(space.card) : null,
     space.crystals || paid ? el("div", { class: "wc-crystals" }, "◆".repeat(space.crystals) + (paid ? ` +${paid}` : "")) : null];
   return tap ? el("button", { ...attrs, onclick: () => tap(space.space), disabled: !space.card }, body) : el("div", attrs, body);
 }
@@ -73,7 +74,7 @@ function magicCards(view, flashed = new Set()) {
 function witchCard(p) {
   return el("div", { class: "wc-witch", style: `--seat: ${seatColour(p.seat)}`, "data-witch": p.name },
     el("div", { class: "name" }, p.name, el("span", { class: "muted", style: "font-size: .85rem" }, ` ${p.witch_title}`)),
-    p.spells.map((s) => el("div", { "data-spell": s.card }, `${s.card} ✦${s.magic}: `, s.recipe.map(words).join(" + "),
+    p.spells.map((s) => el("div", { "data-spell": s.card }, `${s.card} ✦${s.magic}: `, recipePictures(s), " ", s.recipe.map(words).join(" + "),
       el("span", { class: "muted" }, ` — has ${s.assigned.map(cardText).join(", ") || "nothing"}, needs ${s.needs}`))),
     p.inventory.length ? el("div", { class: "muted" }, "inventory: ", inventoryPictures(p.inventory), " ", p.inventory.map(cardText).join(", ")) : null,
     p.familiars.length ? el("div", {}, "familiars: ", p.familiars.map((f) => familiarChip(f.familiar, cap(f.familiar), f.used)),

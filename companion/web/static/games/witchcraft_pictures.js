@@ -25,3 +25,10 @@ export function familiarChip(familiar, name, used) {
   return el("span", { class: "token with-icon", "data-familiar": familiar },
     icon(GAME, "familiars", familiar, name), el("span", { class: "label" }, name + (used ? " (used)" : "")));
 }
+
+/** A spell's recipe as its ingredients' small pictures, each named; null for any other card. */
+export function recipePictures(card) {
+  if (!card || !card.recipe) return null;
+  return el("span", { class: "satchel-tokens", "data-recipe": card.recipe.join(" ") },
+    card.recipe.map((kind) => icon(GAME, "ingredients", kind, words(kind)) || words(kind)));
+}
