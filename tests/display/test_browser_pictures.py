@@ -189,6 +189,9 @@ def test_via_magica_animus_tokens_and_portals_are_their_pictures(tablet: Tablet,
     for name, alt, natural in portals:
         if name in colours:
             assert alt == f"{colours[name]} portal" and natural, (name, alt, natural)
+    spaces = page.eval_on_selector_all("[data-portal] .vm-space", "ss => ss.map(s => [s.dataset.space, s.querySelector('img.icon')?.alt])")
+    expected = {f"{p['portal']}.{s['space']}": s["animus"] + (": crystal" if s["crystal"] else "") for p in view["row"] for s in p["spaces"]}
+    assert expected and {k: v for k, v in spaces if k in expected} == expected
     wide, inner = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
     assert wide <= inner, f"the Via Magica board scrolls sideways at 390 px: {wide} px"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)

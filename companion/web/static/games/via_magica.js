@@ -3,7 +3,7 @@
 
 import { el, seatColour, who } from "/static/js/parts.js";
 import { lastTurnLines, section, winner, words } from "/static/games/generic.js";
-import { animusPicture, portalPicture } from "/static/games/via_magica_pictures.js";
+import { animusPicture, portalPicture, spacePicture } from "/static/games/via_magica_pictures.js";
 
 const ANIMUS = { Air: "#cfe8ff", Water: "#4aa3ff", Earth: "#b07a45", Life: "#5fd16b", Fire: "#ff5a3c",
                  Shadow: "#9a7bd6", Wildcard: "#ffd24a" };
@@ -31,6 +31,7 @@ if (!document.getElementById("via-magica-style")) {
     .vm-token .icon { width: 1.2em; height: 1.2em; vertical-align: -.2em; margin-right: .3em; }
     .vm-head .icon { width: 1.4rem; height: 1.4rem; vertical-align: middle; margin-right: .25rem; }
     [data-part="bag-counts"] .icon { width: 1.6rem; height: 1.6rem; }
+    .vm-space .icon { width: 1.7rem; height: 1.7rem; display: block; margin: auto; pointer-events: none; }
   `));
 }
 
@@ -49,8 +50,8 @@ function portalCard(p, { tap, lit = [], chosen = null } = {}) {
       const key = `${p.portal}.${s.space}`;
       const attrs = { class: ["vm-space", s.crystal ? "on" : "", lit.includes(key) ? "lit" : "", chosen === key ? "chosen" : ""].join(" "),
                       style: `--ac: ${ANIMUS[s.animus]}`, title: s.animus, "data-space": key };
-      return tap ? el("button", { ...attrs, onclick: () => tap(p.portal, s.space, s) }, s.animus.slice(0, 2))
-                 : el("span", { ...attrs, style: attrs.style + "; display: inline-grid; place-items: center" }, s.animus.slice(0, 2));
+      return tap ? el("button", { ...attrs, onclick: () => tap(p.portal, s.space, s) }, spacePicture(s) || s.animus.slice(0, 2))
+                 : el("span", { ...attrs, style: attrs.style + "; display: inline-grid; place-items: center" }, spacePicture(s) || s.animus.slice(0, 2));
     })));
 }
 

@@ -11,3 +11,8 @@ export function animusPicture(animus) {
 export function portalPicture(colour) {
   return icon("via_magica", "portal_colours", colour, `${colour} portal`);
 }
+
+/** What a portal's Animus space shows: its Animus's picture, or a crystal once one sits on it. */
+export function spacePicture(space) {
+  return space.crystal ? icon("via_magica", "crystals", "crystal", `${space.animus}: crystal`) : animusPicture(space.animus);
+}
