@@ -9,7 +9,9 @@ import threading
 import time
 from dataclasses import asdict, dataclass
 from typing import Any
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+
+Words = tuple[str, Mapping[str, Any]]  # a catalogue key and its values (companion.words): said in each tablet's language
 
 OK, WARNING, ERROR, OFF = "ok", "warning", "error", "off"
 LEVELS = (OK, WARNING, ERROR, OFF)
@@ -23,6 +25,8 @@ class DeviceStatus:
     fix: str = ""  # what to do about it, e.g. "plug the hub's USB cable back in"
     details: dict[str, Any] | None = None
     since: float = 0.0
+    words: dict[str, Any] | None = None  # ``message`` as a catalogue key and values: {"key", "values"}
+    fix_words: dict[str, Any] | None = None  # ``fix`` the same way
 
 
 class StatusBoard:
@@ -34,10 +38,11 @@ class StatusBoard:
         self._listeners: list[Callable[[DeviceStatus], None]] = []
 
     def report(self, device: str, level: str, message: str, fix: str = "",
-               details: dict[str, Any] | None = None) -> DeviceStatus:
+               details: dict[str, Any] | None = None, *, words: Words | None = None,
+               fix_words: Words | None = None) -> DeviceStatus:
         if level not in LEVELS:
             raise ValueError(f"status level must be one of {LEVELS}, not {level!r}")
-        status = DeviceStatus(device, level, message, fix, details, time.time())
+        status = DeviceStatus(device, level, message, fix, details, time.time(), _said(words), _said(fix_words))
         with self._lock:
             self._devices[device] = status
             listeners = list(self._listeners)
@@ -53,3 +58,7 @@ class StatusBoard:
         with self._lock:
             self._listeners.append(listener)
         return lambda: self._listeners.remove(listener)
+
+
+def _said(words: Words | None) -> dict[str, Any] | None:
+    return None if words is None else {"key": words[0], "values": dict(words[1])}

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from companion.announce.speaker import Espeak, Output, SpeakerError, chime_wav
 from companion.announce.words import Words
 from companion.threads import Background
+from companion.words import LANGUAGES
 
 log = logging.getLogger(__name__)
 QUEUED = 16  # a backlog longer than this is stale: the table has moved on
@@ -30,6 +31,13 @@ class SpeakerSettings(BaseModel):
     words_per_minute: int = Field(160, ge=80, le=400)
     chime: bool = True  # a chime at the cue
 
+    @property
+    def language(self) -> str:
+        """What the speaker says its sentences in: its voice's language (a German voice reads German;
+        an English one could not), English for a voice of a language the catalogue lacks."""
+        base = self.voice.split("+")[0].split("-")[0]
+        return base if base in LANGUAGES else "en"
+
 
 class Announcer(Background):
     """``heard(message)`` for every message the display publishes; ``cue()`` at every cue."""
@@ -38,7 +46,7 @@ class Announcer(Background):
         super().__init__("announcer", join_s=30)  # long enough to finish the sentences already queued
         self.settings, self.output = settings, output
         self.voice = voice or Espeak(settings.voice, settings.volume, settings.words_per_minute)
-        self.words = Words()
+        self.words = Words(lambda: self.settings.language)
         self.spoken: list[str] = []  # what was said, in order ("(chime)" for a chime)
         self._queue: queue.Queue[tuple[str, str] | None] = queue.Queue(QUEUED)
         self.idle = threading.Event()

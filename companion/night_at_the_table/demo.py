@@ -193,9 +193,11 @@ def is_wand_casting(action: dict[str, Any], view: dict[str, Any]) -> bool:
 
 def simulated_devices(status: StatusBoard) -> None:
     """With ``--camera bots`` the bots' targets stand in for the camera."""
-    status.report("camera", "ok", "simulated camera (demo, --camera bots): the bots' own targets")
+    status.report("camera", "ok", "simulated camera (demo, --camera bots): the bots' own targets",
+                  words=("status.camera.demo", {}))
     status.report("calibration", "warning", "demo: no calibration on file",
-                  fix="run `python -m calibration` with the camera over the table before a real night")
+                  fix="run `python -m calibration` with the camera over the table before a real night",
+                  words=("status.calibration.demo", {}), fix_words=("device.calibration.fix", {}))
 
 
 def demo_speaker(app: FastAPI, status: StatusBoard) -> Announcer | None:

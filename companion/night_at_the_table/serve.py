@@ -154,7 +154,7 @@ def without_a_screen(app: FastAPI, announcer: Announcer | None, extras: contextl
     joins (not when the wand buttons are on the Pi's pins: that LED then says whether they are ready)."""
     sessions = app.state.sessions
     if announcer is not None:
-        announcer.say(join_code_words(sessions.join_code, urlsplit(app.state.join_base).netloc))
+        announcer.say(join_code_words(sessions.join_code, urlsplit(app.state.join_base).netloc, announcer.settings.language))
     lamp = status_led() if blink else None
     if lamp is not None:
         extras.enter_context(JoinCodeLed(lamp, lambda: sessions.join_code, lambda: sessions.count() == 0))

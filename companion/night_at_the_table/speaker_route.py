@@ -18,10 +18,11 @@ from companion.status import StatusBoard
 from companion.web.answers import CHANGES, EVERY_ROUTE, refused
 from companion.web.bodies import Body
 from companion.web.deps import Joined
+from companion.words import say
 
 router = APIRouter(prefix="/api/speaker", tags=["speaker"])
 OFFERED = ("en-gb", "en-us", "de")  # the voices a tablet offers; settings.json may name any other
-TEST_SENTENCE = "In-can-to! The speaker is working."
+TEST_SENTENCE = "In-can-to! The speaker is working."  # announce.test in English
 
 
 class SpeakerChange(Body):
@@ -50,7 +51,7 @@ def change(body: SpeakerChange, request: Request, _: Joined) -> dict[str, Any]:
     request.app.state.keep_speaker(settings)
     report(request.app.state.table.status, settings)
     if body.test:
-        announcer.say(TEST_SENTENCE)
+        announcer.say(say(settings.language, "announce.test"))
     return shown(request)
 
 
@@ -75,7 +76,10 @@ def attach(app: FastAPI, announcer: Announcer, keep: Callable[[SpeakerSettings],
 
 def report(status: StatusBoard, settings: SpeakerSettings) -> None:
     if settings.mute:
-        status.report("speaker", "off", "muted", "unmute it on a joined tablet's status page")
+        status.report("speaker", "off", "muted", "unmute it on a joined tablet's status page",
+                      words=("status.speaker.muted", {}), fix_words=("status.speaker.unmute", {}))
     else:
         status.report("speaker", "ok", f"announcing in voice {settings.voice!r} at volume {settings.volume}",
-                      "change the voice or volume, or mute it, on a joined tablet's status page")
+                      "change the voice or volume, or mute it, on a joined tablet's status page",
+                      words=("status.speaker.ok", {"voice": settings.voice, "volume": settings.volume}),
+                      fix_words=("status.speaker.change", {}))

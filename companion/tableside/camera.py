@@ -58,7 +58,8 @@ class TableCamera(Background):
         self.pipeline = self._calibrated_pipeline()
         if self.spec == "none":
             self.status.report("camera", OFF, "no camera (started with --camera none): castings are entered on "
-                                              "the tablet", "start with --camera picamera2 or --camera camera:0")
+                                              "the tablet", "start with --camera picamera2 or --camera camera:0",
+                               words=("status.camera.none", {}), fix_words=("status.camera.none_fix", {}))
             return self
         return super().start()
 
@@ -105,7 +106,8 @@ class TableCamera(Background):
 
     def _camera_changed(self, camera: CameraStatus) -> None:
         self.status.report("camera", camera.level, camera.message, camera.fix,
-                           {"spec": self.spec, "state": camera.state})
+                           {"spec": self.spec, "state": camera.state}, words=(f"status.camera.{camera.state}", {}),
+                           fix_words=("device.camera.fix", {}) if camera.fix else None)
 
     def _calibrated_pipeline(self) -> Pipeline | None:
         path = self.calibration_path
@@ -116,7 +118,8 @@ class TableCamera(Background):
                                 paints=getattr(calibration, "wands", None) or documented_paints())
         except CalibrationError as e:
             self.status.report("calibration", ERROR, f"{e}; castings are entered on the tablet until then",
-                               self._calibration_fix(), {"file": str(path)})
+                               self._calibration_fix(), {"file": str(path)}, words=("status.calibration.missing", {}),
+                               fix_words=("device.calibration.fix", {}))
             return None
         except ConfigError as e:
             self.status.report("calibration", ERROR, f"vision settings: {e}",
@@ -125,7 +128,9 @@ class TableCamera(Background):
         self.markers = watch_for(calibration, self.status.report)
         self.status.report("calibration", OK, f"table calibrated ({str(path)!r}), camera "
                                               f"{pipeline.geo.height_mm / 1000:.2f} m above it",
-                           "run the table step again whenever the camera or the table moves", {"file": str(path)})
+                           "run the table step again whenever the camera or the table moves", {"file": str(path)},
+                           words=("status.calibration.ok", {"height": f"{pipeline.geo.height_mm / 1000:.2f}"}),
+                           fix_words=("status.calibration.ok_fix", {}))
         return pipeline
 
     def _hand_tracker(self) -> object | None:

@@ -73,7 +73,8 @@ class CueInputs(Background):
     def start(self) -> Self:
         if not self.mic:
             self.status.report("cue", OFF, f"microphone off: the cue comes from {self.buttons}",
-                               "start with --mic to listen for the spoken cue")
+                               "start with --mic to listen for the spoken cue", words=("status.cue.off", {}),
+                               fix_words=("status.cue.off_fix", {}))
             return self
         self.detector = self._detector()
         return super().start() if self.detector is not None else self
@@ -100,7 +101,8 @@ class CueInputs(Background):
                 self._spoken.popitem(last=False)
         if self.notices is not None:
             who = f" ({cue.player})" if cue.player else ""
-            self.notices.say("cue", f"heard In-can-to!{who}: not a cue? tap to dismiss", cue_id=cue_id, player=cue.player)
+            self.notices.say("cue", f"heard In-can-to!{who}: not a cue? tap to dismiss", cue_id=cue_id, player=cue.player,
+                             words=("notice.cue_from", {"player": cue.player}) if cue.player else ("notice.cue", {}))
 
     def dismiss(self, cue_id: int) -> Cue:
         """The table says spoken cue ``cue_id`` was not the chant: it is counted, and the status
@@ -111,9 +113,12 @@ class CueInputs(Background):
             raise CueError(f"no spoken cue {cue_id!r} to dismiss: it was dismissed already or is too old")
         self.dismissed.append(cue)
         self.status.report("cue", OK, f"listening for In-can-to!; {len(self.dismissed)} false cue(s) dismissed tonight",
-                           "if false cues keep coming, enrol again with the near misses (docs/cue.md)")
+                           "if false cues keep coming, enrol again with the near misses (docs/cue.md)",
+                           words=("status.cue.dismissed", {"count": len(self.dismissed)}),
+                           fix_words=("status.cue.enrol_again", {}))
         if self.notices is not None:
-            self.notices.say("cue_dismissed", "dismissed: that was not the cue", cue_id=cue_id)
+            self.notices.say("cue_dismissed", "dismissed: that was not the cue", cue_id=cue_id,
+                             words=("notice.cue_dismissed", {}))
         return cue
 
     def check_caller(self) -> str | None:
@@ -133,7 +138,7 @@ class CueInputs(Background):
             if missing is not None and self.notices is not None:
                 self.notices.say("cue_enrol", f"{missing} holds wand {CALLER_WAND} but has not recorded the chant: "
                                               f"{missing} gives the cue with {self.buttons}, or enrols first",
-                                 player=missing)
+                                 player=missing, words=("notice.cue_enrol", {"player": missing, "wand": CALLER_WAND}))
         return missing
 
     def was_last(self, cue: Cue) -> bool:
@@ -148,11 +153,13 @@ class CueInputs(Background):
         try:
             book = chant_book.load(folder)
         except CueError as e:
-            self.status.report("cue", ERROR, f"the chant book cannot be read: {e}", ENROL)
+            self.status.report("cue", ERROR, f"the chant book cannot be read: {e}", ENROL,
+                               words=("status.cue.unreadable", {}), fix_words=("status.cue.enrol", {}))
             return None
         if not book.templates:
             self.status.report("cue", WARNING, f"no chant enrolled in {str(folder)!r}: the spoken cue is off, "
-                                               f"the cue comes from {self.buttons}", ENROL)
+                                               f"the cue comes from {self.buttons}", ENROL,
+                               words=("status.cue.none_enrolled", {}), fix_words=("status.cue.enrol", {}))
             return None
         detector = ChantDetector(book, self.config)
         detector.when_cue = self.heard
@@ -165,7 +172,7 @@ class CueInputs(Background):
                 self._hear_all(self.detector)
             except (MicrophoneError, OSError) as e:
                 self.status.report("cue", ERROR, f"no microphone: {e}; the cue comes from {self.buttons}",
-                                   microphone_fix(e))
+                                   microphone_fix(e), words=("status.cue.no_microphone", {}))
             if self._stop.wait(RETRY_MIC_S):
                 return
 
@@ -174,7 +181,8 @@ class CueInputs(Background):
         opened = source if hasattr(source, "__enter__") else contextlib.nullcontext(source)
         with opened as sound:
             players = ", ".join(detector.book.players)
-            self.status.report("cue", OK, f"listening for In-can-to! (chant enrolled by {players})")
+            self.status.report("cue", OK, f"listening for In-can-to! (chant enrolled by {players})",
+                               words=("status.cue.listening", {"players": players}))
             looked = -CALLER_CHECK_S
             for block, t_first in sound.blocks():
                 if self._stop.is_set():

@@ -243,19 +243,25 @@ class WandHub:
         if isinstance(event, CueHeard):
             self.on_cue(Cue(event.source, event.t_end))
         elif isinstance(event, Press):
-            self.notices.say("press", f"{self._who(event.wand)} pressed", wand=event.wand)
+            self.notices.say("press", f"{self._who(event.wand)} pressed", wand=event.wand,
+                             words=("notice.press", {"player": self._who(event.wand)}))
         elif isinstance(event, RaceArmed):
-            self.notices.say("race_armed", f"race {event.race}: the first to press wins", race=event.race)
+            self.notices.say("race_armed", f"race {event.race}: the first to press wins", race=event.race,
+                             words=("notice.race_armed", {"race": event.race}))
         elif isinstance(event, RaceWon):
             self._race_won(event)
         elif isinstance(event, EarlyPress):
             self.notices.say("early_press", f"{self._who(event.wand)} pressed too early in race {event.race}",
-                             wand=event.wand, race=event.race)
+                             wand=event.wand, race=event.race,
+                             words=("notice.early_press", {"player": self._who(event.wand), "race": event.race}))
 
     def _race_won(self, event: RaceWon) -> None:
-        tie = f" (tied with {', '.join(self._who(w) for w in event.tie[1:])}; seating order decided)" if event.tie else ""
+        tied = ", ".join(self._who(w) for w in event.tie[1:])
+        tie = f" (tied with {tied}; seating order decided)" if event.tie else ""
+        said = ("notice.race_tied", {"player": self._who(event.wand), "tied": tied}) if event.tie \
+            else ("notice.race", {"player": self._who(event.wand)})
         self.notices.say("race", f"{self._who(event.wand)} was first{tie}", wand=event.wand, race=event.race,
-                         tie=list(event.tie))
+                         tie=list(event.tie), words=said)
         if self.races is None or not self.races.won(event):
             self._offer(proposal(event))
 

@@ -92,7 +92,8 @@ class CastingReader:
             self._busy.release()
 
     def _tell(self, reading: Reading) -> None:
-        self.notices.say("reading", reading.message, outcome=reading.outcome, question=reading.question_id)
+        self.notices.say("reading", reading.message, outcome=reading.outcome, question=reading.question_id,
+                         words=(f"notice.reading.{reading.outcome}", {}))
         with self.finished:
             self.last = reading
             self.count += 1

@@ -158,7 +158,10 @@ class SwapWatch(Background):
             return  # the same news again would only flicker on the pages
         self._said = message
         if not problems:
-            self.status.report("wands", OK, "the wands are where the last casting put them")
+            self.status.report("wands", OK, "the wands are where the last casting put them", words=("status.wands.ok", {}))
             return
-        self.status.report("wands", WARNING, message, SWAP_FIX, {"wands": [p.wand for p in problems]})
-        self.notices.say("swap", message, wands=[p.wand for p in problems])
+        self.status.report("wands", WARNING, message, SWAP_FIX, {"wands": [p.wand for p in problems]},
+                           words=("notice.swap", {"wands": ", ".join(str(p.wand) for p in problems)}),
+                           fix_words=("status.wands.fix", {}))
+        self.notices.say("swap", message, wands=[p.wand for p in problems],
+                         words=("notice.swap", {"wands": ", ".join(str(p.wand) for p in problems)}))

@@ -33,6 +33,7 @@ from companion.web.routers import session as session_routes
 from companion.web.routers import status as status_routes
 from companion.web.routers import stream as stream_routes
 from companion.web.routers import calibration as calibration_routes
+from companion.web.routers import words as words_routes
 from companion.web.sessions import Sessions
 from companion.web.settings import Settings
 from companion.web.table import Table
@@ -77,7 +78,7 @@ def create_app(night: Night, status: StatusBoard, settings: Settings) -> FastAPI
     app.state.action_limit = RateLimit(settings.actions_per_minute)
     app.state.join_guard = JoinGuard(settings.joins_per_minute, settings.join_failures_per_minute)
     app.state.host_guard = JoinGuard(settings.joins_per_minute, settings.join_failures_per_minute)  # the host PIN's
-    for routes in (game_routes, games_routes, night_routes, status_routes, session_routes, stream_routes):
+    for routes in (game_routes, games_routes, night_routes, status_routes, session_routes, stream_routes, words_routes):
         app.include_router(routes.router, responses=refused(*EVERY_ROUTE))
     app.include_router(game_routes.pictures, responses=refused(*EVERY_ROUTE))
     _add_refusals(app)

@@ -58,7 +58,9 @@ class OpenQuestion:
 
     def as_dict(self) -> dict[str, Any]:
         # An unknown reason is left unsaid rather than refused: the question matters more than its why.
+        # ``why_words``: the same reason as a catalogue key (companion.words), said in each tablet's language.
         wands = [{"player": w.player, "wand": w.wand, "why": WHY_WORDS.get(w.why, ""),
+                  "why_words": {"key": f"question.why.{w.why}", "values": {}} if w.why in WHY_WORDS else None,
                   "picture": f"/api/questions/{self.id}/wand/{w.wand}.png" if w.picture else None,
                   "choices": [c.as_dict() for c in w.choices], "marked": w.player in self.marks,
                   "mark": self.marks.get(w.player)} for w in self.question.wands]

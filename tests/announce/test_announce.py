@@ -166,3 +166,36 @@ def test_without_a_screen_serve_says_the_join_code(night: Night, tmp_path: Path)
         assert announcer.idle.wait(60)
     assert announcer.spoken == [join_code_words("135790", "incanto.local:8000")]
     assert rms(speaker.files[0].read_bytes()) > 0.02
+
+
+def test_a_german_voice_speaks_german() -> None:
+    """The speaker's language follows its voice: the same events said in German from the catalogue."""
+    words = Words(lambda: SpeakerSettings(voice="de").language)
+    base = {"game": "grimoire", "version": 4, "escaped": [], "ritual": {"marker": 2}}
+    words.heard({"type": "snapshot", "game": base})
+    assert words.heard({"type": "event", "game": {**base, "version": 5, "escaped": ["feuer-1"]}}) == \
+        ["Ein Fluch entkommt! Bisher 1 entkommen."]
+    assert words.heard({"type": "event", "game": {**base, "version": 6, "escaped": ["feuer-1"], "ritual": {"marker": 3}}}) == \
+        ["Der Ritualmarker zieht auf 3."]
+    race = {"kind": "race", "message": "Katya was first", "words": {"key": "notice.race", "values": {"player": "Katya"}}}
+    assert words.heard({"type": "notice", "notice": race}) == ["Katya war zuerst!"]
+    assert token_words("goblin", "de") == "Kobold"
+    assert join_code_words("2468", "incanto.local:8000", "de") == \
+        "Um dem Tisch beizutreten, öffne incanto Punkt local Port 8000 und gib den Code 2, 4, 6, 8 ein. Noch einmal: 2, 4, 6, 8."
+    assert SpeakerSettings(voice="en-us+f3").language == "en" and SpeakerSettings(voice="fr").language == "en"
+
+
+@needs_espeak
+def test_a_german_casting_is_spoken_in_german_and_is_not_silence(night: Night, tmp_path: Path) -> None:
+    game = night.start_game("incantibus", PLAYERS, seed=3)
+    app = display(night, StatusBoard(), Settings(join_code="424242"))
+    speaker = WavFolder(tmp_path / "said")
+    rng = random.Random(1)
+    with Announcer(SpeakerSettings(voice="de"), speaker) as announcer, TestClient(app):
+        announce_at_the_table(app, announcer)
+        while not (game.view().get("last_cast") or {}).get("casting"):
+            game.propose(game.rules.random_action(game.state, rng), None, None)
+        assert announcer.idle.wait(60)
+    assert len(announcer.spoken) == 1 and announcer.spoken[0].startswith("Beschwörung 1. "), announcer.spoken
+    (wav,) = speaker.files
+    assert len(samples(wav.read_bytes())) / RATE > 1.0 and rms(wav.read_bytes()) > 0.02

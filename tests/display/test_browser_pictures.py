@@ -13,6 +13,7 @@ import pytest
 
 from companion.night import Night, night_points, placings, places
 from companion.web.settings import Settings
+from companion.words import term
 
 from .conftest import IN_CHROMIUM
 from .test_browser import SCREENSHOTS, Tablet, wait_live
@@ -50,8 +51,9 @@ PICTURES = """(sel) => [...document.querySelectorAll(sel)].map((chip) => {
 })"""
 
 
-def words(kind: str) -> str:
-    return kind.replace("_", " ")
+def words(kind: str, game: str = "incantibus", section: str = "token") -> str:
+    """A token's name as an English tablet shows it: its game's catalogue word, else its kind in words."""
+    return term("en", game, f"{section}.{kind}", kind.replace("_", " "))
 
 
 @pytest.mark.parametrize("size", [PHONE, TABLET], ids=lambda s: f"{s['width']}px")
@@ -161,7 +163,8 @@ def test_witchcraft_market_cards_are_their_pictures_with_their_names(tablet: Tab
             assert alt is None
             continue
         assert natural > 0, f"the picture of {card} did not load"
-        named = {"spell": f"spell {card.get('card')}", "joker": "joker"}.get(card["category"], words(card.get("kind") or ""))
+        named = {"spell": f"spell ✦{card.get('magic')}", "joker": "joker"}.get(card["category"],
+                                                                          words(card.get("kind") or "", "witchcraft", "ingredient"))
         assert alt == named, (card, alt)
         assert card["category"] == "spell" or named in text, f"{named} is not also written on the card: {text!r}"
     wide, inner = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
@@ -224,7 +227,7 @@ def test_the_grimoires_elements_are_their_pictures_named_in_both_languages(table
     page.wait_for_selector(".legend-item img.icon")
     page.wait_for_function("() => [...document.images].every((i) => i.complete)")
     shown = page.eval_on_selector_all(".legend-item img.icon", "is => is.map(i => [i.alt, i.naturalWidth])")
-    assert [alt for alt, _ in shown] == [f"{de} · {en}" for de, en in elements.items()]
+    assert [alt for alt, _ in shown] == [f"{de.capitalize()} · {en}" for de, en in elements.items()]
     assert all(natural for _, natural in shown), shown
 
 
@@ -283,7 +286,7 @@ def test_every_token_in_a_satchel_is_its_picture(tablet: Tablet, night: Night) -
 def test_witchcraft_spells_show_their_recipe_as_ingredient_pictures(tablet: Tablet, night: Night, game_name: str) -> None:
     game = night.current
     assert game is not None
-    spells = {s["card"]: [words(k) for k in s["recipe"]] for p in game.view()["players"] for s in p["spells"]}
+    spells = {s["card"]: [words(k, "witchcraft", "ingredient") for k in s["recipe"]] for p in game.view()["players"] for s in p["spells"]}
     page = sized(tablet, "/", TABLET)
     page.wait_for_selector("[data-witch] [data-spell] img.icon")
     page.wait_for_function("() => [...document.images].every((i) => i.complete)")

@@ -158,7 +158,7 @@ def test_with_table_draws_the_controls_ask_for_the_curses(chromium: Any, server:
     night.start_game("grimoire", ["Lera", "Kirill"], {"draws": "table", "book": ["a", "b", "c", "d", "e"], "first": "Lera"}, seed=3)
     controls = opened(chromium, server, f"/join?code={settings.join_code}", LANDSCAPE, errors)
     board = opened(chromium, server, "/", LANDSCAPE, errors)
-    assert "vier, feuer" in board.inner_text('[data-part="awaiting"]')
+    assert "four-element curses, fire" in board.inner_text('[data-part="awaiting"]')
     controls.goto(server + "/controls")
     controls.click('[data-do="curse-face"][data-pile="feuer"] >> nth=0')
     controls.click('[data-do="curses_drawn"]')

@@ -2,17 +2,22 @@
 // controls built from whatever its rules list as legal. Game pages reuse these functions.
 
 import { castingPicker, choiceButtons, el, lastCasting, playerCards, tokenChips } from "/static/js/parts.js";
+import { has, t } from "/static/js/words.js";
 
+/** A part of a game's page. ``title``: a catalogue key ("game.scores": the part is "scores" in every
+ *  language), or words already said. */
 export function section(title, ...body) {
-  return el("section", { "data-part": title.toLowerCase().replaceAll(" ", "-") }, el("h2", {}, title), ...body);
+  const keyed = has(title);
+  const part = keyed ? title.split(".").pop().replaceAll("_", "-") : title.toLowerCase().replaceAll(" ", "-");
+  return el("section", { "data-part": part }, el("h2", {}, keyed ? t(title) : title), ...body);
 }
 
 export function board(view, ctx) {
   return [
-    section("Scores", playerCards(view, ctx.flashed)),
-    section("Last casting", lastCasting(view)),
-    view.room && view.room.tokens ? section("On the table", tokenChips(view.room.tokens)) : null,
-    view.over ? section("Game over", el("p", {}, "Winner: ", el("b", {}, winner(view)))) : null,
+    section("game.scores", playerCards(view, ctx.flashed)),
+    section("game.last_casting", lastCasting(view)),
+    view.room && view.room.tokens ? section("game.on_the_table", tokenChips(view.room.tokens, view.game)) : null,
+    view.over ? section("game.game_over", el("p", {}, t("game.winner"), " ", el("b", {}, winner(view)))) : null,
   ];
 }
 
@@ -24,10 +29,9 @@ export function winner(view) {
 
 export function controls(view, ctx) {
   const legal = view.legal || {};
-  if (view.over || legal.kind === "over") return section("Game over", el("p", {}, "Start the next game from the Night page."));
-  if (legal.kind === "cast") return section("Casting: where did each wand point?", castingPicker(view, ctx.propose));
-  return section(`Next: ${String(legal.kind || "?").replaceAll("_", " ")}`, prompt(legal),
-                 choiceButtons(view, ctx.propose) || el("p", { class: "muted" }, "Waiting for the table."));
+  if (view.over || legal.kind === "over") return section("game.game_over", el("p", {}, t("page.start_from_night")));
+  if (legal.kind === "cast") return section("game.casting_where", castingPicker(view, ctx.propose));
+  return section("game.next", prompt(legal), choiceButtons(view, ctx.propose) || el("p", { class: "muted" }, t("game.waiting")));
 }
 
 // A game's name for a thing ("crystal_placed") in words.
@@ -37,7 +41,7 @@ export const words = (text) => String(text ?? "").replaceAll("_", " ");
 // line's parts), or by its own name in words where the table has no phrase for it yet.
 export function lastTurnLines(view, say) {
   const events = (view.last_turn || {}).events || [];
-  if (!events.length) return el("p", { class: "muted" }, "Nothing yet.");
+  if (!events.length) return el("p", { class: "muted" }, t("game.nothing_yet"));
   return el("ul", { class: "cast-lines" }, events.map((e) => el("li", { "data-event": e.event },
     ...(say[e.event] ? say[e.event](e, view) : [words(e.event)]))));
 }

@@ -5,6 +5,15 @@
 import { el, seatColour } from "/static/js/parts.js";
 import { section } from "/static/games/generic.js";
 import { elementPicture } from "/static/games/grimoire_pictures.js";
+import { lang, t, term } from "/static/js/words.js";
+
+// On a German tablet the rulebook's words alone; on an English one the rulebook's word, then English.
+const GAME = "grimoire";
+const bi = (de, en) => (lang === "de" ? de : `${de} · ${en}`);
+const spellName = (id) => term(GAME, `spell.${id}`, String(id));
+const elementName = (e) => term(GAME, `element.${e}`, String(e));
+// An element in the rulebook's word (the German tablet's own catalogue, else the data's key), capitalised
+const elementTitle = (e) => (lang === "de" ? elementName(e) : String(e)).replace(/^./, (c) => c.toUpperCase());
 
 if (!document.querySelector('link[data-game="grimoire"]')) {
   document.head.append(el("link", { rel: "stylesheet", href: "/static/games/grimoire.css", "data-game": "grimoire" }));
@@ -21,13 +30,22 @@ function svg(tag, attrs = {}, ...children) {
   return node;
 }
 
-function both(de, en) { return [el("span", { class: "de" }, de), " ", el("span", { class: "en" }, en)]; }
+function both(de, en) { return lang === "de" ? [el("span", { class: "de" }, de)] : [el("span", { class: "de" }, de), " ", el("span", { class: "en" }, en)]; }
+
+/** A curse by the elements it shows (never its id): the view's ritual lists each with its elements. */
+function curseName(view, id) {
+  for (const field of (view.ritual && view.ritual.fields) || []) {
+    const curse = field.curses.find((c) => c.id === id);
+    if (curse) return curse.elements.map((e) => ELEMENT_LETTER[e] || e).join("");
+  }
+  return bi("Fluch", "curse");
+}
 
 function effectText(effect) {
   if (!effect || !Object.keys(effect).length) return "—";
   return Object.entries(effect).map(([kind, what]) => {
-    const who = what.who === "each" ? "jeder · each" : "aktiver Spieler · active player";
-    return kind === "madness" ? `${what.n} Wahnsinn · madness (${who})` : `${what.n} kurieren · cure (${who})`;
+    const who = what.who === "each" ? bi("jeder", "each") : bi("aktiver Spieler", "active player");
+    return kind === "madness" ? `${what.n} ${bi("Wahnsinn", "madness")} (${who})` : `${what.n} ${bi("kurieren", "cure")} (${who})`;
   }).join("; ");
 }
 
@@ -90,9 +108,9 @@ function markerNode(marker) {
 
 function centre(view) {
   const m = view.monster;
-  const lines = m ? [[m.de, "monster-de"], [m.en, "monster-en"], [`Seite · page ${m.page} / ${view.book.length}`, "monster-page"]]
-                  : [["Grimoire geschlossen", "monster-de"], ["the grimoire is closed", "monster-en"]];
-  return svg("g", { class: "centre" }, lines.map(([text, cls], i) => svg("text", { x: CX, y: CY - 30 + i * 46, class: cls }, text)));
+  const lines = m ? [[m.de, "monster-de"], lang === "de" ? null : [m.en, "monster-en"], [`${bi("Seite", "page")} ${m.page} / ${view.book.length}`, "monster-page"]]
+                  : [["Grimoire geschlossen", "monster-de"], lang === "de" ? null : ["the grimoire is closed", "monster-en"]];
+  return svg("g", { class: "centre" }, lines.filter(Boolean).map(([text, cls], i) => svg("text", { x: CX, y: CY - 30 + i * 46, class: cls }, text)));
 }
 
 // -- the board --------------------------------------------------------------------------------
@@ -112,7 +130,7 @@ function outcome(view) {
   const won = view.outcome === "won";
   return el("section", { class: `grimoire-outcome ${won ? "won" : "lost"}`, "data-part": "outcome" },
     el("div", { class: "big" }, won ? both("Gewonnen!", "the group wins") : both("Verloren", "the group loses")),
-    view.why ? el("div", { class: "muted" }, view.why) : null);
+    view.why && lang === "en" ? el("div", { class: "muted" }, view.why) : null);  // the rules' reason is English only
 }
 
 function sidePanel(view) {
@@ -122,12 +140,12 @@ function sidePanel(view) {
     el("div", { class: "active-player", style: `--seat: ${seatColour(Math.max(active, 0))}` },
       el("div", { class: "label small-label" }, both("Am Zug", "to play")), el("b", { "data-part": "active" }, view.active)),
     (view.awaiting || []).length ? el("div", { class: "awaiting", "data-part": "awaiting" }, both("Flüche ziehen", "draw curses"), ": ",
-      view.awaiting.join(", ")) : null,
+      view.awaiting.map((pile) => (pile === "vier" ? term(GAME, "term.vier", pile) : elementName(pile))).join(", ")) : null,
     el("div", { class: "kv" }, el("span", { class: "label" }, both("Schaden", "damage")), el("span", { "data-part": "damage" }, effectText(m && m.damage))),
     el("div", { class: "kv" }, el("span", { class: "label" }, both("Belohnung", "reward")), el("span", {}, effectText(m && m.reward))),
     el("div", { class: "label" }, both("Zauberbuch", "grimoire")),
     el("div", { class: "pages" }, view.book.map((b) => el("span", { class: `page ${b.status}`, "data-page": b.number, title: b.status }, b.number))),
-    el("div", { class: "label" }, both("Rundenmarker", "round marker"), ` · ${view.round.difficulty}`),
+    el("div", { class: "label" }, both("Rundenmarker", "round marker"), ` · ${term(GAME, `difficulty.${view.round.difficulty}`, view.round.difficulty)}`),
     el("div", { class: "round-row", "data-round": view.round.field },
       view.round.row.map((n, i) => el("span", { class: `round-cell${i + 1 === view.round.field ? " here" : ""}` }, n))),
     el("div", { class: "label" }, both("Wahnsinn", "madness")),
@@ -135,7 +153,8 @@ function sidePanel(view) {
       el("span", { class: "mini-name" }, p.name), el("span", { class: "pips" },
         Array.from({ length: Math.max(view.madness.out_at, p.madness_hand) }, (_, i) => el("span", { class: i < p.madness_hand ? "pip on" : "pip" })))))),
     el("div", { class: "legend" }, Object.entries(view.elements || {}).map(([de, en]) => el("span", { class: "legend-item" },
-      elementPicture(de, en) || el("span", { class: "legend-dot", style: `background: ${ELEMENT_COLOUR[de] || "#888"}` }, ELEMENT_LETTER[de] || "?"), both(de, en)))),
+      elementPicture(de, bi(elementTitle(de), en)) || el("span", { class: "legend-dot", style: `background: ${ELEMENT_COLOUR[de] || "#888"}` }, ELEMENT_LETTER[de] || "?"),
+      both(elementTitle(de), en)))),
     el("div", { class: "kv" }, el("span", { class: "label" }, both("Wahnsinnsstapel", "madness pile")),
       el("b", { "data-part": "madness-pile" }, `${view.madness.pile} / ${view.madness.total}`)));
 }
@@ -143,31 +162,31 @@ function sidePanel(view) {
 function madnessCards(view) {
   return el("div", { class: "players" }, view.players.map((p, seat) => el("div", {
     class: `player${p.active ? " active" : ""}${p.out ? " out" : ""}`, style: `--seat: ${seatColour(seat)}`, "data-player": p.name },
-    el("div", { class: "name" }, p.name, p.out ? " — ausgeschieden · out" : ""),
+    el("div", { class: "name" }, p.name, p.out ? ` — ${bi("ausgeschieden", "out")}` : ""),
     el("div", { class: "pips", "data-madness": p.madness_hand },
       Array.from({ length: Math.max(view.madness.out_at, p.madness_hand) }, (_, i) => el("span", { class: i < p.madness_hand ? "pip on" : "pip" }))),
-    el("div", { class: "muted small" }, `Wahnsinn · madness ${p.madness_hand}`, p.madness_support ? ` (+${p.madness_support} Unterstützung · support)` : ""),
+    el("div", { class: "muted small" }, `${bi("Wahnsinn", "madness")} ${p.madness_hand}`, p.madness_support ? ` (+${p.madness_support} ${bi("Unterstützung", "support")})` : ""),
     el("div", { class: "spells" }, p.spells.map((s) => el("span", { class: `spell${s.exhausted ? " exhausted" : ""}`, "data-spell": s.id,
       style: `--el: ${ELEMENT_COLOUR[s.element] || "#888"}` }, s.de))))));
 }
 
 const SAY = {
-  turn: (n) => `${n.player} ist am Zug · to play`,
-  refreshed: (n) => `${n.player}: Zauber aufgefrischt · spells refreshed (${n.spells.join(", ")})`,
-  marker: (n) => `Ritualmarker → Feld ${n.field === 0 ? "↺" : n.field}`,
-  page: (n) => `Seite ${n.number} wird aufgeschlagen · page opens`,
-  curse: (n) => `Fluch ${n.curse} → Feld ${n.field}`,
-  madness: (n) => `${n.player}: +${n.n} Wahnsinn · madness (${n.why})`,
-  cured: (n) => `${n.player}: −${n.n} Wahnsinn · cured`,
-  escaped: () => "Das Monster entkommt · the monster escapes",
-  banished: () => "Das Monster ist gebannt · the monster is banished",
-  banished_curse: (n) => `${n.player} bannt ${n.curse} · banishes a curse${n.reward ? ` (+2 ${n.reward})` : ""}`,
-  cast: (n) => `${n.player} wirkt ${n.spell}${n.times > 1 ? ` ×${n.times}` : ""}`,
-  learned: (n) => `${n.player} lernt ${n.spell} · learns`,
-  bought: (n) => `${n.player} kauft ${n.value} ${n.element} · buys`,
-  out: (n) => `${n.player} scheidet aus · is out`,
-  pile_empty: (n) => `Fluchstapel ${n.pile} leer · curse pile empty`,
-  won: () => "Gewonnen · won", lost: (n) => `Verloren · lost: ${n.why}`,
+  turn: (n) => `${n.player} ${bi("ist am Zug", "to play")}`,
+  refreshed: (n) => `${n.player}: ${bi("Zauber aufgefrischt", "spells refreshed")} (${n.spells.map(spellName).join(", ")})`,
+  marker: (n) => `Ritualmarker → ${bi("Feld", "field")} ${n.field === 0 ? "↺" : n.field}`,
+  page: (n) => `${bi(`Seite ${n.number} wird aufgeschlagen`, "page opens")}`,
+  curse: (n, view) => `${bi("Fluch", "curse")} ${curseName(view, n.curse)} → ${bi("Feld", "field")} ${n.field}`,
+  madness: (n) => `${n.player}: +${n.n} ${bi("Wahnsinn", "madness")}`,
+  cured: (n) => `${n.player}: −${n.n} ${bi("Wahnsinn", "cured")}`,
+  escaped: () => bi("Das Monster entkommt", "the monster escapes"),
+  banished: () => bi("Das Monster ist gebannt", "the monster is banished"),
+  banished_curse: (n) => `${n.player} ${bi("bannt einen Fluch", "banishes a curse")}${n.reward ? ` (+2 ${elementName(n.reward)})` : ""}`,
+  cast: (n) => `${n.player} ${bi("wirkt", "casts")} ${spellName(n.spell)}${n.times > 1 ? ` (${bi(`${n.times}-mal`, `${n.times} times`)})` : ""}`,
+  learned: (n) => `${n.player} ${bi("lernt", "learns")} ${spellName(n.spell)}`,
+  bought: (n) => `${n.player} ${bi("nimmt", "takes")} ${elementName(n.element)} ${n.value}`,
+  out: (n) => `${n.player} ${bi("scheidet aus", "is out")}`,
+  pile_empty: (n) => `${bi("Fluchstapel leer", "curse pile empty")}: ${elementName(n.pile)}`,
+  won: () => bi("Gewonnen", "won"), lost: () => bi("Verloren", "lost"),
 };
 
 function notesSection(view) {
@@ -175,7 +194,7 @@ function notesSection(view) {
   if (!notes.length) return null;
   return el("section", { "data-part": "notes" }, el("h2", {}, both("Was geschah", "what happened")),
     el("ul", { class: "cast-lines grimoire-notes" },
-      notes.slice(-12).map((n) => el("li", { "data-event": n.event }, (SAY[n.event] || ((x) => x.event))(n)))));
+      notes.slice(-12).map((n) => el("li", { "data-event": n.event }, (SAY[n.event] || ((x) => x.event))(n, view)))));
 }
 
 // -- the controls -----------------------------------------------------------------------------
@@ -183,47 +202,48 @@ function notesSection(view) {
 /** Table draws: one row per curse asked for, one button per card that pile can still show. */
 function cursesPrompt(legal, propose) {
   const chosen = legal.piles.map((pile) => (legal.faces[pile].length === 1 ? legal.faces[pile][0] : null));
-  const rows = legal.piles.map((pile, i) => el("div", { class: "picker-row" }, el("span", { class: "who" }, `${i + 1}. ${pile}`),
+  const rows = legal.piles.map((pile, i) => el("div", { class: "picker-row" }, el("span", { class: "who" }, `${i + 1}. ${pile === "vier" ? term(GAME, "term.vier", pile) : elementName(pile)}`),
     legal.faces[pile].map((face) => el("button", { "data-do": "curse-face", "data-pile": pile, class: chosen[i] === face ? "chosen" : "",
       onclick: (e) => { chosen[i] = face; for (const b of e.target.parentElement.querySelectorAll("button")) b.classList.toggle("chosen", b === e.target); } },
       face.map((el_) => ELEMENT_LETTER[el_] || el_).join(" ")))));
-  return section("Flüche ziehen · draw the curses", el("p", {}, "Zieht diese Flüche und tippt, was sie zeigen · draw these curses and tap what they show"),
-    rows, el("button", { class: "primary", "data-do": "curses_drawn", onclick: () => propose({ type: "curses_drawn", curses: [...chosen] }) }, "Gelegt · laid"));
+  return section(bi("Flüche ziehen", "draw the curses"), el("p", {}, bi("Zieht diese Flüche und tippt, was sie zeigen", "draw these curses and tap what they show")),
+    rows, el("button", { class: "primary", "data-do": "curses_drawn", onclick: () => propose({ type: "curses_drawn", curses: [...chosen] }) }, bi("Gelegt", "laid")));
 }
 
 export function controls(view, ctx) {
   const legal = view.legal || {};
   if (legal.kind === "curses") return cursesPrompt(legal, ctx.propose);
-  if (legal.kind !== "turn") return section("Game over", el("p", {}, view.outcome === "won" ? "Gewonnen · the group wins" : "Verloren · the group loses"));
+  if (legal.kind !== "turn") return section("game.game_over", el("p", {}, view.outcome === "won" ? bi("Gewonnen", "the group wins") : bi("Verloren", "the group loses")));
   const me = legal.player;
   const propose = ctx.propose;
   const rewardRow = el("div", { class: "tokens", "data-part": "reward" });
   const chooseReward = (curse) => {
     if (!legal.rewards.length) return propose({ type: "banish", player: me, curse });
     rewardRow.replaceChildren(el("span", {}, both("Belohnung", "reward"), ": "), ...legal.rewards.map((e) => el("button", {
-      "data-do": "reward", "data-element": e, onclick: () => propose({ type: "banish", player: me, curse, reward: e }) }, `2 ${e}`)));
+      "data-do": "reward", "data-element": e, onclick: () => propose({ type: "banish", player: me, curse, reward: e }) }, `2 ${elementName(e)}`)));
   };
   const dropRow = el("div", { class: "tokens", "data-part": "drop" });
-  const chooseDrop = (spell) => dropRow.replaceChildren(el("span", {}, "Fünf Zauber · five spells: which leaves the game? "),
+  const chooseDrop = (spell) => dropRow.replaceChildren(el("span", {}, bi("Fünf Zauber: Welcher verlässt das Spiel?", "five spells: which leaves the game?"), " "),
     ...legal.spells.map((d) => el("button", { "data-do": "drop", "data-spell": d,
-      onclick: () => propose({ type: "learn", player: me, spell, drop: d }) }, d)));
-  return section(`${me}: Aktionsphase · actions`,
-    el("div", { class: "tokens" }, el("span", { class: "muted" }, "Fluch bannen · banish"),
-      legal.banish.map((c) => el("button", { "data-do": "banish", "data-curse": c, onclick: () => chooseReward(c) }, c))),
+      onclick: () => propose({ type: "learn", player: me, spell, drop: d }) }, spellName(d))));
+  const zone = (z) => (z === "hand" ? bi("Hand", "hand") : bi("Unterstützungszone", "support zone"));
+  return section(`${me}: ${bi("Aktionsphase", "actions")}`,
+    el("div", { class: "tokens" }, el("span", { class: "muted" }, bi("Fluch bannen", "banish")),
+      legal.banish.map((c) => el("button", { "data-do": "banish", "data-curse": c, onclick: () => chooseReward(c) }, curseName(view, c)))),
     rewardRow,
-    el("div", { class: "tokens" }, el("span", { class: "muted" }, "Zauber wirken · cast"),
-      legal.cast.map((s) => [el("button", { "data-do": "cast", "data-spell": s, onclick: () => propose({ type: "cast", player: me, spell: s }) }, s),
-        el("button", { "data-do": "cast-twice", "data-spell": s, title: "verstärkt · amplified",
-          onclick: () => propose({ type: "cast", player: me, spell: s, times: 2 }) }, "×2")])),
-    el("div", { class: "tokens" }, el("span", { class: "muted" }, "Zauber lernen · learn"),
+    el("div", { class: "tokens" }, el("span", { class: "muted" }, bi("Zauber wirken", "cast")),
+      legal.cast.map((s) => [el("button", { "data-do": "cast", "data-spell": s, onclick: () => propose({ type: "cast", player: me, spell: s }) }, spellName(s)),
+        el("button", { "data-do": "cast-twice", "data-spell": s, title: bi("verstärkt", "amplified"),
+          onclick: () => propose({ type: "cast", player: me, spell: s, times: 2 }) }, bi("verstärkt", "twice"))])),
+    el("div", { class: "tokens" }, el("span", { class: "muted" }, bi("Zauber lernen", "learn")),
       legal.learn.map((s) => el("button", { "data-do": "learn", "data-spell": s,
-        onclick: () => (legal.must_drop ? chooseDrop(s) : propose({ type: "learn", player: me, spell: s })) }, s))),
+        onclick: () => (legal.must_drop ? chooseDrop(s) : propose({ type: "learn", player: me, spell: s })) }, spellName(s)))),
     dropRow,
-    el("div", { class: "tokens" }, el("span", { class: "muted" }, "Elementkarte kaufen · buy"),
+    el("div", { class: "tokens" }, el("span", { class: "muted" }, bi("Elementkarte kaufen", "buy")),
       legal.buy.map((b) => el("button", { "data-do": "buy", "data-card": `${b.element}-${b.value}`,
-        onclick: () => propose({ type: "buy", player: me, element: b.element, value: b.value }) }, `${b.value} ${b.element}`))),
-    el("div", { class: "tokens" }, el("span", { class: "muted" }, "Wahnsinn kurieren · cure"),
-      legal.cure.map((c) => el("button", { "data-do": "cure", onclick: () => propose({ type: "cure", player: me, ...c }) }, `${c.owner} (${c.zone})`))),
+        onclick: () => propose({ type: "buy", player: me, element: b.element, value: b.value }) }, `${elementName(b.element)} ${b.value}`))),
+    el("div", { class: "tokens" }, el("span", { class: "muted" }, bi("Wahnsinn kurieren", "cure")),
+      legal.cure.map((c) => el("button", { "data-do": "cure", onclick: () => propose({ type: "cure", player: me, ...c }) }, `${c.owner} (${zone(c.zone)})`))),
     el("div", { class: "tokens" }, el("button", { class: "primary", "data-do": "end_turn",
-      onclick: () => propose({ type: "end_turn", player: me }) }, "Zug beenden · end turn")));
+      onclick: () => propose({ type: "end_turn", player: me }) }, bi("Zug beenden", "end turn"))));
 }

@@ -1,11 +1,13 @@
 // Incantibus's table as pictures: each token, potion, book, sorcerer and spell card with its picture and
 // name; the face-down ones of a row as one picture and a count, since they cannot be told apart anyway.
+// Every name is the table's word for it (the game's data/words.json) in the tablet's language.
 
-import { el } from "/static/js/parts.js";
+import { el, kindName } from "/static/js/parts.js";
 import { faceDownChip, icon, iconChip } from "/static/js/icons.js";
+import { t, term } from "/static/js/words.js";
 
 const GAME = "incantibus";
-const words = (kind) => String(kind).replaceAll("_", " ");
+const words = (kind) => (kind ? kindName(GAME, kind) : t("parts.secret"));
 const ids = (spaces) => spaces.map((s) => s.id).join(" ");
 
 /** The room's tokens: the visible ones by kind, the secret ones counted. */
@@ -13,13 +15,13 @@ export function roomTokens(room) {
   const secret = room.filter((t) => !t.visible);
   return [
     room.filter((t) => t.visible).map((t) => iconChip(GAME, "tokens", t.kind, words(t.kind), { "data-token": t.id })),
-    faceDownChip(GAME, "unseen", "secret", secret.length, "secret", { "data-tokens": ids(secret) }),
+    faceDownChip(GAME, "unseen", "secret", secret.length, t("icons.secret_count", { count: secret.length }), { "data-tokens": ids(secret) }),
   ];
 }
 
 export function potionChips(potions) {
   return potions.filter(Boolean).map((p) => iconChip(GAME, "potions", p.kind,
-    `${words(p.colour || p.kind)} ${p.points ?? ""}`, { "data-token": p.id }, recipe(p.recipe || [])));
+    `${words(p.kind)} ${p.points ?? ""}`, { "data-token": p.id }, recipe(p.recipe || [])));
 }
 
 /** A potion's recipe as the ingredients' small pictures, each named. */
@@ -28,7 +30,7 @@ function recipe(kinds) {
 }
 
 export function bookChips(books, condition) {
-  return books.filter(Boolean).map((b) => iconChip(GAME, "books", b.kind, `${b.points ?? "?"} pts · ${condition(b.condition)}`,
+  return books.filter(Boolean).map((b) => iconChip(GAME, "books", b.kind, t("incantibus.book_chip", { points: b.points ?? "?", condition: condition(b.condition) }),
     { "data-token": b.id }));
 }
 
@@ -37,12 +39,12 @@ export function sorcererChips(sorcerers) {
   const hidden = sorcerers.filter((s) => s && !(s.face_up || s.kind));
   return [
     shown.map((s) => iconChip(GAME, "sorcerers", s.kind, `${words(s.kind)} ${s.points ?? ""}`, { "data-token": s.id })),
-    faceDownChip(GAME, "unseen", "face_down_sorcerer", hidden.length, "face down", { "data-tokens": ids(hidden) }),
+    faceDownChip(GAME, "unseen", "face_down_sorcerer", hidden.length, t("icons.face_down_count", { count: hidden.length }), { "data-tokens": ids(hidden) }),
   ];
 }
 
 export function spellCardChips(cards) {
-  return cards.filter(Boolean).map((c) => iconChip(GAME, "spell_cards", c, c));
+  return cards.filter(Boolean).map((c) => iconChip(GAME, "spell_cards", c, term(GAME, `spell.${c}`, String(c).replaceAll("_", " "))));
 }
 
 /** The newest tokens thrown in the moat, by kind. */

@@ -5,6 +5,10 @@
 import { el, seatColour, seats } from "/static/js/parts.js";
 import { section } from "/static/games/generic.js";
 import { dieFace } from "/static/games/ravenskeep_pictures.js";
+import { t, term } from "/static/js/words.js";
+
+const GAME = "ravenskeep";
+const moveWord = (moves) => t(`ravenskeep.moves.${moves}`); // a card moves a wizard, a tower, or either
 
 if (!document.querySelector('link[data-game="ravenskeep"]')) {
   document.head.append(el("link", { rel: "stylesheet", href: "/static/games/ravenskeep.css", "data-game": "ravenskeep" }));
@@ -31,11 +35,11 @@ export function ring(view) {
   const seatOf = seats(view);
   const count = view.spaces.length;
   const node = svg("svg", { viewBox: "0 0 800 800", class: "raven-ring", role: "img", "data-ravenskeep": view.ravenskeep,
-                            "aria-label": `Ravenskeep on space ${view.ravenskeep}` });
+                            "aria-label": t("ravenskeep.on_space", { space: view.ravenskeep }) });
   node.append(svg("circle", { cx: CX, cy: CY, r: R, class: "track" }));
   for (const space of view.spaces) node.append(spaceNode(space, count, seatOf));
   node.append(svg("text", { x: CX, y: CY - 10, class: "centre-title" }, "Ravenskeep"),
-              svg("text", { x: CX, y: CY + 36, class: "centre-sub" }, `${view.active} · turn ${view.turn}`));
+              svg("text", { x: CX, y: CY + 36, class: "centre-sub" }, t("ravenskeep.turn_of", { player: view.active, turn: view.turn })));
   return node;
 }
 
@@ -55,7 +59,7 @@ function spaceNode(space, count, seatOf) {
       lift += 40;
     } else if (item.tower) {
       group.append(svg("rect", { x: x - 26, y: cy - 20, width: 52, height: 25, rx: 4, class: `tower${item.shield ? " shield-top" : ""}`, "data-piece": item.tower }),
-                   svg("text", { x, y: cy - 1, class: "tower-label" }, item.tower));
+                   svg("text", { x, y: cy - 1, class: "tower-label" }, item.tower.replace(/^T/, ""))); // a tower by its number
       lift += 27;
     } else {
       const seat = seatOf[item.wizard];
@@ -73,9 +77,9 @@ function shield(x, y, s) { return `M ${x} ${y} h ${s} v ${s * 0.6} q 0 ${s * 0.6
 
 export function board(view) {
   return [
-    view.over ? section("Game over", el("p", { class: "raven-winner" }, "Winner: ", el("b", {}, (view.winner || []).join(" & ") || "—")),
-                        el("p", { class: "muted" }, "Ranking: ", (view.ranking || []).join(" · "))) : null,
-    el("section", { class: "raven-board", "data-part": "board" }, el("h2", {}, "The board"),
+    view.over ? section("game.game_over", el("p", { class: "raven-winner" }, t("game.winner"), " ", el("b", {}, (view.winner || []).join(" & ") || "—")),
+                        el("p", { class: "muted" }, t("game.ranking"), " ", (view.ranking || []).join(" · "))) : null,
+    el("section", { class: "raven-board", "data-part": "board" }, el("h2", {}, t("ravenskeep.the_board")),
       el("div", { class: "raven-layout" }, ring(view), el("div", { class: "raven-side" }, die(view), bottles(view)))),
     notes(view),
   ];
@@ -85,9 +89,9 @@ function die(view) {
   const roll = view.roll;
   return el("div", { class: "raven-die", "data-part": "die", "data-value": roll ? roll.values[roll.values.length - 1] : "" },
     el("div", { class: "die-face" }, roll ? dieFace(roll.values[roll.values.length - 1]) : "–"),
-    el("div", { class: "muted" }, roll ? `rolled ${roll.values.join(" → ")} · ${roll.rerolls_left} reroll${roll.rerolls_left === 1 ? "" : "s"} left`
-                                       : `${view.active}: ${2 - view.cards_played} card${view.cards_played === 1 ? "" : "s"} to play`),
-    view.ending ? el("div", { class: "raven-ending" }, "Last round!") : null);
+    el("div", { class: "muted" }, roll ? t("ravenskeep.rolled_left", { values: roll.values.join(" → "), left: roll.rerolls_left })
+                                       : t("ravenskeep.cards_to_play", { player: view.active, cards: 2 - view.cards_played })),
+    view.ending ? el("div", { class: "raven-ending" }, t("ravenskeep.last_round")) : null);
 }
 
 function bottles(view) {
@@ -96,28 +100,31 @@ function bottles(view) {
     el("div", { class: "name" }, p.name),
     el("div", { class: "bottles", "data-full": p.full, "data-empty": p.empty },
       [...Array(p.full).fill("full"), ...Array(p.empty).fill("empty"), ...Array(p.spent).fill("spent")].map((kind) =>
-        el("span", { class: `bottle ${kind}`, title: kind }))),
-    el("div", { class: "keep-count", "data-keep": p.keep }, `in Ravenskeep ${p.keep} / ${p.wizards}`))));
+        el("span", { class: `bottle ${kind}`, title: t(`ravenskeep.bottle.${kind}`) }))),
+    el("div", { class: "keep-count", "data-keep": p.keep }, t("ravenskeep.in_keep", { keep: p.keep, wizards: p.wizards })))));
 }
 
+// Each note as a sentence: ravenskeep.say.<event>.
 const SAY = {
-  card: (n) => `${n.player} plays ${n.moves} ${n.steps}`,
-  rolled: (n) => `${n.player} ${n.reroll ? "rerolls" : "rolls"} ${n.value}`,
-  wizard: (n) => `${n.player}'s wizard ${n.space} → ${n.to}`,
-  tower: (n) => `${n.tower} ${n.space} → ${n.to}${n.imprisoned ? `, imprisons ${n.imprisoned}` : ""}${n.freed.length ? `, frees ${n.freed.length}` : ""}`,
-  filled: (n) => `${n.player} fills a bottle (${n.full} full)`,
-  keep: (n) => `${n.player}'s wizard drops into Ravenskeep`,
-  ravenskeep: (n) => (n.stays ? "Ravenskeep stays" : `Ravenskeep moves to ${n.space}`),
-  spell: (n) => `${n.player} casts ${n.spell} (${n.cost} bottles)`,
-  forgo: (n) => `${n.player} forgoes both cards`,
-  no_move: (n) => `${n.player}'s card moves nothing`,
-  ending: () => "Both goals reached: the round is finished",
-  game_over: () => "Game over",
+  card: (n) => t("ravenskeep.say.card", { player: n.player, moves: moveWord(n.moves), steps: n.steps }),
+  rolled: (n) => t(n.reroll ? "ravenskeep.say.rerolled" : "ravenskeep.say.rolled", { player: n.player, value: n.value }),
+  wizard: (n) => t("ravenskeep.say.wizard", { player: n.player, space: n.space, to: n.to }),
+  tower: (n) => t("ravenskeep.say.tower", { space: n.space, to: n.to })
+    + (n.imprisoned ? `, ${t("ravenskeep.say.imprisons", { count: n.imprisoned })}` : "")
+    + (n.freed.length ? `, ${t("ravenskeep.say.frees", { count: n.freed.length })}` : ""),
+  filled: (n) => t("ravenskeep.say.filled", { player: n.player, full: n.full }),
+  keep: (n) => t("ravenskeep.say.keep", { player: n.player }),
+  ravenskeep: (n) => (n.stays ? t("ravenskeep.say.stays") : t("ravenskeep.say.moves", { space: n.space })),
+  spell: (n) => t("ravenskeep.say.spell", { player: n.player, spell: term(GAME, `spell.${n.spell}`, n.spell), cost: n.cost }),
+  forgo: (n) => t("ravenskeep.say.forgo", { player: n.player }),
+  no_move: (n) => t("ravenskeep.say.no_move", { player: n.player }),
+  ending: () => t("ravenskeep.say.ending"),
+  game_over: () => t("game.game_over"),
 };
 
 function notes(view) {
   if (!(view.notes || []).length) return null;
-  return section("What just happened", el("ul", { class: "cast-lines" },
+  return section("ravenskeep.what_just_happened", el("ul", { class: "cast-lines" },
     view.notes.slice(-8).map((n) => el("li", { "data-event": n.event }, (SAY[n.event] || ((x) => x.event))(n)))));
 }
 
@@ -125,11 +132,11 @@ function notes(view) {
 function spells(view, legal, offer, pieceRow) {
   const steps = el("span", {});
   const me = legal.player;
-  return el("div", { class: "picker-row", "data-part": "spells" }, el("span", { class: "who" }, "spell"),
-    view.spells.map((s) => el("button", { "data-do": "spell", "data-spell": s.id, disabled: s.cost > legal.full, title: s.note,
+  return el("div", { class: "picker-row", "data-part": "spells" }, el("span", { class: "who" }, t("ravenskeep.spell")),
+    view.spells.map((s) => el("button", { "data-do": "spell", "data-spell": s.id, disabled: s.cost > legal.full, title: term(GAME, `spell_note.${s.id}`, s.note),
       onclick: () => steps.replaceChildren(...s.steps.map((n) => el("button", { "data-do": "spell-steps", "data-steps": n,
         onclick: () => { offer(legal.pieces_for[s.moves][String(n)] || [], (piece) => ({ type: "spell", player: me, spell: s.id, steps: n, ...piece })); pieceRow.scrollIntoView(); } },
-        `${n}`))) }, `${s.name} (${s.cost} bottle${s.cost === 1 ? "" : "s"})`)), steps);
+        `${n}`))) }, t("ravenskeep.spell_cost", { spell: term(GAME, `spell.${s.id}`, s.name), cost: s.cost }))), steps);
 }
 
 // -- the controls -------------------------------------------------------------------------------
@@ -138,33 +145,34 @@ export function controls(view, ctx) {
   const legal = view.legal || {};
   const me = legal.player;
   const propose = ctx.propose;
-  if (legal.kind === "over") return section("Game over", el("p", {}, "Start the next game from the Night page."));
+  if (legal.kind === "over") return section("game.game_over", el("p", {}, t("page.start_from_night")));
   const pieceRow = el("div", { class: "tokens", "data-part": "pieces" });
   const offer = (pieces, make) => pieceRow.replaceChildren(...(pieces.length ? pieces : [{}]).map((piece) => el("button", {
     "data-do": "piece", "data-piece": piece.tower || (piece.wizard !== undefined ? `wizard-${piece.wizard}` : "none"),
-    onclick: () => propose(make(piece)) }, piece.tower ? `tower ${piece.tower}` : piece.wizard !== undefined ? `wizard on ${piece.wizard}` : "nothing can move")));
+    onclick: () => propose(make(piece)) }, piece.tower ? t("ravenskeep.piece.tower", { tower: piece.tower.replace(/^T/, "") })
+    : piece.wizard !== undefined ? t("ravenskeep.piece.wizard", { space: piece.wizard }) : t("ravenskeep.piece.none"))));
   if (legal.kind === "rolled") {
-    return section(`${me}: rolled ${legal.roll.values[legal.roll.values.length - 1]}`,
-      legal.roll.rerolls_left ? el("button", { "data-do": "reroll", onclick: () => propose({ type: "reroll", player: me }) }, `Reroll (${legal.roll.rerolls_left} left)`) : null,
+    return section(t("ravenskeep.rolled", { player: me, value: legal.roll.values[legal.roll.values.length - 1] }),
+      legal.roll.rerolls_left ? el("button", { "data-do": "reroll", onclick: () => propose({ type: "reroll", player: me }) }, t("ravenskeep.reroll", { left: legal.roll.rerolls_left })) : null,
       (offer(legal.pieces, (piece) => ({ type: "play", player: me, ...piece })), pieceRow));
   }
   const parts = [];
   if (legal.cards_left > 0 && !view.forwent && legal.pieces_for) {
     const piecesFor = (moves, n) => moves === "either" ? [...legal.pieces_for.wizard[n], ...legal.pieces_for.tower[n]] : legal.pieces_for[moves][n];
     for (const moves of ["wizard", "tower", "either"]) {
-      parts.push(el("div", { class: "picker-row" }, el("span", { class: "who" }, moves),
+      parts.push(el("div", { class: "picker-row" }, el("span", { class: "who" }, moveWord(moves)),
         [1, 2, 3, 4, 5, 6].map((n) => el("button", { "data-do": "card", "data-card": `${moves}-${n}`,
           onclick: () => offer(piecesFor(moves, n), (piece) => ({ type: "play", player: me, card: { moves, steps: n }, ...piece })) }, n)),
         [1, 2, 3].map((dice) => el("button", { "data-do": "roll", "data-card": `${moves}-dice-${dice}`,
-          onclick: () => propose({ type: "roll", player: me, moves, dice }) }, dice === 1 ? "1 die" : `${dice} dice`))));
+          onclick: () => propose({ type: "roll", player: me, moves, dice }) }, t(dice === 1 ? "ravenskeep.one_die" : "ravenskeep.dice", { dice })))));
     }
   }
   if (legal.can_forgo && legal.pieces_for) {
     parts.push(el("button", { "data-do": "forgo", onclick: () => offer(legal.pieces_for.tower["1"], (piece) => ({ type: "forgo", player: me, ...piece })) },
-      "Forgo both cards: one tower 1 space"));
+      t("ravenskeep.forgo")));
   }
   if (!legal.spell_cast && legal.pieces_for) parts.push(spells(view, legal, offer, pieceRow));
   parts.push(pieceRow);
-  if (legal.can_end) parts.push(el("button", { class: "primary", "data-do": "end_turn", onclick: () => propose({ type: "end_turn", player: me }) }, "End turn"));
-  return section(`${me}: ${legal.cards_left} card${legal.cards_left === 1 ? "" : "s"} to play`, parts);
+  if (legal.can_end) parts.push(el("button", { class: "primary", "data-do": "end_turn", onclick: () => propose({ type: "end_turn", player: me }) }, t("ravenskeep.end_turn")));
+  return section(t("ravenskeep.cards_to_play", { player: me, cards: legal.cards_left }), parts);
 }

@@ -5,8 +5,14 @@
 import { el, seatColour, who } from "/static/js/parts.js";
 import { lastTurnLines, section, winner, words } from "/static/games/generic.js";
 import { cardPicture, familiarChip, inventoryPictures, recipePictures } from "/static/games/witchcraft_pictures.js";
+import { t, term } from "/static/js/words.js";
 
-const cap = (text) => words(text).replace(/^./, (c) => c.toUpperCase());
+const GAME = "witchcraft";
+const upper = (text) => String(text).replace(/^./, (c) => c.toUpperCase());
+const cap = (familiar) => upper(term(GAME, `familiar.${familiar}`, words(familiar))); // a familiar by name
+const ingredient = (kind) => term(GAME, `ingredient.${kind}`, words(kind));
+const witchTitle = (p) => term(GAME, `witch.${p.witch}`, p.witch_title);
+const spellText = (s) => `✦${s.magic}: ${(s.recipe || []).map(ingredient).join(" + ")}`; // a spell card by what it asks and gives
 
 if (!document.getElementById("witchcraft-style")) {
   document.head.append(el("style", { id: "witchcraft-style" }, `
@@ -30,9 +36,9 @@ if (!document.getElementById("witchcraft-style")) {
 }
 
 function cardText(c) {
-  if (!c) return "empty";
-  if (c.category === "spell") return `✦ ${c.magic} · ${c.recipe.map(words).join(" + ")}`;
-  return c.category === "joker" ? "joker" : words(c.kind);
+  if (!c) return t("witchcraft.empty");
+  if (c.category === "spell") return `✦ ${c.magic} · ${c.recipe.map(ingredient).join(" + ")}`;
+  return c.category === "joker" ? t("witchcraft.joker") : ingredient(c.kind);
 }
 
 function marketCell(space, { tap, chosen = false, paid = 0 } = {}) {
@@ -48,14 +54,14 @@ function marketCell(space, { tap, chosen = false, paid = 0 } = {}) {
 
 export function board(view, ctx) {
   return [
-    section("Scores", magicCards(view, ctx.flashed), waitingFor(view)),
-    view.over ? section("Game over", el("p", { style: "font-size: 2rem; font-weight: bold" }, "Winner: ", winner(view)),
-                        el("p", { class: "muted" }, "Ranking: ", (view.ranking || []).join(" · "))) : null,
-    section("Market", el("div", { class: "wc-market" }, view.market.map((s) => marketCell(s))),
-      el("p", { class: "muted" }, `Deck ${view.deck} · discards ${view.discard} · supply ${view.supply} crystals · `,
-        `basic spells ${view.basic_left} · familiars ${view.familiars_left}${view.familiar_top ? ` (top: ${view.familiar_top})` : ""}`)),
-    section("Witches", el("div", { class: "wc-witches" }, view.players.map((p) => witchCard(p)))),
-    section("Last turn", lastTurnLines(view, SAY)),
+    section("game.scores", magicCards(view, ctx.flashed), waitingFor(view)),
+    view.over ? section("game.game_over", el("p", { style: "font-size: 2rem; font-weight: bold" }, t("game.winner"), " ", winner(view)),
+                        el("p", { class: "muted" }, t("game.ranking"), " ", (view.ranking || []).join(" · "))) : null,
+    section("witchcraft.market", el("div", { class: "wc-market" }, view.market.map((s) => marketCell(s))),
+      el("p", { class: "muted" }, t("witchcraft.supplies", { deck: view.deck, discard: view.discard, supply: view.supply,
+        basic: view.basic_left, familiars: view.familiars_left }), view.familiar_top ? ` (${t("witchcraft.top", { familiar: cap(view.familiar_top) })})` : "")),
+    section("witchcraft.witches", el("div", { class: "wc-witches" }, view.players.map((p) => witchCard(p)))),
+    section("game.last_turn", lastTurnLines(view, SAY)),
   ];
 }
 
@@ -64,49 +70,50 @@ function magicCards(view, flashed = new Set()) {
   return el("div", { class: "players" }, view.players.map((p) => el("div", {
     class: ["player", best > 0 && p.magic === best ? "leader" : "", flashed.has(p.name) ? "flash" : ""].join(" "),
     style: `--seat: ${seatColour(p.seat)}`, "data-player": p.name },
-    el("div", { class: "name" }, p.name, p.turn ? el("span", { class: "token", style: "font-size: .8rem; margin-left: .4rem" }, "to play") : ""),
+    el("div", { class: "name" }, p.name, p.turn ? el("span", { class: "token", style: "font-size: .8rem; margin-left: .4rem" }, t("witchcraft.to_play")) : ""),
     el("div", { class: "points", "data-points": p.magic }, p.magic),
-    el("div", { class: "wand" }, `${p.witch_title} · ${p.crystals} ◆`),
+    el("div", { class: "wand" }, `${witchTitle(p)} · ${p.crystals} ◆`),
     el("div", { class: "wc-bar" }, el("div", { style: `width: ${Math.min(100, (100 * p.magic) / view.goal)}%` })),
-    el("div", { class: "muted", style: "font-size: .75rem" }, Object.entries(p.breakdown).filter(([, v]) => v).map(([k, v]) => `${k} ${v}`).join(" · ")))));
+    el("div", { class: "muted", style: "font-size: .75rem" }, Object.entries(p.breakdown).filter(([, v]) => v).map(([k, v]) => `${t(`ending.witchcraft.${k}`)} ${v}`).join(" · ")))));
 }
 
 function witchCard(p) {
   return el("div", { class: "wc-witch", style: `--seat: ${seatColour(p.seat)}`, "data-witch": p.name },
-    el("div", { class: "name" }, p.name, el("span", { class: "muted", style: "font-size: .85rem" }, ` ${p.witch_title}`)),
-    p.spells.map((s) => el("div", { "data-spell": s.card }, `${s.card} ✦${s.magic}: `, recipePictures(s), " ", s.recipe.map(words).join(" + "),
-      el("span", { class: "muted" }, ` — has ${s.assigned.map(cardText).join(", ") || "nothing"}, needs ${s.needs}`))),
-    p.inventory.length ? el("div", { class: "muted" }, "inventory: ", inventoryPictures(p.inventory), " ", p.inventory.map(cardText).join(", ")) : null,
-    p.familiars.length ? el("div", {}, "familiars: ", p.familiars.map((f) => familiarChip(f.familiar, cap(f.familiar), f.used)),
-      p.snake ? ` · snake: ${words(p.snake)}` : "") : null,
-    p.cast.length ? el("div", { class: "muted" }, `cast: ${p.cast.map((c) => `${c.card} ✦${c.magic}`).join(", ")}`) : null);
+    el("div", { class: "name" }, p.name, el("span", { class: "muted", style: "font-size: .85rem" }, ` ${witchTitle(p)}`)),
+    p.spells.map((s) => el("div", { "data-spell": s.card }, spellText(s), " ", recipePictures(s),
+      el("span", { class: "muted" }, ` — ${t("witchcraft.has_needs", { has: s.assigned.map(cardText).join(", ") || t("parts.nothing"), needs: s.needs })}`))),
+    p.inventory.length ? el("div", { class: "muted" }, t("witchcraft.inventory"), " ", inventoryPictures(p.inventory), " ", p.inventory.map(cardText).join(", ")) : null,
+    p.familiars.length ? el("div", {}, t("witchcraft.familiars"), " ", p.familiars.map((f) => familiarChip(f.familiar, cap(f.familiar), f.used)),
+      p.snake ? ` · ${t("witchcraft.snake_joker", { ingredient: ingredient(p.snake) })}` : "") : null,
+    p.cast.length ? el("div", { class: "muted" }, t("witchcraft.cast"), " ", p.cast.map((c) => `✦${c.magic}`).join(", ")) : null);
 }
 
 function waitingFor(view) {
   const legal = view.legal || {};
-  const text = {
-    turn: `${legal.witch}'s turn${legal.actions_left > 1 ? ` (${legal.actions_left} actions)` : ""}`,
-    raven_buy: `${legal.witch} may buy after the Raven`, discard_spell: `${legal.witch} keeps 3 spells: discard one`,
-    discard_familiar: `${legal.witch} keeps 2 familiars: discard one`, snake: `${legal.witch} names the Snake's ingredient`,
-  }[legal.kind];
+  const kinds = ["turn", "raven_buy", "discard_spell", "discard_familiar", "snake"];
+  const kind = legal.kind === "turn" && legal.actions_left > 1 ? "turn_actions" : legal.kind;
+  const text = kinds.includes(legal.kind) ? t(`witchcraft.waiting.${kind}`, { witch: legal.witch, actions: legal.actions_left }) : null;
   return text ? el("p", { class: "muted", "data-part": "waiting", style: "margin: .6rem 0 0; font-size: 1.3rem" }, text) : null;
 }
 
+// Each event as a sentence: witchcraft.say.<event>, the player's name in colour before it.
+const said = (key, values = {}) => (e, v) => [who(v, e.player), " ", t(`witchcraft.say.${key}`, values)];
 const SAY = {
-  bought: (e, v) => [who(v, e.player), ` buys ${e.cards.length} card${e.cards.length > 1 ? "s" : ""}`, e.crystals ? ` and ${e.crystals} crystals` : "", e.paid ? ` (pays ${e.paid})` : ""],
-  cast: (e, v) => [who(v, e.player), ` casts ${e.spell}: +${e.magic} magic`],
-  familiar: (e, v) => [who(v, e.player), ` takes the ${cap(e.familiar)}`],
-  basic_spell: (e, v) => [who(v, e.player), ` takes the basic spell ${e.spell}`],
-  crystals: (e, v) => [who(v, e.player), ` takes ${e.crystals} crystals`],
-  familiar_action: (e, v) => [who(v, e.player), ` uses the ${cap(e.familiar)}`],
-  hare: (e, v) => [who(v, e.player), " casts the Hare's spell: +3 magic"],
-  snake: (e, v) => [who(v, e.player), `'s Snake: ${words(e.ingredient)} is a joker`],
-  spell_discarded: (e, v) => [who(v, e.player), ` discards ${e.spell}`],
-  familiar_discarded: (e, v) => [who(v, e.player), ` lets the ${cap(e.familiar)} go`],
-  market_shifted: () => ["the market's bottom row is discarded; a new top row"],
-  reshuffled: (e) => [`a new deck of ${e.cards} cards`],
-  won: (e, v) => [who(v, e.player), ` reaches ${e.magic} magic and wins`],
-  stalled: (e, v) => ["no card can come into play: ", who(v, e.player), " wins with the most magic"],
+  bought: (e, v) => said(e.crystals ? "bought_crystals" : "bought", { cards: e.cards.length, crystals: e.crystals })(e, v)
+    .concat(e.paid ? [` (${t("witchcraft.say.pays", { paid: e.paid })})`] : []),
+  cast: (e, v) => said("cast", { magic: e.magic })(e, v),
+  familiar: (e, v) => said("familiar", { familiar: cap(e.familiar) })(e, v),
+  basic_spell: (e, v) => said("basic_spell")(e, v),
+  crystals: (e, v) => said("crystals", { crystals: e.crystals })(e, v),
+  familiar_action: (e, v) => said("familiar_action", { familiar: cap(e.familiar) })(e, v),
+  hare: (e, v) => said("hare")(e, v),
+  snake: (e, v) => said("snake", { ingredient: ingredient(e.ingredient) })(e, v),
+  spell_discarded: (e, v) => said("spell_discarded")(e, v),
+  familiar_discarded: (e, v) => said("familiar_discarded", { familiar: cap(e.familiar) })(e, v),
+  market_shifted: () => [t("witchcraft.say.market_shifted")],
+  reshuffled: (e) => [t("witchcraft.say.reshuffled", { cards: e.cards })],
+  won: (e, v) => said("won", { magic: e.magic })(e, v),
+  stalled: (e, v) => [t("witchcraft.say.stalled"), " ", who(v, e.player)],
 };
 
 // -- the controls -----------------------------------------------------------------------------
@@ -114,25 +121,32 @@ const SAY = {
 export function controls(view, ctx) {
   const legal = view.legal || {};
   const prompt = PROMPTS[legal.kind];
-  if (!prompt) return section(`Next: ${words(legal.kind)}`, el("p", { class: "muted" }, "Waiting for the table."));
+  if (!prompt) return section("game.next", el("p", { class: "muted" }, t("game.waiting")));
   return [prompt(view, legal, ctx.propose), hareButtons(view, legal, ctx.propose)];
 }
 
 const PROMPTS = {
-  over: () => section("Game over", el("p", {}, "Start the next game from the Night page.")),
+  over: () => section("game.game_over", el("p", {}, t("page.start_from_night"))),
   turn: turnPrompt,
-  raven_buy: (view, legal, propose) => section(`${legal.witch} buys after the Raven`, buyer(view, legal, propose, null).node,
-    el("button", { class: "wc-big", "data-do": "pass", onclick: () => propose({ type: "buy", witch: legal.witch, cards: [] }) }, "Buy nothing")),
-  discard_spell: (view, legal, propose) => section(`${legal.witch}: discard a spell`, el("div", { class: "tokens" },
+  raven_buy: (view, legal, propose) => section(t("witchcraft.raven_buy", { witch: legal.witch }), buyer(view, legal, propose, null).node,
+    el("button", { class: "wc-big", "data-do": "pass", onclick: () => propose({ type: "buy", witch: legal.witch, cards: [] }) }, t("witchcraft.buy_nothing"))),
+  discard_spell: (view, legal, propose) => section(t("witchcraft.discard_spell", { witch: legal.witch }), el("div", { class: "tokens" },
     legal.spells.map((s) => el("button", { class: "wc-big", "data-do": "discard", "data-spell": s,
-      onclick: () => propose({ type: "discard", witch: legal.witch, spell: s }) }, s)))),
-  discard_familiar: (view, legal, propose) => section(`${legal.witch}: discard a familiar`, el("div", { class: "tokens" },
+      onclick: () => propose({ type: "discard", witch: legal.witch, spell: s }) }, spellOf(view, legal.witch, s))))),
+  discard_familiar: (view, legal, propose) => section(t("witchcraft.discard_familiar", { witch: legal.witch }), el("div", { class: "tokens" },
     legal.familiars.map((f) => el("button", { class: "wc-big", "data-do": "discard", "data-familiar": f,
       onclick: () => propose({ type: "discard", witch: legal.witch, familiar: f }) }, cap(f))))),
-  snake: (view, legal, propose) => section(`${legal.witch}: which ingredient does the Snake turn into a joker?`,
+  snake: (view, legal, propose) => section(t("witchcraft.snake_which", { witch: legal.witch }),
     el("div", { class: "tokens" }, legal.ingredients.map((i) => el("button", { class: "wc-big", "data-do": "snake", "data-ingredient": i,
-      onclick: () => propose({ type: "snake", witch: legal.witch, ingredient: i }) }, words(i))))),
+      onclick: () => propose({ type: "snake", witch: legal.witch, ingredient: i }) }, ingredient(i))))),
 };
+
+/** A witch's spell card by what it asks and gives, never by its id. */
+function spellOf(view, witch, card) {
+  const p = view.players.find((x) => x.name === witch);
+  const spell = p && p.spells.find((s) => s.card === card);
+  return spell ? spellText(spell) : t("witchcraft.a_spell");
+}
 
 function turnPrompt(view, legal, propose) {
   const w = legal.witch;
@@ -144,16 +158,16 @@ function turnPrompt(view, legal, propose) {
       ? { cat: { card: buy.chosen[0], pay: buy.pay.length ? buy.pay[0] : null } } : {}) }) }, label);
   const familiarAction = (familiar, label, extra = {}) => el("button", { class: "wc-big", "data-do": "familiar_action", "data-familiar": familiar,
     onclick: () => propose({ type: "familiar_action", witch: w, familiar, ...extra }) }, label);
-  return section(`${w}'s turn: one action`,
+  return section(t("witchcraft.turn", { witch: w }),
     buy.node,
-    can.cat ? el("p", { class: "muted" }, "The Cat: choose one ingredient above (and its crystal) before taking crystals, a familiar or a basic spell.") : null,
+    can.cat ? el("p", { class: "muted" }, t("witchcraft.cat_hint")) : null,
     el("div", { class: "tokens", style: "margin-top: .8rem" },
-      take("take_crystals", "Take 2 crystals"),
-      take("take_familiar", `Take the familiar${view.familiar_top ? ` (${cap(view.familiar_top)})` : ""} + 1 crystal`, can.take_familiar),
-      take("take_basic_spell", "Take a basic spell + 1 crystal", can.take_basic_spell),
-      can.magpie ? familiarAction("magpie", "Magpie: 6 crystals") : null,
-      can.goat ? familiarAction("goat", "Goat: one more action") : null,
-      can.raven ? [0, 1, 2].map((row) => familiarAction("raven", `Raven: row ${row + 1} under the deck`, { row })) : null));
+      take("take_crystals", t("witchcraft.take_crystals")),
+      take("take_familiar", view.familiar_top ? t("witchcraft.take_familiar_named", { familiar: cap(view.familiar_top) }) : t("witchcraft.take_familiar"), can.take_familiar),
+      take("take_basic_spell", t("witchcraft.take_basic_spell"), can.take_basic_spell),
+      can.magpie ? familiarAction("magpie", t("witchcraft.magpie")) : null,
+      can.goat ? familiarAction("goat", t("witchcraft.goat")) : null,
+      can.raven ? [0, 1, 2].map((row) => familiarAction("raven", t("witchcraft.raven", { row: row + 1 }), { row })) : null));
 }
 
 /** Tap the cards to buy, then the cards that take a crystal, then Buy. The count owed is shown. */
@@ -181,22 +195,22 @@ function buyer(view, legal, propose, can) {
         draw();
       } })));
     info.textContent = mode === "cards"
-      ? `Tap up to ${familiar === "squirrel" ? 4 : 3} adjacent cards to buy (${chosen.length} chosen), then "Crystals".`
-      : `Tap the cards that take a crystal: ${pay.length} of ${owed()} placed.`;
+      ? t("witchcraft.buy_hint", { most: familiar === "squirrel" ? 4 : 3, chosen: chosen.length })
+      : t("witchcraft.pay_hint", { placed: pay.length, owed: owed() });
   };
   draw();
   const buttons = el("div", { class: "tokens" },
-    el("button", { class: "wc-big", "data-do": "crystals-mode", onclick: () => { mode = mode === "cards" ? "pay" : "cards"; pay.length = 0; draw(); } }, "Crystals"),
+    el("button", { class: "wc-big", "data-do": "crystals-mode", onclick: () => { mode = mode === "cards" ? "pay" : "cards"; pay.length = 0; draw(); } }, t("witchcraft.crystals")),
     el("button", { class: "primary wc-big", "data-do": "buy", onclick: () => propose({ type: "buy", witch: legal.witch, cards: [...chosen], pay: [...pay],
-      ...(familiar ? { familiar } : {}) }) }, "Buy"),
-    can && can.squirrel ? el("button", { "data-do": "squirrel", onclick: (e) => { familiar = familiar === "squirrel" ? null : "squirrel"; e.target.classList.toggle("chosen"); draw(); } }, "with the Squirrel") : null,
-    can && can.raccoon ? el("button", { "data-do": "raccoon", onclick: (e) => { familiar = familiar === "raccoon" ? null : "raccoon"; e.target.classList.toggle("chosen"); draw(); } }, "with the Raccoon") : null);
+      ...(familiar ? { familiar } : {}) }) }, t("witchcraft.buy")),
+    can && can.squirrel ? el("button", { "data-do": "squirrel", onclick: (e) => { familiar = familiar === "squirrel" ? null : "squirrel"; e.target.classList.toggle("chosen"); draw(); } }, t("witchcraft.with_squirrel")) : null,
+    can && can.raccoon ? el("button", { "data-do": "raccoon", onclick: (e) => { familiar = familiar === "raccoon" ? null : "raccoon"; e.target.classList.toggle("chosen"); draw(); } }, t("witchcraft.with_raccoon")) : null);
   return { node: el("div", { "data-part": "buyer" }, info, grid, buttons), chosen, pay };
 }
 
 function hareButtons(view, legal, propose) {
   const ready = Object.entries(legal.hare || {}).filter(([, ok]) => ok);
   if (!ready.length) return null;
-  return section("The Hare, at any time", ready.map(([p]) => el("button", { class: "wc-big", "data-do": "hare", "data-witch": p,
-    onclick: () => propose({ type: "hare", witch: p }) }, `${p} casts the Hare's spell (+3)`)));
+  return section("witchcraft.the_hare_at_any_time", ready.map(([p]) => el("button", { class: "wc-big", "data-do": "hare", "data-witch": p,
+    onclick: () => propose({ type: "hare", witch: p }) }, t("witchcraft.hare_button", { witch: p }))));
 }

@@ -2,6 +2,7 @@
 // per player in a colour of their own, drawn as inline SVG from the standings the night already sends.
 
 import { el, seatColour } from "./parts.js";
+import { t } from "./words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -65,13 +66,13 @@ function draw(series, width) {
   const every = Math.max(1, Math.ceil(games / Math.floor((w - pad.left) / (font * 4.5))));
   const ticks = Array.from({ length: games + 1 }, (_, i) => i).filter((i) => i % every === 0 || i === games).map((i) =>
     svg("text", { x: x(i), y: h - font / 2, "font-size": font, "text-anchor": i === 0 ? "start" : i === games ? "end" : "middle" },
-      i === 0 ? "start" : games > 4 ? String(i) : `game ${i}`));
+      i === 0 ? t("chart.start") : games > 4 ? String(i) : t("chart.game", { number: i })));
   const lines = players.map((player, seat) => svg("g", { class: "series", "data-player": player,
     "data-points": series[player].join(" "), style: `stroke: ${seatColour(seat)}; fill: ${seatColour(seat)}` },
     svg("polyline", { points: series[player].map((v, i) => `${x(i)},${y(v)}`).join(" ") }),
     series[player].map((v, i) => svg("circle", { cx: x(i), cy: y(v), r: font / 3, style: "stroke: none" },
-      svg("title", {}, `${player} ${i === 0 ? "at the start" : `after game ${i}`}: ${v}`)))));
+      svg("title", {}, i === 0 ? t("chart.point_at_start", { player, points: v }) : t("chart.point_after_game", { player, number: i, points: v }))))));
   return svg("svg", { class: "night-chart", viewBox: `0 0 ${w} ${h}`, role: "img", "data-part": "night-chart",
-    "aria-label": `Night points after each game: ${players.map((p) => `${p} ${series[p][games]}`).join(", ")}` },
+    "aria-label": t("chart.label", { points: players.map((p) => `${p} ${series[p][games]}`).join(", ") }) },
   grid, ticks, lines);
 }

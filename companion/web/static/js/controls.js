@@ -1,14 +1,15 @@
 // The controls: answer the camera's questions, enter what the rules ask for, undo, redo, and go
 // back to any point of the history, and give the cue. Every tap carries its own action id.
 
-import { el, historyList, undoBar, wandBadge, who } from "./parts.js";
+import { el, historyList, tokenInfo, tokenLabel, undoBar, wandBadge, who } from "./parts.js";
 import { actionId, getJSON, handle, post, proposer } from "./api.js";
 import { castingDue, cueButton } from "./cue.js";
 import { endingPanel } from "./ending.js";
 import { noticeBanner, recentNotices } from "./notices.js";
 import { boot, gameModule, render } from "./shell.js";
+import { lang, sentence, t } from "./words.js";
 
-const { model, stream } = boot("Controls");
+const { model, stream } = boot("controls");
 const root = document.querySelector("main");
 const refusal = el("div", { class: "refusal", role: "status", id: "refusal" });
 const say = (text) => { refusal.textContent = text || ""; };
@@ -27,7 +28,7 @@ getJSON("/api/session").then((answer) => {
 
 model.onChange(async (why) => {
   if (why === "notice") return;
-  if (!model.game) return render(root, el("section", {}, el("h2", {}, "No game yet"), "Start one from the Night page."), notices);
+  if (!model.game) return render(root, el("section", {}, el("h2", {}, t("page.no_game")), t("page.start_from_night")), notices);
   const view = model.game;
   const asked = model.questions.map((q) => [q.id, q.wands.map((w) => [w.player, w.choices.map((c) => c.place)])]);
   const key = JSON.stringify([view.game, model.history[0] && model.history[0].at, view.version, asked]);
@@ -40,8 +41,8 @@ model.onChange(async (why) => {
       endingPanel(model, stream), // the game's end comes first
       castingDue(view) ? cue : null,
       game.controls(view, { model, propose }),
-      el("section", { "data-part": "undo" }, el("h2", {}, "Fix a mistake"), undoBar(view, propose), refusal),
-      el("section", { "data-part": "history" }, el("h2", {}, "History"), historyList(view, model.history, propose)),
+      el("section", { "data-part": "undo" }, el("h2", {}, t("controls.fix_a_mistake")), undoBar(view, propose), refusal),
+      el("section", { "data-part": "history" }, el("h2", {}, t("controls.history")), historyList(view, model.history, propose)),
       notices);
   }
   for (const q of model.questions) showMarks(q); // marks change without redrawing: a tap never lands on a new button
@@ -50,24 +51,30 @@ model.onChange(async (why) => {
 /** The camera could not read some wands: per wand its picture, and one tap on where it pointed. */
 function question(view, q) {
   return el("section", { class: "question", "data-question": q.id },
-    el("h2", {}, q.wands.length > 1 ? "The camera asks: where did these wands point?" : "The camera asks: where did this wand point?"),
-    el("p", { class: "muted question-hint" }, "One tap per wand. Tap another to change your mind until every wand is answered."),
+    el("h2", {}, q.wands.length > 1 ? t("question.these_wands") : t("question.this_wand")),
+    el("p", { class: "muted question-hint" }, t("question.hint")),
     q.wands.map((w) => askedWand(view, q, w)));
 }
 
 function askedWand(view, q, w) {
   return el("div", { class: "asked-wand", "data-player": w.player, "data-wand": w.wand },
-    el("div", { class: "asked-who" }, who(view, w.player), " · wand ", wandBadge(w.wand),
+    el("div", { class: "asked-who" }, who(view, w.player), " · ", t("parts.wand"), " ", wandBadge(w.wand),
       el("span", { class: "asked-state", "data-state": w.player })),
-    w.why ? el("div", { class: "why", "data-why": w.player }, w.why) : null,
+    w.why ? el("div", { class: "why", "data-why": w.player }, lang === "en" ? w.why : sentence(w.why_words, w.why)) : null,
     w.picture ? el("img", { class: "wand-picture", src: w.picture, width: 480, height: 480,
-                            alt: `The camera's picture of ${w.player}'s wand, the places it may point at outlined` }) : null,
+                            alt: t("question.picture_alt", { player: w.player }) }) : null,
     el("div", { class: "answers" }, w.choices.map((c) => el("button", {
       class: "answer", "data-player": w.player, "data-target": c.place ?? "none", "aria-pressed": "false",
       style: c.outline ? `--outline: ${c.outline}` : "",
       onclick: () => tap(q, w, c.place),
     }, c.outline ? el("span", { class: "outline", "aria-hidden": "true" }) : null,
-       c.icon ? el("span", { class: "icon", "aria-hidden": "true" }, c.icon) : null, c.name))));
+       c.icon ? el("span", { class: "icon", "aria-hidden": "true" }, c.icon) : null, choiceName(view, c)))));
+}
+
+/** A place the camera offers, named as the board names it (in the tablet's language). */
+function choiceName(view, c) {
+  if (c.place === null || c.place === undefined || c.place === "none") return t("parts.nothing");
+  return tokenInfo(view, c.place) ? tokenLabel(view, c.place) : (lang === "en" ? c.name : t("parts.a_token"));
 }
 
 /** Marked here at once; the push stream then marks it on every tablet (and corrects this one). */
@@ -93,7 +100,7 @@ function showMarks(q) {
       b.setAttribute("aria-pressed", chosen ? "true" : "false");
     }
     const state = row.querySelector(".asked-state");
-    const name = marked ? (w.choices.find((c) => (c.place ?? "none") === mark) || { name: mark }).name : null;
-    state.textContent = marked ? ` ✓ ${name}` : " — not answered yet";
+    const choice = marked ? (w.choices.find((c) => (c.place ?? "none") === mark) || { place: mark, name: mark }) : null;
+    state.textContent = marked ? ` ✓ ${choiceName(model.game, choice)}` : ` — ${t("question.not_answered")}`;
   }
 }

@@ -3,7 +3,8 @@
 // casting arrives as a "reading" notice.
 
 import { el } from "./parts.js";
-import { actionId, handle, post } from "./api.js";
+import { actionId, handle, post, refusalText } from "./api.js";
+import { t } from "./words.js";
 
 /** A cue starts a casting's reading, so it is offered only while the rules wait for a casting: never in
  *  a game that casts no wands, nor while a spell, a full satchel or the end is being settled. */
@@ -17,7 +18,7 @@ export function cueButton(session, stream) {
   const result = el("div", { class: "cue-result", role: "status", "data-part": "cue-result" });
   const section = el("section", { class: "cue", "data-part": "cue" });
   const button = el("button", { class: "primary cue-button", "data-do": "cue", onclick: () => give(button, result, section, stream) },
-    "In-can-to!");
+    t("cue.button"));
   section.append(button, result);
   return section;
 }
@@ -29,12 +30,12 @@ async function give(button, result, section, stream) {
   const answer = await post("/api/cue", { action_id: actionId() }, { retries: 0 });
   button.disabled = false;
   if (answer.status === 404) { // the table side went away under this page: the casting is tapped below
-    section.replaceChildren("No camera cue on this display: enter the casting below.");
+    section.replaceChildren(t("cue.no_camera"));
     return;
   }
   result.dataset.ok = answer.ok ? "yes" : "no";
-  if (answer.ok) result.textContent = "Cue given — the camera is reading the wands.";
-  else handle(answer, stream, (text) => { result.textContent = text || answer.error || `HTTP ${answer.status}`; });
+  if (answer.ok) result.textContent = t("cue.given");
+  else handle(answer, stream, (text) => { result.textContent = text || refusalText(answer) || `HTTP ${answer.status}`; });
 }
 
 /** A heard spoken cue's "Not a cue" button (none for other notices): one tap dismisses a false cue. */
@@ -43,7 +44,7 @@ export function notACue(notice) {
   const button = el("button", { class: "not-a-cue", "data-do": "not-a-cue", onclick: async () => {
     button.disabled = true;
     const answer = await post("/api/cue/dismiss", { cue_id: notice.cue_id }, { retries: 0 });
-    button.textContent = answer.ok || answer.status === 404 ? "Dismissed" : (answer.error || "Not dismissed");
-  } }, "Not a cue");
+    button.textContent = answer.ok || answer.status === 404 ? t("cue.dismissed") : (refusalText(answer) || t("cue.not_dismissed"));
+  } }, t("cue.not_a_cue"));
   return [button];
 }

@@ -45,10 +45,10 @@ export function iconChip(game, section, name, label, attrs = {}, ...more) {
   return el("span", { ...attrs, class: classes, "data-icon": picture ? name : null }, picture, el("span", { class: "label" }, label), more);
 }
 
-/** Tokens alike face down as one picture and a count ("11 face down") instead of a chip each. */
-export function faceDownChip(game, section, name, count, label, attrs = {}) {
+/** Tokens alike face down as one picture and a count instead of a chip each; ``text`` says both in the
+ *  tablet's words ("11 face down", "11 verdeckt"), since where the number goes is the language's. */
+export function faceDownChip(game, section, name, count, text, attrs = {}) {
   if (!count) return null;
-  const text = `${count} ${label}`;
   const picture = icon(game, section, name, text);
   return el("span", { ...attrs, class: "token secret with-icon", "data-face-down": count, "aria-label": text },
     picture, el("span", { class: "label" }, text));

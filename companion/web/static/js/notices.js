@@ -4,24 +4,30 @@
 
 import { el } from "./parts.js";
 import { notACue } from "./cue.js";
+import { lang, sentence, t } from "./words.js";
 
 // How each kind is headed and how long its banner stays. Readings and swaps are read across the
 // table and acted on; presses come in bursts, so theirs are brief.
+// Each kind's title is the catalogue's notice.<kind>.title.
 const KINDS = {
-  reading: { title: "The camera's reading", seconds: 8, tone: "info" },
-  cue: { title: "In-can-to!", seconds: 10, tone: "info" },
-  cue_dismissed: { title: "Not a cue", seconds: 3, tone: "info" },
-  cue_enrol: { title: "Who calls In-can-to!", seconds: 15, tone: "warn" },
-  swap: { title: "Swap the wands!", seconds: 12, tone: "warn" },
-  race_armed: { title: "Race", seconds: 3, tone: "info" },
-  race: { title: "Race won", seconds: 4, tone: "ok" },
-  early_press: { title: "Too early", seconds: 3, tone: "warn" },
-  press: { title: "Press", seconds: 2, tone: "info" },
+  reading: { seconds: 8, tone: "info" },
+  cue: { seconds: 10, tone: "info" },
+  cue_dismissed: { seconds: 3, tone: "info" },
+  cue_enrol: { seconds: 15, tone: "warn" },
+  swap: { seconds: 12, tone: "warn" },
+  race_armed: { seconds: 3, tone: "info" },
+  race: { seconds: 4, tone: "ok" },
+  early_press: { seconds: 3, tone: "warn" },
+  press: { seconds: 2, tone: "info" },
 };
 const OUTCOME_TONE = { cast: "ok", asked: "warn", joined: "warn", blind: "warn", failed: "bad", no_pictures: "bad", unknown_place: "bad" };
 const SHOWN = 5;
 
-export function noticeTitle(notice) { return (KINDS[notice.kind] || { title: notice.kind }).title; }
+export function noticeTitle(notice) { return KINDS[notice.kind] ? t(`notice.${notice.kind}.title`) : notice.kind; }
+
+/** What the notice says: on an English tablet as the server said it (it names more), elsewhere in the
+ *  tablet's language (its words). */
+export function noticeMessage(notice) { return lang === "en" && notice.message ? notice.message : sentence(notice.words, notice.message); }
 
 function tone(notice) {
   if (notice.kind === "reading") return OUTCOME_TONE[notice.outcome] || "info";
@@ -29,7 +35,7 @@ function tone(notice) {
 }
 
 function timeOf(notice) {
-  return notice.at ? new Date(notice.at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" }) : "";
+  return notice.at ? new Date(notice.at * 1000).toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit", second: "2-digit" }) : "";
 }
 
 /** The banner over the page: the newest notice of a known kind, until its time is up or it is tapped.
@@ -42,7 +48,7 @@ export function noticeBanner(model, { inPage = false } = {}) {
     const notice = model.lastNotice;
     if (why !== "notice" || !notice || !KINDS[notice.kind]) return;
     banner.replaceChildren(el("div", { class: "notice-title" }, noticeTitle(notice)),
-                           el("div", { class: "notice-message" }, notice.message), ...notACue(notice));
+                           el("div", { class: "notice-message" }, noticeMessage(notice)), ...notACue(notice));
     Object.assign(banner.dataset, { kind: notice.kind, tone: tone(notice) });
     banner.hidden = false;
     clearTimeout(timer);
@@ -54,13 +60,13 @@ export function noticeBanner(model, { inPage = false } = {}) {
 /** The latest few notices, newest first; kept by the page since it opened (a snapshot has none). */
 export function recentNotices(model) {
   const list = el("ul", { class: "notices" });
-  const section = el("section", { "data-part": "notices", hidden: true }, el("h2", {}, "At the table"), list);
+  const section = el("section", { "data-part": "notices", hidden: true }, el("h2", {}, t("notice.at_the_table")), list);
   model.onChange((why) => {
     if (why !== "notice") return;
     section.hidden = model.notices.length === 0;
     list.replaceChildren(...model.notices.slice(-SHOWN).reverse().map((n) =>
       el("li", { "data-kind": n.kind, "data-tone": tone(n) },
-        el("span", { class: "muted" }, timeOf(n)), " ", el("b", {}, noticeTitle(n)), " ", n.message, ...notACue(n))));
+        el("span", { class: "muted" }, timeOf(n)), " ", el("b", {}, noticeTitle(n)), " ", noticeMessage(n), ...notACue(n))));
   });
   return section;
 }

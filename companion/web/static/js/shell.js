@@ -4,20 +4,25 @@
 import { el } from "./parts.js";
 import { Model } from "./model.js";
 import { openStream } from "./stream.js";
+import { applyWords, languageSwitch, t } from "./words.js";
 
-export const PAGES = [["/", "Board"], ["/controls", "Controls"], ["/night", "Night"], ["/status", "Status"],
-  ["/calibration", "Calibration"]];
+export const PAGES = [["/", "board"], ["/controls", "controls"], ["/night", "night"], ["/status", "status"],
+  ["/calibration", "calibration"]]; // each page's name is the catalogue's nav.<name>
 const loaded = {};
 
-export function boot(title) {
-  const badge = el("span", { class: "connection", id: "connection", "data-state": "connecting" }, "connecting…");
-  document.body.prepend(el("header", {}, el("h1", {}, "Incanto · ", title), navigation(), badge));
+/** ``page``: the page's name as PAGES gives it (its title is the catalogue's nav.<page>). */
+export function boot(page) {
+  const title = t(`nav.${page}`);
+  document.title = t("shell.title", { page: title });
+  const badge = el("span", { class: "connection", id: "connection", "data-state": "connecting" }, t("connection.connecting"));
+  document.body.prepend(el("header", {}, el("h1", {}, t("shell.title", { page: title })), navigation(), languageSwitch(), badge));
+  applyWords();
   const offline = offlineNotice();
   const model = new Model();
   let everLive = false;
   const stream = openStream(model, (state) => {
     badge.dataset.state = state;
-    badge.textContent = { live: "● live", connecting: "connecting…", "catching up": "catching up…", offline: "● offline" }[state]; // the banner under the header says the rest
+    badge.textContent = t(`connection.${state.replace(" ", "_")}`); // the banner under the header says the rest
     if (state === "live") everLive = true;
     // Retrying flips between "offline" and "connecting": both are the table out of reach once it was there.
     offline.show(state === "offline" || (everLive && state === "connecting"));
@@ -29,14 +34,14 @@ export function boot(title) {
 /** Every page's links, the page shown marked; shared with the pages that draw their own header. */
 export function navigation() {
   return el("nav", {}, PAGES.map(([href, name]) =>
-    el("a", { href, class: location.pathname === href ? "here" : "", "aria-current": location.pathname === href ? "page" : null }, name)));
+    el("a", { href, class: location.pathname === href ? "here" : "", "aria-current": location.pathname === href ? "page" : null }, t(`nav.${name}`))));
 }
 
 /** While the push stream is down the page says so in large type, and no tap can be made: a tap then
  *  would reach nobody, and the picture under it may be old. Buttons this disabled are given back. */
 function offlineNotice() {
   const notice = el("div", { class: "offline", role: "alert", "data-part": "offline", hidden: true },
-    el("b", {}, "Reconnecting…"), " The table cannot be reached; taps wait until it is back.");
+    el("b", {}, t("offline.title")), " ", t("offline.text"));
   document.body.querySelector("header").after(notice);
   let shown = false;
   const asleep = new MutationObserver(() => { // a page redrawn while down draws no live button
