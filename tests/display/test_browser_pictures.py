@@ -294,3 +294,32 @@ def test_witchcraft_spells_show_their_recipe_as_ingredient_pictures(tablet: Tabl
       [...s.querySelectorAll("[data-recipe] img.icon")].map(i => i.alt), [...s.querySelectorAll("img.icon")].every(i => i.naturalWidth > 0)])""")
     assert {card: alts for card, alts, _ in shown} == spells
     assert all(loaded for _, _, loaded in shown), shown
+
+
+@pytest.mark.parametrize("game_name", ["grimoire"])
+def test_the_grimoires_curses_on_the_ritual_circle_show_their_elements_as_pictures(tablet: Tablet, night: Night,
+                                                                                   game_name: str) -> None:
+    game = night.current
+    assert game is not None
+    rng = random.Random(6)
+    while not any(f["curses"] for f in game.view()["ritual"]["fields"]):
+        action = game.rules.random_action(game.state, rng)
+        assert action is not None, "the game ended before a curse lay on the circle"
+        game.propose(action)
+    view = game.view()
+    curses = {c["id"]: c["elements"] for f in view["ritual"]["fields"] for c in f["curses"]}
+    pictures = json.loads(ICONS_JSON.read_text())["games"]["grimoire"]["elements"]
+    page = sized(tablet, "/", TABLET)
+    page.wait_for_selector(".ritual-circle .curse image.element-picture")
+    drawn = page.eval_on_selector_all(".ritual-circle .curse", """cs => cs.map(c => [c.dataset.curse,
+      [...c.querySelectorAll("image.element-picture")].map(i => [i.dataset.element, i.getAttribute("href"), i.getAttribute("aria-label")]),
+      c.querySelectorAll(".element-letter").length])""")
+    assert {curse: [e for e, _, _ in images] for curse, images, _ in drawn} == curses
+    assert all(letters == 0 for _, _, letters in drawn), "a curse still shows a letter where its picture is"
+    for _, images, _ in drawn:
+        for element, href, label in images:
+            assert href == f"/static/icons/{pictures[element]}", (element, href)
+            assert label == f"{element.capitalize()} · {view['elements'][element]}", (element, label)
+            assert page.request.get(tablet.base + href).ok, href
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / "grimoire-curses-1024.png"), full_page=True)

@@ -4,7 +4,7 @@
 
 import { el, seatColour } from "/static/js/parts.js";
 import { section } from "/static/games/generic.js";
-import { elementPicture } from "/static/games/grimoire_pictures.js";
+import { curseElements, elementMark, elementPicture } from "/static/games/grimoire_pictures.js";
 import { lang, t, term } from "/static/js/words.js";
 
 // On a German tablet the rulebook's words alone; on an English one the rulebook's word, then English.
@@ -14,6 +14,8 @@ const spellName = (id) => term(GAME, `spell.${id}`, String(id));
 const elementName = (e) => term(GAME, `element.${e}`, String(e));
 // An element in the rulebook's word (the German tablet's own catalogue, else the data's key), capitalised
 const elementTitle = (e) => (lang === "de" ? elementName(e) : String(e)).replace(/^./, (c) => c.toUpperCase());
+// An element's picture named as the legend names it: "Feuer" on a German tablet, "Feuer · fire" on an English one
+const elementLabel = (e) => bi(elementTitle(e), elementName(e));
 
 if (!document.querySelector('link[data-game="grimoire"]')) {
   document.head.append(el("link", { rel: "stylesheet", href: "/static/games/grimoire.css", "data-game": "grimoire" }));
@@ -32,13 +34,19 @@ function svg(tag, attrs = {}, ...children) {
 
 function both(de, en) { return lang === "de" ? [el("span", { class: "de" }, de)] : [el("span", { class: "de" }, de), " ", el("span", { class: "en" }, en)]; }
 
-/** A curse by the elements it shows (never its id): the view's ritual lists each with its elements. */
-function curseName(view, id) {
+/** The elements a curse shows, from the view's ritual (none for one not lying there). */
+function curseElementsOf(view, id) {
   for (const field of (view.ritual && view.ritual.fields) || []) {
     const curse = field.curses.find((c) => c.id === id);
-    if (curse) return curse.elements.map((e) => ELEMENT_LETTER[e] || e).join("");
+    if (curse) return curse.elements;
   }
-  return bi("Fluch", "curse");
+  return [];
+}
+
+/** A curse by the elements it shows (never its id): the view's ritual lists each with its elements. */
+function curseName(view, id) {
+  const elements = curseElementsOf(view, id);
+  return elements.length ? elements.map((e) => ELEMENT_LETTER[e] || e).join("") : bi("Fluch", "curse");
 }
 
 function effectText(effect) {
@@ -94,7 +102,7 @@ function curseNode(curse, fieldNo, i, count) {
   curse.elements.forEach((e, k) => {
     const cx = x + 20 + (k % 2) * 34, cy = y + 20 + Math.floor(k / 2) * 34;
     group.append(svg("circle", { cx, cy, r: 16, fill: ELEMENT_COLOUR[e] || "#888", class: "element", "data-element": e }),
-                 svg("text", { x: cx, y: cy + 7, class: "element-letter" }, ELEMENT_LETTER[e] || "?"));
+                 elementMark(e, cx, cy, 14, elementLabel(e)) || svg("text", { x: cx, y: cy + 7, class: "element-letter" }, ELEMENT_LETTER[e] || "?"));
   });
   return group;
 }
@@ -205,7 +213,7 @@ function cursesPrompt(legal, propose) {
   const rows = legal.piles.map((pile, i) => el("div", { class: "picker-row" }, el("span", { class: "who" }, `${i + 1}. ${pile === "vier" ? term(GAME, "term.vier", pile) : elementName(pile)}`),
     legal.faces[pile].map((face) => el("button", { "data-do": "curse-face", "data-pile": pile, class: chosen[i] === face ? "chosen" : "",
       onclick: (e) => { chosen[i] = face; for (const b of e.target.parentElement.querySelectorAll("button")) b.classList.toggle("chosen", b === e.target); } },
-      face.map((el_) => ELEMENT_LETTER[el_] || el_).join(" ")))));
+      curseElements(face, elementLabel), face.map((el_) => ELEMENT_LETTER[el_] || el_).join(" ")))));
   return section(bi("Flüche ziehen", "draw the curses"), el("p", {}, bi("Zieht diese Flüche und tippt, was sie zeigen", "draw these curses and tap what they show")),
     rows, el("button", { class: "primary", "data-do": "curses_drawn", onclick: () => propose({ type: "curses_drawn", curses: [...chosen] }) }, bi("Gelegt", "laid")));
 }
@@ -229,7 +237,7 @@ export function controls(view, ctx) {
   const zone = (z) => (z === "hand" ? bi("Hand", "hand") : bi("Unterstützungszone", "support zone"));
   return section(`${me}: ${bi("Aktionsphase", "actions")}`,
     el("div", { class: "tokens" }, el("span", { class: "muted" }, bi("Fluch bannen", "banish")),
-      legal.banish.map((c) => el("button", { "data-do": "banish", "data-curse": c, onclick: () => chooseReward(c) }, curseName(view, c)))),
+      legal.banish.map((c) => el("button", { "data-do": "banish", "data-curse": c, onclick: () => chooseReward(c) }, curseElements(curseElementsOf(view, c), elementLabel), curseName(view, c)))),
     rewardRow,
     el("div", { class: "tokens" }, el("span", { class: "muted" }, bi("Zauber wirken", "cast")),
       legal.cast.map((s) => [el("button", { "data-do": "cast", "data-spell": s, onclick: () => propose({ type: "cast", player: me, spell: s }) }, spellName(s)),
