@@ -323,3 +323,27 @@ def test_the_grimoires_curses_on_the_ritual_circle_show_their_elements_as_pictur
             assert page.request.get(tablet.base + href).ok, href
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "grimoire-curses-1024.png"), full_page=True)
+
+
+def test_incantibus_last_casting_names_each_token_with_its_picture(tablet: Tablet, night: Night) -> None:
+    game = night.current
+    assert game is not None
+    rng = random.Random(9)
+    while not ((game.view().get("last_cast") or {}).get("claims")):
+        action = game.rules.random_action(game.state, rng)
+        assert action is not None, "the game ended before a casting claimed a token"
+        game.propose(action)
+    claims = game.view()["last_cast"]["claims"]
+    page = sized(tablet, "/", TABLET)
+    page.wait_for_selector(".cast-lines li[data-target] .cast-token img.icon")
+    page.wait_for_function("() => [...document.images].every((i) => i.complete)")
+    lines = page.eval_on_selector_all(".cast-lines li[data-target]", """ls => ls.map(l => {
+      const img = l.querySelector(".cast-token img.icon");
+      return [l.dataset.target, img?.alt, img?.naturalWidth || 0, l.textContent];
+    })""")
+    assert [target for target, *_ in lines] == [c["target"] for c in claims]
+    for target, alt, natural, text in lines:
+        assert alt and natural > 0, (target, alt, natural)
+        assert f"→ {alt}" in text, f"the picture of {target} is not named as the line names it: {alt!r} in {text!r}"
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.locator(".cast-lines").first.screenshot(path=str(SCREENSHOTS / "incantibus-last-casting-1024.png"))

@@ -3,7 +3,7 @@
 
 import { castingPicker, el, kindName, playerCards, seatColour, wandBadge, who } from "/static/js/parts.js";
 import { section, winner } from "/static/games/generic.js";
-import { bookChips, moatChips, potionChips, roomTokens, satchelTokens, sorcererChips, spellCardChips } from "/static/games/incantibus_pictures.js";
+import { bookChips, castToken, moatChips, potionChips, roomTokens, satchelTokens, sectionsById, sorcererChips, spellCardChips } from "/static/games/incantibus_pictures.js";
 import { names } from "/static/js/history.js";
 import { lang, t, term } from "/static/js/words.js";
 
@@ -93,12 +93,14 @@ export function lastCasting(view) {
     return (cast.events || []).length ? eventLines(view, cast.events) : el("p", { class: "muted" }, t("parts.no_casting_yet"));
   }
   const kinds = kindsById(view);
+  const sections = sectionsById(view);
   const gotKind = Object.fromEntries((cast.events || []).filter((e) => e.player).map((e) => [e.player, e.kind]));
   const claims = cast.claims.map((claim) => {
-    const label = words(gotKind[claim.winner] || kinds[claim.target]);
+    const kind = gotKind[claim.winner] || kinds[claim.target];
+    const label = words(kind);
     return el("li", { "data-target": claim.target },
       claim.claimants.map((p, i) => [i ? " & " : "", who(view, p), " ", wandBadge(cast.wands ? cast.wands[p] : "")]),
-      " → ", label,
+      " → ", castToken(sections[claim.target], kind, label), label,
       claim.claimants.length > 1 ? el("span", { class: "won" }, "  ", t("incantibus.wins", { player: claim.winner })) : "",
       (claim.losers || []).length ? el("span", { class: "lost" }, "  ", t(claim.losers.length > 1 ? "incantibus.get_nothing" : "incantibus.gets_nothing", { players: names(claim.losers) })) : "");
   });

@@ -61,3 +61,22 @@ export function satchelTokens(tokens, cell) {
   return el("span", { class: "satchel-tokens", "data-cell": cell },
     tokens.map((t) => icon(GAME, section, t.kind, words(t.kind)) || words(t.kind)));
 }
+
+/** Which of the game's picture sections each token the table can see is drawn from, by its id: a
+ *  satchel's cell or the board's row says it (a book's "gold_2" is no gold token), else "tokens". */
+export function sectionsById(view) {
+  const sections = {};
+  for (const p of view.players || []) {
+    for (const [cell, tokens] of Object.entries(p.satchel || {})) for (const t of tokens) sections[t.token] = SECTION_OF_CELL[cell] || "tokens";
+  }
+  for (const [row, section] of [["potions", "potions"], ["books", "books"], ["sorcerers", "sorcerers"]]) {
+    for (const space of view[row] || []) if (space) { sections[space.id] = section; if (space.token) sections[space.token] = section; }
+  }
+  return sections;
+}
+
+/** The token a casting line names, as a small picture named ``label``: face down, the secret one's. */
+export function castToken(section, kind, label) {
+  const picture = kind ? icon(GAME, section || "tokens", kind, label) : icon(GAME, "unseen", "secret", label);
+  return picture ? el("span", { class: "cast-token", "data-icon": kind || "secret" }, picture) : null;
+}
