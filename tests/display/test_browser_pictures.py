@@ -347,3 +347,23 @@ def test_incantibus_last_casting_names_each_token_with_its_picture(tablet: Table
         assert f"→ {alt}" in text, f"the picture of {target} is not named as the line names it: {alt!r} in {text!r}"
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.locator(".cast-lines").first.screenshot(path=str(SCREENSHOTS / "incantibus-last-casting-1024.png"))
+
+
+@pytest.mark.parametrize("game_name", ["grimoire"])
+def test_the_grimoires_curse_lines_show_each_curses_elements_as_pictures(tablet: Tablet, night: Night, game_name: str) -> None:
+    game = night.current
+    assert game is not None
+    rng = random.Random(6)
+    while not any(f["curses"] for f in game.view()["ritual"]["fields"]):
+        action = game.rules.random_action(game.state, rng)
+        assert action is not None, "the game ended before a curse lay on the circle"
+        game.propose(action)
+    on_circle = {" ".join(c["elements"]) for f in game.view()["ritual"]["fields"] for c in f["curses"]}
+    page = sized(tablet, "/", TABLET)
+    page.wait_for_selector('.grimoire-notes li[data-event="curse"] .curse-pictures img.icon')
+    page.wait_for_function("() => [...document.images].every((i) => i.complete)")
+    lines = page.eval_on_selector_all('.grimoire-notes li[data-event="curse"]', """ls => ls.map(l => {
+      const row = l.querySelector(".curse-pictures");
+      return [row?.dataset.elements, [...l.querySelectorAll("img.icon")].map(i => i.naturalWidth > 0)];
+    })""")
+    assert lines and all(elements in on_circle and loaded and all(loaded) for elements, loaded in lines), lines
