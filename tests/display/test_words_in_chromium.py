@@ -297,3 +297,35 @@ def test_the_grimoires_secret_hands_confirm_payment_in_german(german: Any, serve
     controls.click('[data-do="buy"][data-card="erde-2"]')
     controls.wait_for_selector('[data-do="paid"]')
     no_english(controls, "the confirmation of a payment", set(players))
+# The night's chart is SVG (left out of VISIBLE_TEXT): its words, each point's title and its name.
+CHART_TEXT = """() => {
+  const chart = document.querySelector('[data-part="night-chart"]');
+  return { ticks: [...chart.querySelectorAll(":scope > text")].map((t) => t.textContent),
+           titles: [...chart.querySelectorAll("title")].map((t) => t.textContent),
+           label: chart.getAttribute("aria-label") };
+}"""
+
+
+def test_the_night_page_with_its_chart_reads_in_german(german: Any, server: str, night: Night) -> None:
+    """After a finished game the night page draws its chart: every word of it, and of the page around
+    it, in German; the ticks and titles are the German catalogue's own sentences."""
+    game = night.start_game("incantibus", PLAYERS, seed=8)
+    rng = random.Random(8)
+    while (action := game.rules.random_action(game.state, rng)) is not None:
+        game.propose(action)
+    assert game.rules.is_over(game.state)
+    page = german.new_page()
+    page.goto(server + "/night")
+    page.wait_for_selector('#connection[data-state="live"]')
+    page.wait_for_selector('[data-part="night-chart"] .series')
+    page.wait_for_selector('[data-part="next-game"] [data-do="start"]')
+    chart = page.evaluate(CHART_TEXT)
+    texts: list[str] = page.evaluate(VISIBLE_TEXT)
+    page.close()
+    ticks = [t for t in chart["ticks"] if not t.isdigit()]
+    assert ticks == [words.say("de", "chart.start"), words.say("de", "chart.game", number=1)], chart["ticks"]
+    assert chart["label"].startswith(words.say("de", "chart.label", points="")), chart["label"]
+    assert words.say("de", "chart.point_at_start", player=PLAYERS[0], points=0) in chart["titles"], chart["titles"]
+    assert any(t.startswith(f"{PLAYERS[0]} ") and words.say("de", "chart.game", number=1) in t for t in chart["titles"])
+    english = english_in(texts + chart["ticks"] + chart["titles"] + [chart["label"]], set(PLAYERS) | {"Test", "night"})
+    assert english == [], f"the night page with its chart shows English: {english[:8]}"

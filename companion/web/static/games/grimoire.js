@@ -4,6 +4,7 @@
 
 import { el, seatColour } from "/static/js/parts.js";
 import { section } from "/static/games/generic.js";
+import { curseElements, elementMark, elementPicture } from "/static/games/grimoire_pictures.js";
 import { lang, t, term } from "/static/js/words.js";
 
 // On a German tablet the rulebook's words alone; on an English one the rulebook's word, then English.
@@ -11,6 +12,10 @@ const GAME = "grimoire";
 const bi = (de, en) => (lang === "de" ? de : `${de} · ${en}`);
 const spellName = (id) => term(GAME, `spell.${id}`, String(id));
 const elementName = (e) => term(GAME, `element.${e}`, String(e));
+// An element in the rulebook's word (the German tablet's own catalogue, else the data's key), capitalised
+const elementTitle = (e) => (lang === "de" ? elementName(e) : String(e)).replace(/^./, (c) => c.toUpperCase());
+// An element's picture named as the legend names it: "Feuer" on a German tablet, "Feuer · fire" on an English one
+const elementLabel = (e) => bi(elementTitle(e), elementName(e));
 
 if (!document.querySelector('link[data-game="grimoire"]')) {
   document.head.append(el("link", { rel: "stylesheet", href: "/static/games/grimoire.css", "data-game": "grimoire" }));
@@ -35,13 +40,19 @@ function svg(tag, attrs = {}, ...children) {
 
 function both(de, en) { return lang === "de" ? [el("span", { class: "de" }, de)] : [el("span", { class: "de" }, de), " ", el("span", { class: "en" }, en)]; }
 
-/** A curse by the elements it shows (never its id): the view's ritual lists each with its elements. */
-function curseName(view, id) {
+/** The elements a curse shows, from the view's ritual (none for one not lying there). */
+function curseElementsOf(view, id) {
   for (const field of (view.ritual && view.ritual.fields) || []) {
     const curse = field.curses.find((c) => c.id === id);
-    if (curse) return curse.elements.map((e) => ELEMENT_LETTER[e] || e).join("");
+    if (curse) return curse.elements;
   }
-  return bi("Fluch", "curse");
+  return [];
+}
+
+/** A curse by the elements it shows (never its id): the view's ritual lists each with its elements. */
+function curseName(view, id) {
+  const elements = curseElementsOf(view, id);
+  return elements.length ? elements.map((e) => ELEMENT_LETTER[e] || e).join("") : bi("Fluch", "curse");
 }
 
 function effectText(effect) {
@@ -97,7 +108,7 @@ function curseNode(curse, fieldNo, i, count) {
   curse.elements.forEach((e, k) => {
     const cx = x + 20 + (k % 2) * 34, cy = y + 20 + Math.floor(k / 2) * 34;
     group.append(svg("circle", { cx, cy, r: 16, fill: ELEMENT_COLOUR[e] || "#888", class: "element", "data-element": e }),
-                 svg("text", { x: cx, y: cy + 7, class: "element-letter" }, ELEMENT_LETTER[e] || "?"));
+                 elementMark(e, cx, cy, 14, elementLabel(e)) || svg("text", { x: cx, y: cy + 7, class: "element-letter" }, ELEMENT_LETTER[e] || "?"));
   });
   return group;
 }
@@ -159,7 +170,8 @@ function sidePanel(view) {
       el("span", { class: "mini-name" }, p.name), el("span", { class: "pips" },
         Array.from({ length: Math.max(view.madness.out_at, p.madness_hand) }, (_, i) => el("span", { class: i < p.madness_hand ? "pip on" : "pip" })))))),
     el("div", { class: "legend" }, Object.entries(view.elements || {}).map(([de, en]) => el("span", { class: "legend-item" },
-      el("span", { class: "legend-dot", style: `background: ${ELEMENT_COLOUR[de] || "#888"}` }, ELEMENT_LETTER[de] || "?"), both(elementName(de).replace(/^./, (c) => c.toUpperCase()), en)))),
+      elementPicture(de, bi(elementTitle(de), en)) || el("span", { class: "legend-dot", style: `background: ${ELEMENT_COLOUR[de] || "#888"}` }, ELEMENT_LETTER[de] || "?"),
+      both(elementTitle(de), en)))),
     el("div", { class: "kv" }, el("span", { class: "label" }, both("Wahnsinnsstapel", "madness pile")),
       el("b", { "data-part": "madness-pile" }, `${view.madness.pile} / ${view.madness.total}`)));
 }
@@ -195,7 +207,8 @@ const SAY = {
   refreshed: (n) => `${n.player}: ${bi("Zauber aufgefrischt", "spells refreshed")} (${n.spells.map(spellName).join(", ")})`,
   marker: (n) => `Ritualmarker → ${bi("Feld", "field")} ${n.field === 0 ? "↺" : n.field}`,
   page: (n) => `${bi(`Seite ${n.number} wird aufgeschlagen`, "page opens")}`,
-  curse: (n, view) => `${bi("Fluch", "curse")} ${curseName(view, n.curse)} → ${bi("Feld", "field")} ${n.field}`,
+  curse: (n, view) => [`${bi("Fluch", "curse")} `, curseElements(curseElementsOf(view, n.curse), elementLabel),
+    `${curseName(view, n.curse)} → ${bi("Feld", "field")} ${n.field}`],
   madness: (n) => `${n.player}: +${n.n} ${bi("Wahnsinn", "madness")}`,
   cured: (n) => `${n.player}: −${n.n} ${bi("Wahnsinn", "cured")}`,
   escaped: () => bi("Das Monster entkommt", "the monster escapes"),
@@ -228,7 +241,7 @@ function cursesPrompt(legal, propose) {
   const rows = legal.piles.map((pile, i) => el("div", { class: "picker-row" }, el("span", { class: "who" }, `${i + 1}. ${pile === "vier" ? term(GAME, "term.vier", pile) : elementName(pile)}`),
     legal.faces[pile].map((face) => el("button", { "data-do": "curse-face", "data-pile": pile, class: chosen[i] === face ? "chosen" : "",
       onclick: (e) => { chosen[i] = face; for (const b of e.target.parentElement.querySelectorAll("button")) b.classList.toggle("chosen", b === e.target); } },
-      face.map((el_) => ELEMENT_LETTER[el_] || el_).join(" ")))));
+      curseElements(face, elementLabel), face.map((el_) => ELEMENT_LETTER[el_] || el_).join(" ")))));
   return section(bi("Flüche ziehen", "draw the curses"), el("p", {}, bi("Zieht diese Flüche und tippt, was sie zeigen", "draw these curses and tap what they show")),
     rows, el("button", { class: "primary", "data-do": "curses_drawn", onclick: () => propose({ type: "curses_drawn", curses: [...chosen] }) }, bi("Gelegt", "laid")));
 }
@@ -309,7 +322,7 @@ export function controls(view, ctx) {
     confirmRow,
     tracked ? el("div", { class: "tokens", "data-part": "my-hand" }, el("span", { class: "muted" }, say("hand")), (legal.hand || []).map((c) => cardChip(c))) : null,
     el("div", { class: "tokens" }, el("span", { class: "muted" }, bi("Fluch bannen", "banish")),
-      legal.banish.map((c) => el("button", { "data-do": "banish", "data-curse": c, onclick: () => chooseReward(c) }, curseName(view, c)))),
+      legal.banish.map((c) => el("button", { "data-do": "banish", "data-curse": c, onclick: () => chooseReward(c) }, curseElements(curseElementsOf(view, c), elementLabel), curseName(view, c)))),
     rewardRow,
     el("div", { class: "tokens" }, el("span", { class: "muted" }, bi("Zauber wirken", "cast")),
       legal.cast.map((s) => [el("button", { "data-do": "cast", "data-spell": s, onclick: () => propose({ type: "cast", player: me, spell: s }) }, spellName(s)),

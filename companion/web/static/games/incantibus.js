@@ -3,6 +3,7 @@
 
 import { castingPicker, el, kindName, playerCards, seatColour, wandBadge, who } from "/static/js/parts.js";
 import { section, winner } from "/static/games/generic.js";
+import { bookChips, castToken, moatChips, potionChips, roomTokens, satchelTokens, sectionsById, sorcererChips, spellCardChips } from "/static/games/incantibus_pictures.js";
 import { names } from "/static/js/history.js";
 import { lang, t, term } from "/static/js/words.js";
 
@@ -22,7 +23,6 @@ function kindsById(view) {
   return kinds;
 }
 
-function chip(text, attrs = {}) { return el("span", { class: "token", ...attrs }, text); }
 
 // -- the board --------------------------------------------------------------------------------
 
@@ -55,18 +55,17 @@ function table(view) {
   const room = (view.room && view.room.tokens) || [];
   const rows = [
     room.length ? el("div", { class: "picker-row" }, el("span", { class: "muted" }, t("incantibus.place.room")),
-      room.map((tok) => chip(tok.visible ? words(tok.kind) : t("parts.secret"), { class: tok.visible ? "token" : "token secret", "data-token": tok.id }))) : null,
+      roomTokens(room)) : null,
     el("div", { class: "picker-row" }, el("span", { class: "muted" }, t("incantibus.potions")),
-      (view.potions || []).filter(Boolean).map((p) => chip(`${words(p.kind)} ${p.points ?? ""} · ${(p.recipe || []).map(words).join(" + ")}`, { "data-token": p.id }))),
+      potionChips(view.potions || [])),
     view.books ? el("div", { class: "picker-row" }, el("span", { class: "muted" }, t("incantibus.books")),
-      view.books.filter(Boolean).map((b) => chip(t("incantibus.book_chip", { points: b.points ?? "?", condition: condition(b.condition) }), { "data-token": b.id }))) : null,
+      bookChips(view.books, condition)) : null,
     el("div", { class: "picker-row" }, el("span", { class: "muted" }, t("incantibus.sorcerers")),
-      (view.sorcerers || []).filter(Boolean).map((s) => chip(s.face_up || s.kind ? `${words(s.kind)} ${s.points ?? ""}` : t("incantibus.face_down"),
-        { class: s.face_up || s.kind ? "token" : "token secret", "data-token": s.id }))),
+      sorcererChips(view.sorcerers || [])),
     el("div", { class: "picker-row" }, el("span", { class: "muted" }, t("incantibus.spell_cards")),
-      (view.spell_cards || []).filter(Boolean).map((c) => chip(named("spell", c)))),
+      spellCardChips(view.spell_cards || [])),
     el("div", { class: "picker-row muted" }, t("incantibus.moat", { count: (view.moat || []).length }),
-      (view.moat || []).slice(-6).map((k) => chip(words(k)))),
+      moatChips((view.moat || []).slice(-6))),
   ];
   return el("div", {}, rows);
 }
@@ -82,7 +81,7 @@ function satchels(view) {
     el("div", { class: "name", style: "font-size: 1rem" }, p.name, p.wand_down ? ` (${t("incantibus.wand_on_the_table")})` : ""),
     Object.entries(p.satchel || {}).filter(([, tokens]) => tokens.length).map(([cell, tokens]) =>
       el("div", { style: "font-size: .8rem" }, el("span", { class: "muted" }, `${named("cell", cell)}: `),
-        tokens.map((tok) => words(tok.kind)).join(", "))),
+        satchelTokens(tokens, cell))),
     el("div", { class: "muted", style: "font-size: .75rem" },
       Object.entries(p.breakdown || {}).map(([k, v]) => `${t(`ending.incantibus.${k}`)} ${v}`).join(" · ")))));
 }
@@ -94,12 +93,14 @@ export function lastCasting(view) {
     return (cast.events || []).length ? eventLines(view, cast.events) : el("p", { class: "muted" }, t("parts.no_casting_yet"));
   }
   const kinds = kindsById(view);
+  const sections = sectionsById(view);
   const gotKind = Object.fromEntries((cast.events || []).filter((e) => e.player).map((e) => [e.player, e.kind]));
   const claims = cast.claims.map((claim) => {
-    const label = words(gotKind[claim.winner] || kinds[claim.target]);
+    const kind = gotKind[claim.winner] || kinds[claim.target];
+    const label = words(kind);
     return el("li", { "data-target": claim.target },
       claim.claimants.map((p, i) => [i ? " & " : "", who(view, p), " ", wandBadge(cast.wands ? cast.wands[p] : "")]),
-      " → ", label,
+      " → ", castToken(sections[claim.target], kind, label), label,
       claim.claimants.length > 1 ? el("span", { class: "won" }, "  ", t("incantibus.wins", { player: claim.winner })) : "",
       (claim.losers || []).length ? el("span", { class: "lost" }, "  ", t(claim.losers.length > 1 ? "incantibus.get_nothing" : "incantibus.gets_nothing", { players: names(claim.losers) })) : "");
   });

@@ -4,6 +4,7 @@
 
 import { el, seatColour, seats } from "/static/js/parts.js";
 import { section } from "/static/games/generic.js";
+import { dieFace } from "/static/games/ravenskeep_pictures.js";
 import { t, term } from "/static/js/words.js";
 
 const GAME = "ravenskeep";
@@ -91,7 +92,7 @@ export function board(view) {
 function die(view) {
   const roll = view.roll;
   return el("div", { class: "raven-die", "data-part": "die", "data-value": roll ? roll.values[roll.values.length - 1] : "" },
-    el("div", { class: "die-face" }, roll ? roll.values[roll.values.length - 1] : "–"),
+    el("div", { class: "die-face" }, roll ? dieFace(roll.values[roll.values.length - 1]) : "–"),
     el("div", { class: "muted" }, roll ? t("ravenskeep.rolled_left", { values: roll.values.join(" → "), left: roll.rerolls_left })
                                        : t("ravenskeep.cards_to_play", { player: view.active, cards: 2 - view.cards_played })),
     view.ending ? el("div", { class: "raven-ending" }, t("ravenskeep.last_round")) : null);

@@ -3,6 +3,7 @@
 
 import { el, seatColour, who } from "/static/js/parts.js";
 import { lastTurnLines, section, winner, words } from "/static/games/generic.js";
+import { animusPicture, portalPicture, spacePicture } from "/static/games/via_magica_pictures.js";
 import { names } from "/static/js/history.js";
 import { t, term } from "/static/js/words.js";
 
@@ -34,26 +35,30 @@ if (!document.getElementById("via-magica-style")) {
     .vm-row { display: grid; grid-template-columns: 8rem 1fr; gap: .6rem; align-items: start; margin: .4rem 0; }
     .vm-row .who { font-size: 1.2rem; font-weight: bold; color: var(--seat); }
     .vm-call { font-size: 1.5rem; padding: .5rem 1.4rem; }
+    .vm-token .icon { width: 1.2em; height: 1.2em; vertical-align: -.2em; margin-right: .3em; }
+    .vm-head .icon { width: 1.4rem; height: 1.4rem; vertical-align: middle; margin-right: .25rem; }
+    [data-part="bag-counts"] .icon { width: 1.6rem; height: 1.6rem; }
+    .vm-space .icon { width: 1.7rem; height: 1.7rem; display: block; margin: auto; pointer-events: none; }
   `));
 }
 
 function animusChip(animus, big = false) {
   return el("span", { class: "vm-token" + (big ? " vm-big" : ""), style: `background: ${ANIMUS[animus] || "#888"}`,
-                      "data-animus": animus }, animus ? animusName(animus) : "—");
+                      "data-animus": animus }, animusPicture(animus), animus ? animusName(animus) : "—");
 }
 
 /** A portal card: its colour, points, effect, and its spaces (buttons when ``tap`` is given). */
 function portalCard(p, { tap, lit = [], chosen = null } = {}) {
   const effect = p.effect ? effectText(p.effect) : "";
   return el("div", { class: "vm-portal", style: `--pc: ${COLOUR[p.colour]}`, "data-portal": p.portal },
-    el("div", { class: "vm-head" }, el("span", {}, colourName(p.colour)), el("b", {}, p.colour === "green" ? "" : p.points)),
+    el("div", { class: "vm-head" }, el("span", {}, portalPicture(p.colour), colourName(p.colour)), el("b", {}, p.colour === "green" ? "" : p.points)),
     effect ? el("div", { class: "muted", style: "font-size: .75rem" }, effect) : null,
     el("div", { class: "vm-spaces" }, p.spaces.map((s) => {
       const key = `${p.portal}.${s.space}`;
       const attrs = { class: ["vm-space", s.crystal ? "on" : "", lit.includes(key) ? "lit" : "", chosen === key ? "chosen" : ""].join(" "),
                       style: `--ac: ${ANIMUS[s.animus]}`, title: animusName(s.animus), "data-space": key };
-      return tap ? el("button", { ...attrs, onclick: () => tap(p.portal, s.space, s) }, animusName(s.animus).slice(0, 2))
-                 : el("span", { ...attrs, style: attrs.style + "; display: inline-grid; place-items: center" }, animusName(s.animus).slice(0, 2));
+      return tap ? el("button", { ...attrs, onclick: () => tap(p.portal, s.space, s) }, spacePicture(s) || animusName(s.animus).slice(0, 2))
+                 : el("span", { ...attrs, style: attrs.style + "; display: inline-grid; place-items: center" }, spacePicture(s) || animusName(s.animus).slice(0, 2));
     })));
 }
 
@@ -102,7 +107,7 @@ function bagLine(view) {
     el("span", { style: "font-size: 1.3rem" }, t("via_magica.catcher"), " ", who(view, view.catcher)),
     view.token ? animusChip(view.token, true) : el("span", { class: "muted" }, t("via_magica.no_token_yet")),
     el("span", { class: "tokens", "data-part": "bag-counts" }, Object.entries(view.bag).map(([k, n]) =>
-      el("span", { class: "token", style: `border: 2px solid ${ANIMUS[k]}` }, `${animusName(k)} ${n}`))),
+      el("span", { class: "token with-icon", style: `border: 2px solid ${ANIMUS[k]}` }, animusPicture(k), `${animusName(k)} ${n}`))),
     el("span", { class: "muted" }, `(${view.draws === "table" ? t("via_magica.real_bag") : t("via_magica.incanto_draws")})`));
 }
 

@@ -4,6 +4,7 @@
 
 import { el, seatColour, who } from "/static/js/parts.js";
 import { lastTurnLines, section, winner, words } from "/static/games/generic.js";
+import { cardPicture, familiarChip, inventoryPictures, recipePictures } from "/static/games/witchcraft_pictures.js";
 import { t, term } from "/static/js/words.js";
 
 const GAME = "witchcraft";
@@ -29,6 +30,8 @@ if (!document.getElementById("witchcraft-style")) {
     .wc-witch { border-left: .5rem solid var(--seat); background: #1a1724; border-radius: .4rem; padding: .4rem .7rem; }
     .wc-witch .name { color: var(--seat); font-weight: bold; font-size: 1.2rem; }
     .wc-big { font-size: 1.5rem; padding: .5rem 1.2rem; }
+    .wc-face { display: flex; align-items: center; gap: .4rem; }
+    .wc-face .icon { width: 2.2rem; height: 2.2rem; flex: none; }
   `));
 }
 
@@ -47,7 +50,8 @@ function cardOf(view, cid) {
 function marketCell(space, { tap, chosen = false, paid = 0 } = {}) {
   const attrs = { class: ["wc-card", chosen ? "chosen" : "", paid ? "paid" : ""].join(" "), "data-space": space.space,
                   "data-category": space.card ? space.card.category : "empty" };
-  const body = [el("div", {}, cardText(space.card)),
+  const body = [el("div", { class: "wc-face" }, cardPicture(space.card), el("span", {}, cardText(space.card))),
+    space.card && space.card.category === "spell" ? recipePictures(space.card) : null,
     space.crystals || paid ? el("div", { class: "wc-crystals" }, "◆".repeat(space.crystals) + (paid ? ` +${paid}` : "")) : null];
   return tap ? el("button", { ...attrs, onclick: () => tap(space.space), disabled: !space.card }, body) : el("div", attrs, body);
 }
@@ -82,10 +86,10 @@ function magicCards(view, flashed = new Set()) {
 function witchCard(p) {
   return el("div", { class: "wc-witch", style: `--seat: ${seatColour(p.seat)}`, "data-witch": p.name },
     el("div", { class: "name" }, p.name, el("span", { class: "muted", style: "font-size: .85rem" }, ` ${witchTitle(p)}`)),
-    p.spells.map((s) => el("div", { "data-spell": s.card }, spellText(s),
+    p.spells.map((s) => el("div", { "data-spell": s.card }, spellText(s), " ", recipePictures(s),
       el("span", { class: "muted" }, ` — ${t("witchcraft.has_needs", { has: s.assigned.map(cardText).join(", ") || t("parts.nothing"), needs: s.needs })}`))),
-    p.inventory.length ? el("div", { class: "muted" }, t("witchcraft.inventory"), " ", p.inventory.map(cardText).join(", ")) : null,
-    p.familiars.length ? el("div", {}, t("witchcraft.familiars"), " ", p.familiars.map((f) => cap(f.familiar) + (f.used ? ` (${t("witchcraft.used")})` : "")).join(", "),
+    p.inventory.length ? el("div", { class: "muted" }, t("witchcraft.inventory"), " ", inventoryPictures(p.inventory), " ", p.inventory.map(cardText).join(", ")) : null,
+    p.familiars.length ? el("div", {}, t("witchcraft.familiars"), " ", p.familiars.map((f) => familiarChip(f.familiar, cap(f.familiar), f.used)),
       p.snake ? ` · ${t("witchcraft.snake_joker", { ingredient: ingredient(p.snake) })}` : "") : null,
     p.cast.length ? el("div", { class: "muted" }, t("witchcraft.cast"), " ", p.cast.map((c) => `✦${c.magic}`).join(", ")) : null);
 }

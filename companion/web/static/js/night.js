@@ -3,6 +3,7 @@
 // option of its rulebook shown with the rulebook's default. Starting while a game runs asks first.
 
 import { el, seatColour } from "./parts.js";
+import { nightChart } from "./chart.js";
 import { getJSON, handle, post } from "./api.js";
 import { boot, render } from "./shell.js";
 import { names } from "./history.js";
@@ -38,7 +39,7 @@ function standings(night) {
   const perPlace = (night.points_per_place || []).map((p, i) => `${ordinal(i + 1)} ${p}`).join(" · ");
   const rule = el("p", { class: "muted", "data-part": "points-per-place" }, t("night.points_per_place", { points: perPlace }));
   if (!night.standings.length) return [el("p", { class: "muted" }, t("standings.none_yet")), rule];
-  return [el("table", { class: "standings" },
+  return [nightChart(night, standingsSection.clientWidth - 32), el("table", { class: "standings" },
     el("tr", {}, ["", t("standings.player"), t("standings.night_points"), t("standings.wins"), t("standings.places"),
                   t("standings.games")].map((h) => el("th", {}, h))),
     night.standings.map((row, i) => el("tr", { "data-player": row.player },

@@ -1,6 +1,7 @@
 // Parts every game's pages are built from: players with their colours, wands and points, the last
 // casting, a casting picker, history with "undo to here", standings, device cards.
 
+import { tokenPicture } from "./icons.js";
 import { has, lang, sentence, t, term } from "./words.js";
 import { entrySentence } from "./history.js";
 
@@ -128,9 +129,10 @@ export function castingPicker(view, propose) {
       "data-player": player, "data-target": target ?? "none", class: target === null ? "chosen" : "",
       onclick: (e) => {
         chosen[player] = target;
-        for (const b of e.target.parentElement.querySelectorAll("button")) b.classList.toggle("chosen", b === e.target);
+        // currentTarget: a tap on the button's picture is a tap on the button
+        for (const b of e.currentTarget.parentElement.querySelectorAll("button")) b.classList.toggle("chosen", b === e.currentTarget);
       },
-    }, target === null ? t("parts.no_target") : tokenLabel(view, target)));
+    }, target === null ? t("parts.no_target") : [tokenPicture(view.game, tokenInfo(view, target), tokenLabel(view, target)), tokenLabel(view, target)]));
     return el("div", { class: "picker-row", style: `--seat: ${seatColour(seats(view)[player] ?? 0)}` },
       el("span", { class: "who" }, player, " ", wandBadge((view.wands || {})[player])), buttons);
   });
