@@ -1,5 +1,5 @@
-"""The cue step: the group's "In-can-to!" recorded on the tablet, handed to the cue's own enrolment
-(``companion.cue.enrol``), and named in the profile's cue section."""
+"""The cue step: the group's "In-can-to!" recorded (from the Pi's microphone, or a WAV sent up), handed
+to the cue's own enrolment (``companion.cue.enrol``), and named in the profile's cue section."""
 from __future__ import annotations
 
 import struct
@@ -62,6 +62,7 @@ def enrol_recording(profile: Path, player: str, wav: bytes) -> int:
         try:
             takes = takes_from_wavs([path])
             enrol_player(player, takes, CueConfig(templates_dir=cue_folder(profile)))
-        except CueError as e:
-            raise CalibrationError(f"{e}: say \"In-can-to!\" three times, with a breath between") from None
+        except CueError as e:  # the enrolment names the file: here it is the one recording, not a path
+            said = str(e).replace(repr(str(path)), "the recording")
+            raise CalibrationError(f"{said}: say \"In-can-to!\" three times, with a breath between") from None
     return len(takes)

@@ -5,7 +5,7 @@ asks for them. The web layer only forwards; every rule and every word is here.
     table       find the markers in the live picture -> the table's pose
     layout      taps on the live picture -> the game's places file
     wands       a picture of the empty table, then the wands held in view -> paints, warnings
-    cue         the group's "In-can-to!" recorded on the tablet -> the cue's templates
+    cue         the group's "In-can-to!" recorded from the Pi's microphone -> the cue's templates
     validation  "point at the highlighted token" -> hits, and what went wrong
     tips        "press each tip on the table", then "lift them all" -> which tip switches work
 """
@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from calibration.boards import parse_board
+from calibration.chant_recording import ChantRecorder, Opener, as_wav
 from calibration.camera import board_view
 from calibration.cue_step import HEADER_BYTES, MAX_RECORDING_BYTES, cue_folder, enrol_recording, wav_problem
 from calibration.feed import LatestSource, LiveFeed
@@ -33,6 +34,7 @@ from calibration.sheet import draw_sheet, sheet_bytes
 from calibration.table import DEFAULT_LAYOUT, TableLayout
 from calibration.tip_check import TipCheck
 from calibration.validation import ListSource, Validation
+from companion.cue.microphone import Microphone
 from vision.config import load_config
 from vision.frames import Frame
 from vision.pipeline import Pipeline, read_casting
@@ -64,8 +66,10 @@ class Recording:
 
 class CalibrationDesk:
     def __init__(self, profile: Path, feed: LiveFeed, game: str = "incantibus", layout: Path = DEFAULT_LAYOUT,
-                 tips: TipSwitches | None = None) -> None:
+                 tips: TipSwitches | None = None, microphone: Opener = Microphone) -> None:
+        """``microphone``: opens the Pi's microphone (the cue's sound seam) to record the chant."""
         self.profile_path, self.feed, self.layout_path = Path(profile), feed, layout
+        self.chant = ChantRecorder(microphone)
         self.tips = tips  # the wands' tip switches: validation reads as play does
         self.game = game_places(game)
         self.empty_table: np.ndarray | None = None
@@ -106,13 +110,18 @@ class CalibrationDesk:
         return state if paths else _without_paths(state, self.profile_path.parent)
 
     def _steps(self, profile: Profile | None) -> dict[str, dict[str, Any]]:
-        has = profile is not None
+        """Each step of the guided setup: done or not, and what was found, in the table's words."""
+        table = profile is not None and profile.table is not None
+        wands = sorted(profile.wands) if profile is not None and profile.wands else []
+        places = places_path(self.profile_path, self.game.game).exists()
         return {
-            "camera": _step(has, "camera calibrated" if has else "not calibrated: take board photos below"),
-            "table": _step(profile is not None and profile.table is not None, "table found"),
-            "layout": _step(places_path(self.profile_path, self.game.game).exists(), "places saved"),
-            "wands": _step(bool(profile and profile.wands), "wands learned"),
-            "cue": _step(bool(profile and profile.cue), "chant recorded"),
+            "camera": _step(profile is not None, "the camera is measured" if profile is not None else
+                            "not measured yet: hold the printed chessboard under the camera"),
+            "table": _step(table, "the table is found" if table else "not found yet: lay the markers, clear the table"),
+            "layout": _step(places, "the places are saved" if places else "not saved yet: tap each place on the picture"),
+            "wands": _step(bool(wands), f"wands {', '.join(map(str, wands))} learned" if wands else "not learned yet"),
+            "cue": _step(bool(profile and profile.cue), "the chant is recorded" if profile and profile.cue else
+                         "not recorded yet"),
         }
 
     def _places_px(self, profile: Profile | None) -> dict[str, list[float]]:
@@ -166,7 +175,7 @@ class CalibrationDesk:
         with self._lock:
             content = place_taps(self.profile_path, self.game.game, taps, out)
         self._changed(f"places of {self.game.game} laid out")
-        return f"{len(content['places'])} places and {len(content.get('seats', []))} seats saved to {out}"
+        return f"{len(content['places'])} places and {len(content.get('seats', []))} seats saved"
 
     def from_board(self, taps: Mapping[str, Any]) -> dict[str, list[float]]:
         """Where the board puts the places not tapped yet, as pixels of the picture, to check by eye."""
@@ -204,7 +213,9 @@ class CalibrationDesk:
 
     def enrol_cue(self, player: str, tablet: str = "") -> str:
         recording = self.recordings.pop(tablet, Recording())
-        wav = bytes(recording.data)
+        return self._enrol(player, bytes(recording.data))
+
+    def _enrol(self, player: str, wav: bytes) -> str:
         with self._lock:
             takes = enrol_recording(self.profile_path, player, wav)
             known = load_kept(self.profile_path)[0]
@@ -212,6 +223,22 @@ class CalibrationDesk:
             save(known.with_parts(cue={"templates": [folder]}), self.profile_path)
         self._changed(f"the chant of {player} enrolled")
         return f"{takes} takes of {player}'s \"In-can-to!\" enrolled"
+
+    # -- the chant from the Pi's own microphone ---------------------------------------------------
+    def start_chant(self, tablet: str = "") -> dict[str, Any]:
+        """Record from the Pi's microphone for ``tablet`` (one recording at a time: the Pi has one)."""
+        return self.chant.start(tablet)
+
+    def chant_now(self, tablet: str = "") -> dict[str, Any]:
+        """The recording's level and length, for the tablet's meter."""
+        return self.chant.now(tablet)
+
+    def stop_chant(self, player: str, tablet: str = "") -> str:
+        """``tablet``'s recording ended and enrolled for ``player`` through the same checks as a WAV take."""
+        audio = self.chant.stop(tablet)
+        if len(audio) == 0:
+            raise CalibrationError("nothing was heard from the Pi's microphone: record again")
+        return self._enrol(player, as_wav(audio))
 
     def acting(self, by: str) -> None:
         """Who asks for the next step (the display names the host's screen or tablet), for the change log."""
@@ -303,14 +330,15 @@ def _without_paths(value: Any, folder: Path) -> Any:
 
 
 def _step(done: bool, words: str) -> dict[str, Any]:
-    return {"done": bool(done), "words": words if done or "run" in words else "not done yet"}
+    return {"done": bool(done), "words": words}
 
 
 
 
 def open_desk(profile: Path, latest: Callable[[], Frame | None], game: str = "incantibus",
-              tips: TipSwitches | None = None) -> CalibrationDesk:
+              tips: TipSwitches | None = None, microphone: Opener | None = None) -> CalibrationDesk:
     """The desk on a camera the table side already reads (``latest`` gives its newest picture, e.g. the
     frame ring's ``latest``; ``tips``: the hub's tip switches). The composition root puts it in
     ``app.state.calibration`` and stops ``desk.feed`` when the night ends."""
-    return CalibrationDesk(profile, LiveFeed(lambda: LatestSource(latest)).start(), game, tips=tips)
+    return CalibrationDesk(profile, LiveFeed(lambda: LatestSource(latest)).start(), game, tips=tips,
+                           microphone=microphone or Microphone)  # the Pi's sound card unless told

@@ -45,7 +45,7 @@ class Validation:
         wanted = self.target
         if result is None:
             done = Round(wanted, {k: None for k in self.wands},
-                         ["the wands never held still long enough to be read: point, then keep still a moment"])
+                         ["the wands never held still long enough to be read: touch the token, then keep still a moment"])
         else:
             read = {k: (r.target if r.status == TARGET else None) for k, r in result.wands.items()}
             done = Round(wanted, read, [w for k, r in sorted(result.wands.items()) if (w := self._words(k, r, wanted))])
@@ -56,13 +56,14 @@ class Validation:
         if reading.status == TARGET and reading.target == wanted:
             return ""
         if reading.status == TARGET:
-            return f"wand {wand} was read at {reading.target}, not {wanted}: hover closer over the token"
+            return (f"wand {wand} was read at {reading.target}, not {wanted}: touch the token with the wand's tip bead "
+                    f"and keep it there a moment")
         if reading.status == UNSURE:
-            return (f"wand {wand} was between {reading.best} and {reading.runner_up}: hold the tip just over "
-                    f"the token, within 3 cm")
+            return (f"wand {wand} was between {reading.best} and {reading.runner_up}: touch the token itself with "
+                    f"the tip bead, not the space beside it")
         if reading.status == MISSING:
             return f"wand {wand} was not seen: is its tip in view and uncovered?"
-        return f"wand {wand} pointed at nothing the camera knows: point at {wanted}"
+        return f"wand {wand} pointed at nothing the camera knows: touch the token at {wanted}"
 
     def summary(self) -> dict[str, Any]:
         tries = len(self.rounds) * len(self.wands)

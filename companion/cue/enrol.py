@@ -123,7 +123,7 @@ TAIL_S = 0.3
 
 def _takes_of(path: Path | str, voice: VoiceActivityConfig) -> tuple[list[np.ndarray], list[str]]:
     audio = read_wav(path)
-    if starts_cut_off(audio):
+    if starts_cut_off(audio) and len(audio) and float(np.max(np.abs(audio))) >= QUIET_PEAK:  # a quiet room is no word
         return [], [": starts in the middle of a word (cut off); record or trim it with a little quiet before the chant"]
     room = padded(audio)
     cutter = PhraseCutter(voice)

@@ -4,10 +4,15 @@ Every source yields ``(block, t_first)``: (n,) float32 16 kHz mono samples and t
 time of the block's first sample. ``Microphone`` is a real sound card through ``sounddevice``
 (imported only when opened, so nothing else needs PortAudio); ``WavSource`` replays a file;
 ``MemorySource`` replays an array. The detector never knows which one it has.
+
+``PlayedSoundCard`` stands in for ``sounddevice`` under a ``Microphone``: a WAV file heard at real-time
+pace through PortAudio's own callback, so the demo's Pi and the tests record through the very code a
+real sound card goes through (a device that is not there is refused as PortAudio refuses it).
 """
 from __future__ import annotations
 
 import queue
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -63,13 +68,14 @@ class Microphone:
     """A live sound card. Use in a ``with`` block; blocks come from PortAudio's callback thread
     through a queue, stamped with host monotonic time from PortAudio's ADC clock."""
 
-    def __init__(self, device: int | str | None = None, block: int = BLOCK) -> None:
-        self.device, self.block = device, block
+    def __init__(self, device: int | str | None = None, block: int = BLOCK, sound: Any = None) -> None:
+        """``sound``: the ``sounddevice`` module or a stand-in (``PlayedSoundCard``); imported when opened."""
+        self.device, self.block, self.sound = device, block, sound
         self._queue: queue.Queue[tuple[np.ndarray, float]] = queue.Queue(maxsize=256)
         self._stream: Any = None
 
     def __enter__(self) -> Microphone:
-        sounddevice = _sounddevice()
+        sounddevice = self.sound if self.sound is not None else _sounddevice()
         try:
             self._stream = sounddevice.InputStream(
                 samplerate=SAMPLE_RATE, channels=1, dtype="float32", blocksize=self.block,
@@ -77,7 +83,8 @@ class Microphone:
             )
             self._stream.start()
         except Exception as e:  # PortAudioError and ValueError for a bad device
-            raise MicrophoneError(f"cannot open microphone {self.device!r}: {e}") from None
+            which = "the default microphone" if self.device is None else f"microphone {self.device!r}"
+            raise MicrophoneError(f"cannot open {which}: {e}") from None
         return self
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None) -> None:
@@ -104,6 +111,64 @@ class Microphone:
                 yield self._queue.get(timeout=0.5)
             except queue.Empty:
                 continue
+
+
+class PlayedSoundCard:
+    """A stand-in for the ``sounddevice`` module whose one input device plays ``wav`` once at real-time
+    pace, then the quiet of an empty room; ``present=False`` is a sound card that is not plugged in."""
+
+    def __init__(self, wav: Path | str, present: bool = True) -> None:
+        self.audio = read_wav(wav) if present else np.zeros(0, np.float32)
+        self.present = present
+        self.streams = 0  # streams opened so far (a test sees each recording open its own)
+
+    def InputStream(self, *, samplerate: int, channels: int, dtype: str, blocksize: int, device: Any,  # noqa: N802
+                    callback: Callable[..., None]) -> _PlayedStream:
+        if not self.present:
+            raise OSError("Error querying device -1")  # what PortAudio says when no input device is there
+        if samplerate != SAMPLE_RATE or channels != 1:
+            raise ValueError(f"the played sound card gives {SAMPLE_RATE} Hz mono, not {samplerate} Hz x {channels}")
+        self.streams += 1
+        return _PlayedStream(self.audio, blocksize, callback)
+
+
+class _PlayedStream:
+    """PortAudio's input stream, played: the callback is called from a thread of its own once each
+    block's last sample has been heard, as a sound card's is."""
+
+    def __init__(self, audio: np.ndarray, block: int, callback: Callable[..., None]) -> None:
+        self.audio, self.block, self.callback = audio, block, callback
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._play, name="played-sound-card", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread.is_alive() and self._thread is not threading.current_thread():
+            self._thread.join(timeout=2)
+
+    def close(self) -> None:
+        self.stop()
+
+    def _play(self) -> None:
+        began, at = time.monotonic(), 0
+        while not self._stop.is_set():
+            heard = self.audio[at : at + self.block]
+            block = np.zeros((self.block, 1), np.float32)  # after the file, the room is quiet
+            block[: len(heard), 0] = heard
+            at += self.block
+            due = began + at / SAMPLE_RATE
+            if self._stop.wait(max(0.0, due - time.monotonic())):
+                return
+            now = time.monotonic()
+            self.callback(block, self.block, _Timing(now, now - self.block / SAMPLE_RATE), None)
+
+
+class _Timing:
+    def __init__(self, current: float, adc: float) -> None:
+        self.currentTime, self.inputBufferAdcTime = current, adc  # noqa: N815 - PortAudio's names
 
 
 def _sounddevice() -> Any:

@@ -211,6 +211,18 @@ def demo_speaker(app: FastAPI, status: StatusBoard) -> Announcer | None:
     return announcer
 
 
+def demo_calibration(app: FastAPI, side: TableSide, folder: Path, chant: Path | None, camera: bool) -> Any:
+    """The guided calibration (``/calibration``) on the rendered camera the table side reads; the Pi's
+    microphone is this machine's, or ``chant`` played at real-time pace through the same seam."""
+    from companion.cue.microphone import Microphone, PlayedSoundCard
+    from companion.night_at_the_table.serve import calibration_desk
+
+    if not camera:  # --camera bots: no picture to set up on
+        return contextlib.nullcontext()
+    microphone = None if chant is None else (lambda: Microphone(sound=PlayedSoundCard(chant)))
+    return calibration_desk(app, folder / "calibration.json", side.camera.ring.latest, side.hub.tips, microphone)
+
+
 def summary(side: TableSide) -> str:
     """What the table side did during the demo, in one line."""
     counts = ", ".join(f"{o} {n}" for o, n in sorted(side.reader.outcomes.items())) or "none"
@@ -232,6 +244,8 @@ def parse(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--speak", action="store_true", help="announce the castings, races and winners on this "
                                                                 "machine's speaker (espeak-ng), with a chime at each cue")
     parser.add_argument("--store", type=Path, help="keep the demo night in this SQLite store (default: a temporary one)")
+    parser.add_argument("--chant", type=Path, help="the demo Pi's microphone plays this WAV file when the chant is "
+                                                   "recorded on the calibration page (default: this machine's microphone)")
     parser.add_argument("--places", type=Path, help="lay the rendered table out from this layout file "
                                                     "(default: the standard Incantibus layout)")
     return parser.parse_args(argv)
@@ -270,6 +284,8 @@ def main(argv: list[str]) -> int:
     try:
         settings = settings_file.validate(Settings, {"host": args.host, "port": args.port}, "settings", CannotStart)
         places = load_places(args.places)
+        if args.chant is not None and not args.chant.is_file():
+            raise CannotStart(f"--chant: no WAV file at {str(args.chant)!r}")
         if args.port:
             listen(args.host, args.port, args.port_named).close()  # a taken port: one line, before anything starts
         with tempfile.TemporaryDirectory(prefix="incanto-demo-") as folder:
@@ -292,7 +308,8 @@ def play(args: argparse.Namespace, settings: Settings, night: Night, folder: Pat
     side, rendered = simulated_table_side(app, status, folder, port, args.camera, places)
     if announcer is not None:
         chime_at_the_cue(side, announcer)
-    with running(app, args.host, args.port) as local_url, side, announcer or contextlib.nullcontext():
+    with running(app, args.host, args.port) as local_url, side, announcer or contextlib.nullcontext(), \
+            demo_calibration(app, side, folder, args.chant, rendered is not None):
         if rendered is None:
             simulated_devices(status)
         announce_join(app, show_join_address(app, args.host, int(local_url.rsplit(":", 1)[1])))

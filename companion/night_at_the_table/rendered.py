@@ -19,11 +19,13 @@ import numpy as np
 import numpy.typing as npt
 
 from calibration.model import Calibration, MeasuredCamera, save
+from calibration.table import DEFAULT_LAYOUT, TableLayout
 from companion.tableside.places import Place, TablePlaces
 from vision.frames import Frame
 from vision.render.effects import Conditions
 from vision.render.people import GRIP_FROM_TIP_MM, Gesture, Seat, WandPose, distance_pose, hover_pose, seats
 from vision.render.scene import BEAD_RADIUS_MM, FPS, Scene, random_camera
+from vision.render.setup_shots import lay_markers
 from vision.render.table import TOKEN_COLOURS_BGR, Layout, Token
 
 POINTING_S = 1.5  # how long the wands stay on their targets once settled, before going back to rest
@@ -150,7 +152,10 @@ class RenderedTable:
         key = tuple(t.id for t in self._layout.tokens)
         scene = Scene(self.seed, self.camera, self._layout, by_wand, gestures, conditions=(QUIET, QUIET),
                       frames=10**6, _background=self._background.get(key))
-        self._background[key] = scene.background()  # the table itself is drawn once per layout
+        if key not in self._background:  # the table itself is drawn once per layout, its printed markers on it
+            sheet = TableLayout.load(DEFAULT_LAYOUT)  # as a group lays them, so the table can be found from a tablet
+            lay_markers(self.camera, scene.background(), sheet.markers, sheet.marker_mm, sheet.dictionary)
+            self._background[key] = scene.background()
         return scene
 
     def _gesture(self, seat: Seat, target: Target, others: dict[int, Gesture]) -> Gesture:

@@ -26,7 +26,8 @@ from companion.night_at_the_table import speaker_route
 from companion.night_at_the_table.join_led import JoinCodeLed, status_led
 from companion.night_at_the_table import settings as night_settings
 from companion.status import StatusBoard
-from companion.tableside import TableSideConfig
+from companion.cue.microphone import Microphone
+from companion.tableside import TableSide, TableSideConfig
 from companion.tableside.config import TableSideError, default_camera
 from companion.tableside.places import load_places
 from companion.web.routers import calibration as calibration_route
@@ -140,13 +141,20 @@ def _serve(args: argparse.Namespace) -> int:
         where = show_join_address(app, settings.display.host, sock.getsockname()[1])
         announce_join(app, where)  # the join code in force (kept in the store), at the Pi's LAN address
         camera = None if config.camera == "none" else side.camera.ring.latest
-        with side, calibration_desk(app, config.calibration, camera, side.hub.tips), contextlib.ExitStack() as extras:
+        with side, calibration_desk(app, config.calibration, camera, side.hub.tips, pi_microphone(side)), \
+                contextlib.ExitStack() as extras:
             if announcer is not None:
                 extras.enter_context(announcer)
             if not screen.attached():
                 without_a_screen(app, announcer, extras, blink=config.hub != "gpio")
             serve_on(app, sock)
     return 0
+
+
+def pi_microphone(side: TableSide) -> Callable[[], Any]:
+    """The Pi's microphone for the setup's chant recording: while the cue's listener has it open, what
+    it hears (a sound card opened twice is refused without a sound server); else the sound card."""
+    return lambda: side.cue.overhear() if side.cue.hearing() else Microphone()
 
 
 def without_a_screen(app: FastAPI, announcer: Announcer | None, extras: contextlib.ExitStack, blink: bool) -> None:
@@ -178,15 +186,17 @@ def serve_on(app: FastAPI, sock: socket.socket) -> None:
 
 @contextlib.contextmanager
 def calibration_desk(app: FastAPI, profile: Path | None, latest: Callable[[], Frame | None] | None,
-                     tips: TipSwitches | None = None) -> Iterator[None]:
+                     tips: TipSwitches | None = None, microphone: Callable[[], Any] | None = None) -> Iterator[None]:
     """The guided calibration on the tablets (``/calibration``) on the camera the table side reads
-    (``latest``: its newest picture) and the hub's tip switches; with no camera the page says so."""
+    (``latest``: its newest picture), the hub's tip switches and the Pi's microphone (``microphone``:
+    opens a cue sound source; the sound card unless told); with no camera the page says so."""
     if latest is None or profile is None:
         yield
         return
-    desk = open_desk(profile, latest, tips=tips)
+    desk = open_desk(profile, latest, tips=tips, microphone=microphone)
     calibration_route.attach(app, desk)
     try:
         yield
     finally:
+        desk.chant.close()
         desk.feed.stop()

@@ -11,12 +11,13 @@ from __future__ import annotations
 import contextlib
 import logging
 import itertools
+import queue
 import threading
 import time
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any, Self
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from companion.cue import Cue, CueError
 from companion.cue import templates as chant_book
@@ -69,6 +70,8 @@ class CueInputs(Background):
         self.dismissed: list[Cue] = []
         self.table = table  # ``companion.tableside.table.Table``: who holds wand 4 now
         self._unenrolled: str | None = None  # the caller last told to enrol
+        self._hearing = threading.Event()  # the microphone is open and heard
+        self._overhearing: list[Overheard] = []  # the setup's recording, hearing what the listener hears
 
     def start(self) -> Self:
         if not self.mic:
@@ -176,6 +179,20 @@ class CueInputs(Background):
             if self._stop.wait(RETRY_MIC_S):
                 return
 
+    # -- the same sound, lent to the setup's chant recording ------------------------------------
+
+    def hearing(self) -> bool:
+        """Whether the listener has the microphone open now (then a recording overhears it: a sound
+        card opened twice is refused on a Pi without a sound server)."""
+        return self._hearing.is_set()
+
+    def overhear(self) -> Overheard:
+        """The blocks the listener hears from now on, as a sound source of their own."""
+        heard = Overheard(self)
+        with self._lock:
+            self._overhearing = [*self._overhearing, heard]
+        return heard
+
     def _hear_all(self, detector: ChantDetector) -> None:
         source = self.microphone()
         opened = source if hasattr(source, "__enter__") else contextlib.nullcontext(source)
@@ -184,11 +201,47 @@ class CueInputs(Background):
             self.status.report("cue", OK, f"listening for In-can-to! (chant enrolled by {players})",
                                words=("status.cue.listening", {"players": players}))
             looked = -CALLER_CHECK_S
-            for block, t_first in sound.blocks():
-                if self._stop.is_set():
-                    return
-                if self.clock() - looked >= CALLER_CHECK_S:
-                    looked = self.clock()
-                    self.check_caller()
-                detector.hear(block, t_first)
-            detector.flush()
+            self._hearing.set()
+            try:
+                for block, t_first in sound.blocks():
+                    if self._stop.is_set():
+                        return
+                    if self.clock() - looked >= CALLER_CHECK_S:
+                        looked = self.clock()
+                        self.check_caller()
+                    detector.hear(block, t_first)
+                    for heard in self._overhearing:  # a list copied on change: no lock on the sound's path
+                        heard.put(block, t_first)
+                detector.flush()
+            finally:
+                self._hearing.clear()
+
+
+class Overheard:
+    """A sound source of the blocks the cue's listener hears, from when it was made until it is left
+    (used in a ``with`` block, as a sound card is)."""
+
+    def __init__(self, inputs: CueInputs) -> None:
+        self.inputs = inputs
+        self._blocks: queue.Queue[tuple[Any, float]] = queue.Queue(maxsize=256)
+        self._open = True
+
+    def put(self, block: Any, t_first: float) -> None:
+        with contextlib.suppress(queue.Full):  # a recording that falls behind drops sound, never the cue's
+            self._blocks.put_nowait((block.copy(), t_first))
+
+    def __enter__(self) -> Overheard:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._open = False
+        with self.inputs._lock:
+            self.inputs._overhearing = [h for h in self.inputs._overhearing if h is not self]
+
+    def blocks(self) -> Iterator[tuple[Any, float]]:
+        while self._open:
+            try:
+                yield self._blocks.get(timeout=0.5)
+            except queue.Empty:
+                if not self.inputs.hearing():
+                    raise MicrophoneError("the cue's listener lost the microphone") from None

@@ -73,4 +73,4 @@ def test_the_tablet_calibrates_on_the_table_sides_camera(app: FastAPI, profile: 
 def test_without_a_camera_the_page_says_the_camera_is_needed(app: FastAPI, profile: Path) -> None:
     with calibration_desk(app, profile, None), TestClient(app) as client:
         answer = joined(client).get("/api/calibration")
-    assert answer.status_code == 409 and "calibration needs the camera" in answer.json()["error"]
+    assert answer.status_code == 409 and "this table runs without a camera" in answer.json()["error"]

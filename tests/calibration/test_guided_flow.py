@@ -1,16 +1,14 @@
 """The guided calibration in Debian's Chromium, on a rendered table whose truth is known: the table
 found from the live picture, the places tapped on it, the wands learned with a token of wand 2's
-colour named, the group's chant recorded from Chromium's fake microphone (espeak-ng), and a round of
-validation; the tip-switch check, its indicators following switches flipped by hand; then the refusals
+colour named, the group's chant recorded by the Pi's microphone (espeak-ng played through the sound
+card's seam), and a round of validation; the tip-switch check, its indicators following switches flipped by hand; then the refusals
 a tablet sees, in words."""
 from __future__ import annotations
 
 import contextlib
 import json
 import os
-import shutil
 import socket
-import subprocess
 import threading
 import time
 import wave
@@ -27,6 +25,7 @@ from fastapi import FastAPI
 from calibration.desk import CalibrationDesk, open_desk
 from calibration.profiles import last_good_path as last_good
 from calibration.profiles import load, save
+from companion.cue.microphone import Microphone, PlayedSoundCard
 from companion.night import Night
 from companion.status import StatusBoard
 from companion.store import Store
@@ -36,6 +35,7 @@ from companion.web.routers.calibration import attach
 from companion.web.settings import Settings
 from vision.profile import ImageSize, Profile, save_profile
 
+from .chant import three_chants
 from .staged import StagedTable
 from .switches import HandSwitches
 
@@ -43,7 +43,7 @@ CHROMIUM = "/usr/bin/chromium"
 CODE = "424242"
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--no-first-run", "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream"]
+        "--no-first-run"]
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not os.path.exists(CHROMIUM), reason=f"Debian's Chromium is not installed at {CHROMIUM}")]
@@ -76,20 +76,8 @@ def on_calibration_page(url: str) -> bool:
 
 @pytest.fixture(scope="module")
 def chant(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Three "In-can-to!"s by three espeak-ng voices, a breath around each, as Chromium's microphone
-    plays it (people never say it twice the same way, and the cue's enrolment checks the takes agree)."""
-    if shutil.which("espeak-ng") is None or shutil.which("sox") is None:
-        pytest.skip("espeak-ng and sox are needed for the fake microphone")
-    folder = tmp_path_factory.mktemp("chant")
-    takes = []
-    for speed, pitch in ((130, 40), (150, 55), (140, 48)):
-        said, take = folder / f"said-{speed}.wav", folder / f"take-{speed}.wav"
-        subprocess.run(["espeak-ng", "-s", str(speed), "-p", str(pitch), "-w", str(said), "In-can-to!"], check=True)
-        subprocess.run(["sox", str(said), "-r", "48000", "-c", "1", str(take), "pad", "0.7", "0.9"], check=True)
-        takes.append(str(take))
-    out = folder / "chant.wav"
-    subprocess.run(["sox", *takes, str(out)], check=True)
-    return out
+    """Three "In-can-to!"s by three espeak-ng voices, a breath around each, as the Pi's microphone hears it."""
+    return three_chants(tmp_path_factory.mktemp("chant"), rate=48000)
 
 
 def seconds_of(wav: Path) -> float:
@@ -98,11 +86,10 @@ def seconds_of(wav: Path) -> float:
 
 
 @pytest.fixture
-def chromium(chant: Path) -> Iterator[Any]:
+def chromium() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                    args=[*ARGS, f"--use-file-for-fake-audio-capture={chant}"])
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
         yield browser
         browser.close()
 
@@ -113,12 +100,13 @@ def table() -> StagedTable:
 
 
 @pytest.fixture
-def desk(tmp_path: Path, table: StagedTable) -> Iterator[CalibrationDesk]:
+def desk(tmp_path: Path, table: StagedTable, chant: Path) -> Iterator[CalibrationDesk]:
     """The camera step done (the rendered camera's own intrinsics), nothing else yet."""
     profile = tmp_path / "setup" / "profile.json"
     truth = table.camera.calibration()
     save(Profile(image=ImageSize(width=640, height=480), camera=truth.camera), profile)
-    desk = open_desk(profile, table.read)  # as the table side hands over its camera's newest picture
+    # As the table side hands over its camera's newest picture; the Pi's microphone plays the chant.
+    desk = open_desk(profile, table.read, microphone=lambda: Microphone(sound=PlayedSoundCard(chant)))
     try:
         desk.feed.wait_first()
         yield desk
@@ -146,12 +134,19 @@ def joined_page(chromium: Any, url: str) -> tuple[Any, list[str]]:
     return page, errors
 
 
+def go(page: Any, step: str) -> None:
+    """To a step by its place in the progress, as a person jumps there."""
+    page.click(f"#steps li[data-step='{step}'] button")
+    page.wait_for_selector(f"#page[data-step='{step}']")
+
+
 def test_the_guided_flow_on_a_rendered_table(chromium: Any, url: str, table: StagedTable, desk: CalibrationDesk,
                                              chant: Path) -> None:
     page, errors = joined_page(chromium, url)
     page.wait_for_function("document.getElementById('live').naturalWidth === 640")
 
     # Table: found from the markers in the live picture, where the renderer put the camera.
+    page.wait_for_selector("#page[data-step='table']")  # the camera is measured: the guide starts at the table
     page.click("#find-table")
     page.wait_for_selector("#message:has-text('table found from markers [0, 1, 2, 3]')")
     pose, truth = load(desk.profile_path).table, table.camera.calibration().table
@@ -160,6 +155,8 @@ def test_the_guided_flow_on_a_rendered_table(chromium: Any, url: str, table: Sta
 
     # Places: the first few tapped where the renderer's own projection puts them, the rest placed from
     # the board; the standard seats kept.
+    page.click("#next")
+    page.wait_for_selector("#page[data-step='layout']")
     page.click("#skip-seats")
     standard = standard_places().places
     for _ in range(12):
@@ -177,6 +174,7 @@ def test_the_guided_flow_on_a_rendered_table(chromium: Any, url: str, table: Sta
     page.wait_for_selector("#steps li[data-step='layout'][data-done='true']")
 
     # Wands: the empty table first, then the wands resting in view; the green token is named.
+    page.click("#next")
     table.stage = "empty"
     time.sleep(0.5)
     page.click("#empty-table")
@@ -184,6 +182,7 @@ def test_the_guided_flow_on_a_rendered_table(chromium: Any, url: str, table: Sta
     table.stage = "wands"
     time.sleep(0.5)
     page.click("#learn-wands")
+    page.wait_for_selector("#learn-wands + #working progress")  # the watch's progress, beside its button
     page.wait_for_selector("#wand-results li >> nth=3")
     warnings = page.inner_text("#wand-warnings")
     # The token painted in wand 2's colour lies on room slot 3; it is named by its place.
@@ -191,10 +190,11 @@ def test_the_guided_flow_on_a_rendered_table(chromium: Any, url: str, table: Sta
     assert warnings.count("looks like") == 1, warnings  # nothing else on the table is taken for a tip
     assert sorted(load(desk.profile_path).wands) == [1, 2, 3, 4]
 
-    # Cue: record from the fake microphone; the level meter moves; the takes are enrolled.
+    # Cue: recorded by the Pi's microphone; the level meter moves; the takes are enrolled.
+    go(page, "cue")
     page.click("#record")
     page.wait_for_function("Number(document.getElementById('level').dataset.level) > 0.02")  # the first chant
-    time.sleep(seconds_of(chant) - 0.5)  # the rest of the file; stop in the quiet before it plays again
+    time.sleep(seconds_of(chant) - 0.5)  # the rest of the file
     page.click("#record")
     page.wait_for_selector("#message:has-text('enrolled')", timeout=30_000)
     assert load(desk.profile_path).cue is not None
@@ -205,6 +205,8 @@ def test_the_guided_flow_on_a_rendered_table(chromium: Any, url: str, table: Sta
     asked: list[int] = []
     desk.tips = type("Spy", (), {"touching": lambda self, wand: asked.append(wand)})()
     table.point()
+    page.click("#next")
+    page.wait_for_selector("#page[data-step='check']")
     page.click("#start-validation")
     target = page.wait_for_selector("#target[data-target]").get_attribute("data-target")
     assert target in standard
@@ -212,7 +214,7 @@ def test_the_guided_flow_on_a_rendered_table(chromium: Any, url: str, table: Sta
     table.point()  # everyone points, as the display asked
     page.click("#read-validation")
     page.wait_for_selector("#tally[data-tries='4']", timeout=30_000)
-    assert "of 4 hit" in page.inner_text("#tally")
+    assert "of 4 read right" in page.inner_text("#tally")
     hits = int(page.get_attribute("#tally", "data-hits") or -1)
     problems = [li.inner_text() for li in page.query_selector_all("#validation-problems li")]
     # The truth: the place under the token each rendered player points at.
@@ -225,7 +227,7 @@ def test_the_guided_flow_on_a_rendered_table(chromium: Any, url: str, table: Sta
             assert any(p.startswith(f"wand {k} ") and place in p for p in problems), (k, place, problems)
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "calibration.png"), full_page=True)
-    lines = page.inner_text("#profile-lines")
+    lines = page.text_content("#profile-lines")
     assert "places: 27 places laid out" in lines and "cue: recorded" in lines and "wands: 1: hue" in lines
     assert errors == []
 
@@ -234,6 +236,7 @@ def test_the_tip_switch_check_follows_the_switches(chromium: Any, url: str, desk
     hand = HandSwitches({1: False, 2: False, 3: False, 4: False})
     desk.tips = hand  # as the composition root hands in the hub's switches
     page, errors = joined_page(chromium, url)
+    go(page, "tips")
     assert page.is_disabled("#lift-tips")  # nothing to lift before the tips were pressed
     page.click("#start-tips")
     page.wait_for_selector("#tip-wands li[data-wand='4'][data-state='lifted'][data-ok='false']")
@@ -292,8 +295,10 @@ def test_refusals_are_said_in_words_and_change_nothing(chromium: Any, url: str, 
     before = desk.profile_path.read_bytes()
     page.goto(f"{url}/join?code={CODE}&next=/calibration")
     page.wait_for_url(on_calibration_page)
+    go(page, "layout")
     page.click("#save-layout", force=True)  # nothing tapped yet: the button is disabled, nothing is sent
     assert desk.profile_path.read_bytes() == before
+    go(page, "check")
     with page.expect_response("**/api/calibration/validation") as answer:
         page.click("#start-validation")
     assert answer.value.status == 422
@@ -304,7 +309,7 @@ def test_refusals_are_said_in_words_and_change_nothing(chromium: Any, url: str, 
     page.reload()
     page.wait_for_selector("#refused:has-text('made for 1280x720 images but the camera gives 640x480')")
     assert "using the last good profile" in page.inner_text("#refused")
-    assert "camera: calibrated 640x480" in page.inner_text("#profile-lines")
+    assert "camera: calibrated 640x480" in page.text_content("#profile-lines")
     sheet = page.request.get(page.get_attribute("#sheet-pdf", "href") and f"{url}/api/calibration/markers.pdf")
     assert sheet.status == 200 and sheet.body().startswith(b"%PDF") and b"/MediaBox" in sheet.body()
 
@@ -332,6 +337,7 @@ def test_the_camera_is_measured_from_board_photos_on_the_tablet(chromium: Any, u
     # With the measured camera, the table is found as with the renderer's own.
     table.point()
     time.sleep(0.4)
+    page.click("#next")
     page.click("#find-table")
     page.wait_for_selector("#message:has-text('table found from markers [0, 1, 2, 3]')")
     pose, real = load(desk.profile_path).table, table.camera.calibration().table
@@ -349,6 +355,7 @@ def test_the_status_page_says_what_calibration_changed_when_and_from_where(chrom
     assert page.query_selector('[data-part="calibration-changes"]') is None  # nothing changed yet
     page.goto(f"{url}/calibration")
     page.wait_for_function("document.getElementById('live').naturalWidth === 640")
+    go(page, "table")
     page.click("#find-table")
     page.wait_for_selector("#message:has-text('table found')")
     page.goto(f"{url}/status")

@@ -65,7 +65,7 @@ def wav_header(rate: int, channels: int, bits: int, data_bytes: int, kind: int =
 
 def test_without_a_camera_the_page_says_so(client: TestClient) -> None:
     answer = client.get("/api/calibration")
-    assert answer.status_code == 409 and "calibration needs the camera" in answer.json()["error"]
+    assert answer.status_code == 409 and "this table runs without a camera" in answer.json()["error"]
     assert client.get("/calibration").status_code == 200  # the page itself still loads and shows the reason
 
 

@@ -67,8 +67,16 @@ def marker_sheet_view(camera: RenderCamera, table: np.ndarray, markers: Mapping[
                       marker_mm: float, dictionary: str, rng: np.random.Generator) -> np.ndarray:
     """The table with its ArUco markers lying at their places (top edge towards +y), as the table step
     photographs it."""
-    hi = camera.scaled(SUPERSAMPLE)
     canvas = table.copy()
+    lay_markers(camera, canvas, markers, marker_mm, dictionary)
+    return _deliver(camera, canvas, rng)
+
+
+def lay_markers(camera: RenderCamera, canvas: np.ndarray, markers: Mapping[int, tuple[float, float]],
+                marker_mm: float, dictionary: str) -> None:
+    """The printed markers laid on a supersampled table ``canvas`` (drawn in place, under whatever is
+    drawn on it afterwards: hands and wands pass over them)."""
+    hi = camera.scaled(SUPERSAMPLE)
     code = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, dictionary))
     for marker_id, (x, y) in markers.items():
         bits = cv2.aruco.generateImageMarker(code, int(marker_id), 6) < 128  # 4x4 bits + black border
@@ -82,7 +90,6 @@ def marker_sheet_view(camera: RenderCamera, table: np.ndarray, markers: Mapping[
                 if bits[r, c]:
                     _fill(hi, canvas, _cell(top_left + np.array([c * cell, -r * cell, 0]), np.array([cell, 0, 0]),
                                             np.array([0, -cell, 0])), (15, 15, 15))
-    return _deliver(camera, canvas, rng)
 
 
 def place_taps(camera: RenderCamera, layout: Layout, places: Mapping[str, tuple[float, float]],

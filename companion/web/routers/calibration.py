@@ -77,6 +77,15 @@ class CalibrationDesk(Protocol):
 
     def enrol_cue(self, player: str, tablet: str = "") -> str: ...
 
+    def start_chant(self, tablet: str = "") -> dict[str, Any]:
+        """Record from the Pi's own microphone for ``tablet``."""
+
+    def chant_now(self, tablet: str = "") -> dict[str, Any]:
+        """The recording's ``recording``, ``kept``, ``mine``, ``level`` (0-1), ``seconds``, ``peak_dbfs``, ``problem``."""
+
+    def stop_chant(self, player: str, tablet: str = "") -> str:
+        """The recording ended and enrolled for ``player``."""
+
     def start_validation(self) -> dict[str, Any]: ...
 
     def validate(self, seconds: float) -> dict[str, Any]: ...
@@ -96,10 +105,18 @@ def attach(app: FastAPI, desk: CalibrationDesk) -> None:
     app.state.workshop = Workshop()
 
 
+class Words:
+    """What the routes say themselves, gathered here so the page's languages can take them over."""
+    NO_CAMERA = "this table runs without a camera, so there is nothing to calibrate: plug the camera into the Pi, then restart Incanto"
+    RECORD_JOIN = "recording the chant needs the join code shown on the display: join on this tablet first"
+    WATCH_JOIN = "the camera's picture is shown only on a joined tablet: join on this tablet first"
+    FROM_BOARD = "the rest is placed from the board: check each circle sits on its place, then save"
+
+
 def get_desk(conn: HTTPConnection) -> CalibrationDesk:
     desk: CalibrationDesk | None = getattr(conn.app.state, "calibration", None)
     if desk is None:
-        raise HTTPException(409, "calibration needs the camera: start the display with a camera to calibrate from the tablet")
+        raise HTTPException(409, Words.NO_CAMERA)
     return desk
 
 
@@ -117,13 +134,13 @@ def recorder(request: Request) -> str:
         return hashed(token or "")[:16]
     if on_the_pi(request):
         return "the Pi"
-    raise NotJoined("recording the chant needs the join code shown on the display: open /join on this tablet")
+    raise NotJoined(Words.RECORD_JOIN)
 
 
 def watching(request: Request) -> None:
     """A joined tablet, without spending its rate of changes: the picture is asked for a few times a second."""
     if not request.app.state.sessions.valid(session_token(request)):
-        raise NotJoined("the camera's picture is shown only on a joined tablet: open /join on this tablet")
+        raise NotJoined(Words.WATCH_JOIN)
 
 
 Desk = Annotated[CalibrationDesk, Depends(get_desk)]
@@ -194,7 +211,11 @@ async def calibration_page() -> FileResponse:
 
 @router.get("/api/calibration", responses=refused(401, 409, 422))
 def calibration_state(request: Request, desk: Desk) -> dict[str, Any]:
-    return desk.state(paths=request.app.state.sessions.valid(session_token(request)))
+    """What the page shows, and ``host``: whether this tablet may change the table (else the page asks
+    for the host PIN before the first step)."""
+    sessions, token = request.app.state.sessions, session_token(request)
+    host = on_the_pi(request) or (sessions.valid(token) and sessions.is_host(token or ""))
+    return desk.state(paths=sessions.valid(token)) | {"host": bool(host)}
 
 
 @router.get("/api/calibration/frame.jpg", responses=refused(401, 409, 422))
@@ -233,7 +254,7 @@ async def lay_out(body: Taps, desk: Desk, who: Hosting, shop: Shop) -> dict[str,
 @router.post("/api/calibration/layout/board", responses=refused(*CHANGES, 409, 422))
 async def place_from_board(body: Taps, desk: Desk, _: Joined, shop: Shop) -> dict[str, Any]:
     return {"pixels": await work(shop, desk.from_board, body.taps),
-            "message": "the rest is placed from the board: check each circle sits on its place, then save"}
+            "message": Words.FROM_BOARD}
 
 
 @router.post("/api/calibration/wands/empty", responses=refused(*CHANGES, 409, 422))
@@ -256,6 +277,24 @@ async def chant_audio(request: Request, desk: Desk, tablet: Recorder,
 @router.post("/api/calibration/cue", responses=refused(*CHANGES, 409, 422))
 async def enrol_chant(body: Chant, desk: Desk, who: Hosting, tablet: Recorder, shop: Shop) -> dict[str, Any]:
     return {"message": await work(shop, by(desk, who, desk.enrol_cue), body.player, tablet)}
+
+
+@router.post("/api/calibration/cue/microphone", responses=refused(*CHANGES, 409, 422))
+def start_chant(desk: Desk, _: Hosting, tablet: Recorder) -> dict[str, Any]:
+    """Record the chant from the Pi's own microphone (the one that hears the cue), for this tablet."""
+    return step(desk.start_chant, tablet)
+
+
+@router.get("/api/calibration/cue/microphone", responses=refused(401, 409))
+def chant_level(desk: Desk, tablet: Recorder) -> dict[str, Any]:
+    """The recording's level and length, asked for a few times a second by the page's meter."""
+    return desk.chant_now(tablet)
+
+
+@router.post("/api/calibration/cue/microphone/stop", responses=refused(*CHANGES, 409, 422))
+async def stop_chant(body: Chant, desk: Desk, who: Hosting, tablet: Recorder, shop: Shop) -> dict[str, Any]:
+    """The recording ended and put through the same checks as a WAV take; a refused take says why."""
+    return {"message": await work(shop, by(desk, who, desk.stop_chant), body.player, tablet)}
 
 
 @router.post("/api/calibration/validation", responses=refused(*CHANGES, 409, 422))

@@ -1,35 +1,127 @@
-// The guided calibration: the live camera picture, and each step of the tool on it.
-// Every answer the display gives is shown in its own words; a refusal changes nothing.
+// Setting up the table from a tablet, one step at a time: the camera, the table, the places, the wands,
+// their tip switches, the chant and a check. Each step says what to do and what it found; back and skip
+// move between them; a long step shows its progress beside its button. Every answer the display gives is
+// shown in its own words; a refusal changes nothing.
 
 import { getJSON, post } from "./api.js";
 
+// Every word the page shows, in one place (the page's languages are made from it).
+const WORDS = {
+  stepOf: (n, total, title) => `Step ${n} of ${total}: ${title}`,
+  finished: "Setup finished",
+  titles: { camera: "Camera", table: "Table", layout: "Places", wands: "Wands", tips: "Tip switches", cue: "Chant",
+            check: "Check" },
+  back: "Back", skip: "Skip this step", next: "Next step", finish: "Finish",
+  hostAsk: "Setting up changes the table for everyone, so it is the host's: type the host PIN shown on the Pi's screen.",
+  hostButton: "Set up as host",
+  hostNow: "This tablet is a host now: it may set up the table.",
+  cameraTitle: "The camera's lens",
+  cameraDo: "Hold the printed chessboard flat under the camera, all of it in the picture, and press Take a board " +
+    "photo. Move it to another place and tilt it a little, and take another: ten in all. Then press Measure the " +
+    "camera. A camera measured before can skip this step.",
+  photoBoard: "Take a board photo", measureCamera: "Measure the camera",
+  otherBoard: "A different chessboard?", boardLabel: "Board (squares across x down : square size in mm)",
+  tableTitle: "The table",
+  tableDo: "Print the marker sheet at 100 % (not \"fit to page\"), lay each marker at its place around the board, " +
+    "clear everything else off the table, then press Find the table.",
+  sheetLink: "The marker sheet to print (PDF)", findTable: "Find the table",
+  layoutTitle: "The places",
+  layoutDo: "Tap each place on the picture where its token lies, as named under the picture. Or tap a few far " +
+    "apart and press Place the rest from the board; check each circle sits on its place, then save.",
+  undoTap: "Undo the last tap", fromBoard: "Place the rest from the board", skipSeats: "Keep the standard seats",
+  saveLayout: "Save the places",
+  tapNext: (name, words) => `Tap ${name}: ${words}`, tappedAll: "Every place is tapped: save the places.",
+  wandsTitle: "The wands",
+  wandsDo: "Take every wand off the table and press The table is clear. Then everyone holds their wand with its " +
+    "tip bead resting on the table, in view, and keeps still while the camera watches for three seconds.",
+  emptyTable: "The table is clear", learnWands: "Learn the wands",
+  wandLearned: (k, m) => `wand ${k} learned: tip bead ${(2 * m.bead_radius_mm).toFixed(0)} mm across`,
+  tipsTitle: "Tip switches",
+  tipsDo: "Only for wands with a switch under the tip bead (skip this step if yours have none). Press Start, then " +
+    "press each wand's tip on the table until its wand turns green; then everyone holds their wand up, tip in " +
+    "the air, and press Every wand is held up.",
+  startTips: "Start: press each tip", liftTips: "Every wand is held up", endTips: "Done",
+  cueTitle: "The chant",
+  cueDo: "The Pi's own microphone hears the cue, so it records the chant. Stand around the table as you will " +
+    "when playing, press Record, and say \"In-can-to!\" three times with a breath between (each player who " +
+    "will call it, or everyone together). Then press Stop.",
+  playerLabel: "Who is speaking", record: "Record on the Pi", stop: "Stop and enrol",
+  recording: (s) => `recording on the Pi: ${s.toFixed(1)} s`,
+  otherRecording: (s) => `another tablet is recording on the Pi (${s.toFixed(0)} s): wait until it stops`,
+  checkTitle: "Check",
+  checkDo: "Press Start: a place lights up on the picture. Everyone touches the token there with their wand's tip " +
+    "bead and keeps it there; then press Everyone is touching: read. A few rounds show how well the table is read.",
+  startCheck: "Start", readCheck: "Everyone is touching: read",
+  touch: (name, words) => `Everyone touch the token at ${name}: ${words}`,
+  tally: (v) => `${v.hits} of ${v.tries} read right (${Math.round(v.rate * 100)} %) in ${v.rounds} rounds`,
+  doneTitle: "The table is set up",
+  doneLine: (title, done, words) => `${title}: ${done ? "done" : "skipped"}, ${words}`,
+  checked: (v) => v && v.tries ? `${v.hits} of ${v.tries} read right` : "not checked yet",
+  toBoard: "To the board",
+  known: "What the Pi knows",
+  picture: "the camera's live picture of the table", pinLabel: "host PIN",
+  working: (s) => `working… ${s} s`,
+  unreachable: "the display cannot be reached; check the Wi-Fi",
+  answered: (status) => `the display answered ${status}`,
+  unavailable: "setup is not available",
+};
+
+const STEPS = ["camera", "table", "layout", "wands", "tips", "cue", "check"];
+const LIVE = new Set(["camera", "table", "layout", "wands", "check"]); // steps that work on the picture
+const SKIPPED = "incanto-setup-skipped";
+
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
-const PART_BYTES = 12000; // the display takes small request bodies: a recording goes up in parts
-const RATE = 16000; // what the cue listens at
 
 let state = null;
+let current = null; // the step shown, or "done"
 let taps = {}; // place name -> [x, y] pixel of the camera picture
 let skipSeats = false;
+const skipped = new Set(JSON.parse(sessionStorage.getItem(SKIPPED) || "[]"));
 
 function say(message) { $("message").textContent = message || ""; $("error").textContent = ""; }
 function refuse(answer) {
   if (answer.status === 401) { location.href = "/join?next=/calibration"; return; }
   if (answer.kind === "NotTheHost") $("host").hidden = false;
-  $("error").textContent = answer.error || `the display answered ${answer.status}`;
+  $("message").textContent = "";
+  $("error").textContent = answer.error || WORDS.answered(answer.status);
 }
 
 async function becomeHost() {
   const answer = await post("/api/session/host", { pin: $("host-pin").value.trim() }, { retries: 0 });
   if (!answer.ok) { refuse(answer); return; }
   $("host").hidden = true;
-  say("this tablet is a host now: it may calibrate the table");
+  say(WORDS.hostNow);
 }
 
-async function act(path, body, then) {
-  say("…");
-  const answer = await post(path, body || {}, { retries: 0 });
-  if (!answer.ok) { refuse(answer); $("message").textContent = ""; return null; }
+// -- a step that takes a while: its progress beside its button ---------------------------------------
+const working = Object.assign(document.createElement("span"), { id: "working", className: "working", hidden: true });
+
+function busy(button, seconds) {
+  const started = Date.now();
+  button.after(working);
+  button.disabled = true;
+  working.hidden = false;
+  working.replaceChildren(Object.assign(document.createElement("span"), { className: "spinner" }),
+    Object.assign(document.createElement("span"), { className: "working-words" }));
+  const bar = seconds ? Object.assign(document.createElement("progress"), { max: seconds * 10, value: 0 }) : null;
+  if (bar) working.append(bar);
+  const tick = () => {
+    const elapsed = (Date.now() - started) / 1000;
+    working.querySelector(".working-words").textContent = WORDS.working(Math.floor(elapsed));
+    if (bar) bar.value = Math.min(bar.max, elapsed * 10);
+  };
+  tick();
+  const timer = setInterval(tick, 250);
+  return () => { clearInterval(timer); working.hidden = true; button.disabled = false; };
+}
+
+async function act(path, body, then, { button = null, seconds = 0 } = {}) {
+  $("error").textContent = "";
+  const done = button ? busy(button, seconds) : () => {};
+  let answer;
+  try { answer = await post(path, body || {}, { retries: 0 }); } finally { done(); }
+  if (!answer.ok) { refuse(answer); return null; }
   say(answer.message || "");
   if (then) then(answer);
   await refresh();
@@ -37,12 +129,18 @@ async function act(path, body, then) {
 }
 
 // -- the picture ------------------------------------------------------------------------------
+let watching = false;
+
 function showFrames() {
   const img = $("live");
-  const next = () => { img.src = `/api/calibration/frame.jpg?t=${Date.now()}`; };
-  img.addEventListener("load", () => setTimeout(next, 300));
-  img.addEventListener("error", () => setTimeout(next, 1000));
-  img.addEventListener("click", tapped);
+  const next = () => {
+    if (!LIVE.has(current)) { watching = false; return; } // no picture asked for on the chant or the summary
+    img.src = `/api/calibration/frame.jpg?t=${Date.now()}`;
+  };
+  if (watching) return;
+  watching = true;
+  img.onload = () => setTimeout(next, 300);
+  img.onerror = () => setTimeout(next, 1000);
   next();
 }
 
@@ -59,11 +157,11 @@ function draw() {
   const { width, height } = state ? state.image : { width: 640, height: 480 };
   svg.setAttribute("viewBox", `0 0 ${width || 640} ${height || 480}`);
   svg.replaceChildren();
-  const target = state && state.validation ? state.validation.target : null;
+  const target = state && state.validation && current === "check" ? state.validation.target : null;
   for (const [name, [x, y]] of Object.entries(state ? state.places_px : {})) {
     svg.append(circle(x, y, name === target ? 14 : 8, name === target ? "target" : "place", name));
   }
-  for (const [name, [x, y]] of Object.entries(taps)) svg.append(circle(x, y, 6, "tap", name));
+  if (current === "layout") for (const [name, [x, y]] of Object.entries(taps)) svg.append(circle(x, y, 6, "tap", name));
 }
 
 function circle(x, y, r, kind, name) {
@@ -76,7 +174,7 @@ function circle(x, y, r, kind, name) {
   return g;
 }
 
-// -- the layout: tap each place ----------------------------------------------------------------
+// -- the places: tap each one ------------------------------------------------------------------
 function wanted() {
   if (!state) return [];
   return state.places.filter((p) => !(skipSeats && p.name.startsWith("seat")));
@@ -85,134 +183,194 @@ function wanted() {
 function nextPlace() { return wanted().find((p) => !(p.name in taps)); }
 
 function prompt() {
-  const next = nextPlace();
-  $("tap-prompt").textContent = next ? `Tap ${next.name}: ${next.words}` : "Every place is tapped: save the places.";
+  const next = current === "layout" ? nextPlace() : null;
+  $("tap-prompt").textContent = current !== "layout" ? "" : next ? WORDS.tapNext(next.name, next.words) : WORDS.tappedAll;
   $("tap-prompt").dataset.next = next ? next.name : "";
-  $("save-layout").disabled = Boolean(next);
+  $("save-layout").disabled = Boolean(nextPlace());
   draw();
 }
 
 function tapped(event) {
+  if (current !== "layout") return;
   const next = nextPlace();
-  if (!next || !state.image.width) return;
+  if (!next || !state || !state.image.width) return;
   taps[next.name] = imagePixel(event);
   prompt();
 }
 
-// -- the cue: record with a level meter ------------------------------------------------------------
-let recorder = null;
+// -- the chant: recorded by the Pi's own microphone, its level shown here ----------------------------
+let listening = false;
 
-async function startRecording() {
-  const stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: false, noiseSuppression: false } });
-  const context = new AudioContext();
-  const input = context.createMediaStreamSource(stream);
-  const tap = context.createScriptProcessor(4096, 1, 1);
-  const chunks = [];
-  tap.onaudioprocess = (e) => {
-    const samples = new Float32Array(e.inputBuffer.getChannelData(0));
-    chunks.push(samples);
-    let sum = 0;
-    for (const s of samples) sum += s * s;
-    const level = Math.min(1, Math.sqrt(sum / samples.length) * 4);
-    $("level").dataset.level = level.toFixed(3);
-    $("level-bar").style.width = `${Math.round(level * 100)}%`;
-  };
-  input.connect(tap);
-  tap.connect(context.destination);
-  recorder = { stream, context, chunks };
-  $("record").textContent = "Stop and send";
-  $("record").dataset.recording = "true";
-  say("Recording: say \"In-can-to!\" three times");
-}
-
-async function stopRecording() {
-  const { stream, context, chunks } = recorder;
-  recorder = null;
-  stream.getTracks().forEach((t) => t.stop());
-  await context.close();
-  $("record").textContent = "Record";
-  $("record").dataset.recording = "false";
-  const wav = encodeWav(downsample(chunks, context.sampleRate));
-  for (let offset = 0; offset < wav.length; offset += PART_BYTES) {
-    const part = wav.slice(offset, offset + PART_BYTES);
-    const response = await fetch(`/api/calibration/cue/audio?offset=${offset}`, {
-      method: "POST", body: part, headers: { "Content-Type": "application/octet-stream" }, credentials: "same-origin" });
-    if (!response.ok) return refuse({ status: response.status, ...(await response.json().catch(() => ({}))) });
+async function record() {
+  const button = $("record");
+  if (button.dataset.recording === "true") {
+    const done = busy(button, 0);
+    let answer;
+    try { answer = await post("/api/calibration/cue/microphone/stop", { player: $("player").value.trim() }, { retries: 0 }); }
+    finally { done(); }
+    showRecording({ recording: false, kept: false, mine: false, level: 0, seconds: 0 });
+    if (!answer.ok) { refuse(answer); return; }
+    say(answer.message);
+    await refresh();
+    return;
   }
-  await act("/api/calibration/cue", { player: $("player").value.trim() });
+  const answer = await post("/api/calibration/cue/microphone", {}, { retries: 0 });
+  if (!answer.ok) { refuse(answer); return; }
+  say("");
+  showRecording(answer);
 }
 
-function downsample(chunks, rate) {
-  const length = chunks.reduce((n, c) => n + c.length, 0);
-  const all = new Float32Array(length);
-  let at = 0;
-  for (const c of chunks) { all.set(c, at); at += c.length; }
-  const step = rate / RATE;
-  const out = new Float32Array(Math.floor(length / step));
-  for (let i = 0; i < out.length; i++) { // the mean over each step is a crude low-pass before decimating
-    const from = Math.floor(i * step), to = Math.max(from + 1, Math.floor((i + 1) * step));
-    let sum = 0;
-    for (let j = from; j < to; j++) sum += all[j];
-    out[i] = sum / (to - from);
+function showRecording(now) {
+  const button = $("record");
+  const mine = (now.recording || now.kept) && now.mine; // stopped on its own at its longest: Stop still enrols it
+  button.dataset.recording = String(Boolean(mine));
+  button.textContent = mine ? WORDS.stop : WORDS.record;
+  button.disabled = Boolean(now.recording && !now.mine);
+  $("level").dataset.level = Number(now.level || 0).toFixed(3);
+  $("level-bar").style.width = `${Math.round((now.level || 0) * 100)}%`;
+  $("record-seconds").textContent = now.recording ? WORDS.recording(now.seconds) : "";
+  $("record-seconds").dataset.seconds = String(now.seconds || 0);
+  $("record-note").textContent = now.recording && !now.mine ? WORDS.otherRecording(now.seconds) : now.problem || "";
+}
+
+async function listen() {
+  // Asked a few times a second while the chant step is shown: the meter follows the Pi's microphone.
+  if (listening) return;
+  listening = true;
+  while (current === "cue") {
+    const now = await getJSON("/api/calibration/cue/microphone").catch(() => null);
+    if (current !== "cue") break;
+    if (now && now.ok && !$("record").matches("[data-recording='true']:disabled")) showRecording(now);
+    // Quickly while the Pi records (the meter follows the voice), slowly otherwise (to see another tablet start).
+    await new Promise((r) => setTimeout(r, now && now.recording ? 150 : 1000));
   }
-  return out;
+  listening = false;
 }
 
-function encodeWav(samples) {
-  const bytes = new Uint8Array(44 + samples.length * 2);
-  const view = new DataView(bytes.buffer);
-  const text = (at, s) => [...s].forEach((ch, i) => view.setUint8(at + i, ch.charCodeAt(0)));
-  text(0, "RIFF"); view.setUint32(4, 36 + samples.length * 2, true); text(8, "WAVE");
-  text(12, "fmt "); view.setUint32(16, 16, true); view.setUint16(20, 1, true); view.setUint16(22, 1, true);
-  view.setUint32(24, RATE, true); view.setUint32(28, RATE * 2, true); view.setUint16(32, 2, true); view.setUint16(34, 16, true);
-  text(36, "data"); view.setUint32(40, samples.length * 2, true);
-  samples.forEach((s, i) => view.setInt16(44 + i * 2, Math.max(-1, Math.min(1, s)) * 32767, true));
-  return bytes;
+// -- the steps ------------------------------------------------------------------------------------
+function isDone(step) {
+  if (!state) return false;
+  if (step === "check") return Boolean(state.validation && state.validation.tries);
+  if (step === "tips") return tipsAnswer !== null && tipsAnswer.status === "ok";
+  return Boolean(state.steps[step] && state.steps[step].done);
+}
+
+function go(step) {
+  current = step;
+  if (STEPS.includes(step)) { skipped.delete(step); }
+  history.replaceState(null, "", `#${step}`);
+  for (const section of document.querySelectorAll("section.step")) {
+    section.hidden = section.dataset.step !== step;
+    if (!section.hidden) section.querySelector("h2").after($("found")); // what the Pi found, under the step's title
+  }
+  $("camera-view").hidden = !LIVE.has(step);
+  $("page").dataset.step = step;
+  say("");
+  if (step !== "tips") closeTips();
+  if (LIVE.has(step)) showFrames();
+  if (step === "cue") listen();
+  showProgress();
+  prompt();
+}
+
+function forward(skip) {
+  if (skip && STEPS.includes(current)) skipped.add(current);
+  sessionStorage.setItem(SKIPPED, JSON.stringify([...skipped]));
+  const at = STEPS.indexOf(current);
+  go(at + 1 < STEPS.length ? STEPS[at + 1] : "done");
+}
+
+function back() {
+  const at = current === "done" ? STEPS.length : STEPS.indexOf(current);
+  if (at > 0) go(STEPS[at - 1]);
+}
+
+function showProgress() {
+  const at = STEPS.indexOf(current);
+  $("progress-words").textContent = current === "done" ? WORDS.finished
+    : WORDS.stepOf(at + 1, STEPS.length, WORDS.titles[current]);
+  $("steps").replaceChildren(...STEPS.map((step, i) => {
+    const li = document.createElement("li");
+    const jump = Object.assign(document.createElement("button"), { type: "button" });
+    jump.append(Object.assign(document.createElement("span"), { className: "n", textContent: `${i + 1} ` }),
+      Object.assign(document.createElement("span"), { className: "t", textContent: WORDS.titles[step] }));
+    jump.addEventListener("click", () => go(step));
+    li.append(jump);
+    Object.assign(li.dataset, { step, done: String(isDone(step)), current: String(step === current),
+                                skipped: String(skipped.has(step) && !isDone(step)) });
+    if (step === current) li.setAttribute("aria-current", "step");
+    return li;
+  }));
+  $("back").disabled = at === 0;
+  $("back").hidden = false;
+  const done = current === "done" || isDone(current);
+  $("skip").hidden = current === "done" || done;
+  $("next").hidden = current === "done" || !done;
+  $("next").textContent = at === STEPS.length - 1 ? WORDS.finish : WORDS.next;
+  $("found").textContent = found(current);
+  $("found").dataset.done = String(isDone(current));
+  if (current === "done") showSummary();
+}
+
+function found(step) {
+  if (step === "check") return state && state.validation && state.validation.tries ? WORDS.checked(state.validation) : "";
+  if (step === "tips") return tipsAnswer ? tipsAnswer.summary : "";
+  return state && state.steps[step] ? state.steps[step].words : "";
+}
+
+function showSummary() {
+  $("done-list").replaceChildren(...STEPS.map((step) => {
+    const words = step === "check" ? WORDS.checked(state && state.validation) : found(step);
+    return Object.assign(document.createElement("li"), { textContent: WORDS.doneLine(WORDS.titles[step], isDone(step), words) });
+  }));
 }
 
 // -- the page --------------------------------------------------------------------------------------
 async function refresh() {
-  const answer = await getJSON("/api/calibration");
-  if (!answer.ok) { $("error").textContent = answer.error || "calibration is not available"; return; }
+  const answer = await getJSON("/api/calibration").catch(() => ({ ok: false, error: WORDS.unreachable }));
+  if (!answer.ok) { // no camera (or no display): nothing to set up, and the page shows only why
+    $("no-camera").hidden = false;
+    $("no-camera").textContent = answer.error || WORDS.unavailable;
+    $("page").dataset.unavailable = "true";
+    return false;
+  }
+  $("no-camera").hidden = true;
+  delete $("page").dataset.unavailable;
   state = answer;
+  if (state.host === false && !$("host-pin").value) $("host").hidden = false;
   $("refused").hidden = !state.refused;
   $("refused").textContent = state.refused || "";
-  $("profile-lines").textContent = state.lines.join("\n");
-  $("steps").replaceChildren(...Object.entries(state.steps).map(([name, s]) => {
-    const li = document.createElement("li");
-    li.textContent = `${name}: ${s.words}`;
-    li.dataset.step = name; li.dataset.done = String(s.done);
-    return li;
-  }));
+  // What the Pi knows, without where it keeps it or what to type: the page is the way to do each step.
+  $("profile-lines").textContent = state.lines.filter((l) => !/^(profile|next):/.test(l)).join("\n");
   showValidation(state.validation);
+  showProgress();
   prompt();
+  return true;
 }
 
 function showWands(answer) {
-  $("wand-results").replaceChildren(...Object.entries(answer.wands).map(([k, m]) => {
-    const li = document.createElement("li");
-    li.textContent = `wand ${k}: hue ${m.hue.toFixed(0)}, bead ${m.bead_radius_mm.toFixed(1)} mm`;
-    return li;
-  }));
+  $("wand-results").replaceChildren(...Object.entries(answer.wands).map(([k, m]) =>
+    Object.assign(document.createElement("li"), { textContent: WORDS.wandLearned(k, m) })));
   $("wand-warnings").replaceChildren(...answer.warnings.map((w) => Object.assign(document.createElement("li"), { textContent: w })));
 }
 
 function showValidation(v) {
   $("read-validation").disabled = !v;
   if (!v) return;
-  $("target").textContent = `Everyone point at ${v.target}: ${v.target_words}`;
+  $("target").textContent = WORDS.touch(v.target, v.target_words);
   $("target").dataset.target = v.target;
-  $("tally").textContent = v.tries ? `${v.hits} of ${v.tries} hit (${Math.round(v.rate * 100)} %) in ${v.rounds} rounds` : "";
+  $("tally").textContent = v.tries ? WORDS.tally(v) : "";
   $("tally").dataset.hits = v.hits; $("tally").dataset.tries = v.tries;
   $("validation-problems").replaceChildren(...v.problems.map((w) => Object.assign(document.createElement("li"), { textContent: w })));
 }
 
 // -- the tip switches: asked a few times a second while the step is open ----------------------------
 let tipsOpen = false;
+let tipsAnswer = null;
 
 async function pollTips() {
   if (!tipsOpen) return;
-  const answer = await getJSON("/api/calibration/tips").catch(() => ({ ok: false, error: "the display cannot be reached; check the Wi-Fi" }));
+  const answer = await getJSON("/api/calibration/tips").catch(() => ({ ok: false, error: WORDS.unreachable }));
   if (!tipsOpen) return; // closed while the answer was on its way
   if (answer.ok) showTips(answer);
   else refuse(answer);
@@ -220,16 +378,18 @@ async function pollTips() {
 }
 
 function showTips(t) {
+  tipsAnswer = t;
   $("tip-wands").replaceChildren(...t.wands.map((w) => {
     const li = document.createElement("li");
-    const state = Object.assign(document.createElement("span"), { className: "state", textContent: w.state });
-    li.append(state, w.words);
+    const shown = Object.assign(document.createElement("span"), { className: "state", textContent: w.state });
+    li.append(shown, w.words);
     Object.assign(li.dataset, { wand: w.wand, state: w.state, ok: String(w.ok) });
     return li;
   }));
   $("tip-summary").textContent = t.summary;
   $("tip-summary").dataset.status = t.status;
   $("lift-tips").disabled = t.phase !== "press" || t.status === "skipped";
+  if (current === "tips") showProgress();
 }
 
 function openTips(answer) {
@@ -243,29 +403,47 @@ function closeTips() {
   $("end-tips").disabled = true; $("lift-tips").disabled = true;
 }
 
-$("photo-board").addEventListener("click", () => act("/api/calibration/camera/photo", { board: $("board").value.trim() }));
-$("measure-camera").addEventListener("click", () => act("/api/calibration/camera", { board: $("board").value.trim() }));
-$("find-table").addEventListener("click", () => act("/api/calibration/table"));
+function fill() {
+  for (const element of document.querySelectorAll("[data-words]")) element.textContent = WORDS[element.dataset.words];
+  $("record").textContent = WORDS.record;
+  $("live").alt = WORDS.picture;
+  $("host-pin").setAttribute("aria-label", WORDS.pinLabel);
+}
+
+const board = () => ({ board: $("board").value.trim() });
+$("photo-board").addEventListener("click", (e) => act("/api/calibration/camera/photo", board(), null, { button: e.currentTarget }));
+$("measure-camera").addEventListener("click", (e) => act("/api/calibration/camera", board(), null, { button: e.currentTarget }));
+$("find-table").addEventListener("click", (e) => act("/api/calibration/table", {}, null, { button: e.currentTarget }));
 $("undo-tap").addEventListener("click", () => { const names = Object.keys(taps); delete taps[names[names.length - 1]]; prompt(); });
 $("skip-seats").addEventListener("click", () => { skipSeats = true; prompt(); });
-$("from-board").addEventListener("click", () => act("/api/calibration/layout/board", { taps },
-  (answer) => { Object.assign(taps, answer.pixels); prompt(); }));
-$("save-layout").addEventListener("click", () => act("/api/calibration/layout", { taps }));
-$("empty-table").addEventListener("click", () => act("/api/calibration/wands/empty"));
-$("learn-wands").addEventListener("click", () => act("/api/calibration/wands", { seconds: 3 }, showWands));
-$("record").addEventListener("click", () => (recorder ? stopRecording() : startRecording().catch((e) => refuse({ error: `no microphone: ${e.message}` }))));
-$("start-validation").addEventListener("click", () => act("/api/calibration/validation"));
+$("from-board").addEventListener("click", (e) => act("/api/calibration/layout/board", { taps },
+  (answer) => { Object.assign(taps, answer.pixels); prompt(); }, { button: e.currentTarget }));
+$("save-layout").addEventListener("click", (e) => act("/api/calibration/layout", { taps }, null, { button: e.currentTarget }));
+$("empty-table").addEventListener("click", (e) => act("/api/calibration/wands/empty", {}, null, { button: e.currentTarget }));
+$("learn-wands").addEventListener("click", (e) => act("/api/calibration/wands", { seconds: 3 }, showWands,
+  { button: e.currentTarget, seconds: 3 }));
+$("record").addEventListener("click", record);
+$("start-validation").addEventListener("click", (e) => act("/api/calibration/validation", {}, null, { button: e.currentTarget }));
 $("start-tips").addEventListener("click", () => act("/api/calibration/tips", {}, openTips));
 $("lift-tips").addEventListener("click", () => act("/api/calibration/tips/lift", {}, openTips));
 $("end-tips").addEventListener("click", closeTips);
-$("read-validation").addEventListener("click", () => act("/api/calibration/validation/read", { seconds: 3 }));
+$("read-validation").addEventListener("click", (e) => act("/api/calibration/validation/read", { seconds: 3 }, null,
+  { button: e.currentTarget, seconds: 3 }));
+$("back").addEventListener("click", back);
+$("skip").addEventListener("click", () => forward(true));
+$("next").addEventListener("click", () => forward(false));
+$("live").addEventListener("click", tapped);
 
 async function start() {
+  fill();
   const session = await getJSON("/api/session");
   if (session.ok && !session.joined) { location.href = "/join?next=/calibration"; return; }
   $("become-host").onclick = becomeHost;
-  showFrames();
-  refresh();
+  const ready = await refresh();
+  const asked = location.hash.slice(1);
+  // Opened again mid-way: where the tablet was; else the first step not done yet.
+  go(STEPS.includes(asked) || asked === "done" ? asked
+    : ready ? (STEPS.find((s) => !isDone(s) && !skipped.has(s)) || "done") : STEPS[0]);
 }
 
 start();
