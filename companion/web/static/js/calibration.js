@@ -5,11 +5,17 @@
 
 import { getJSON, post, refusalText } from "./api.js";
 import { navigation } from "./shell.js";
-import { applyWords, lang, languageSwitch, sentence, t } from "./words.js";
+import { applyWords, has, lang, languageSwitch, sentence, t } from "./words.js";
 
 // Every word the page shows is the catalogue's calibration.* (docs/words.md); what the display found is
 // said in the tablet's language from its answer's ``words``, the server's English on an English tablet.
-const said = (answer, english) => (lang === "en" ? english : sentence(answer, english)) || "";
+function said(words, english) {
+  if (lang === "en" || !words) return english || "";
+  if (Array.isArray(words)) { // a sentence said in parts (the tip check's summary): each in this language
+    return words.every((w) => w && has(w.key)) ? words.map((w) => sentence(w)).join("; ") : english || "";
+  }
+  return sentence(words, english) || "";
+}
 const title = (step) => t(`calibration.step.${step}`);
 const checked = (v) => (v && v.tries ? t("calibration.check.checked", v) : t("calibration.check.not_yet"));
 
