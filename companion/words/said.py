@@ -17,6 +17,16 @@ class Said(str):
         said.words = {"key": key, "values": values}
         return said
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copied (the status board copies what it is told) as the sentence it is, with its words."""
+        return _again, (str(self), self.words)
+
+
+def _again(text: str, words: dict[str, Any]) -> Said:
+    said = str.__new__(Said, text)
+    said.words = words
+    return said
+
 
 def words_of(text: object) -> dict[str, Any] | None:
     """The catalogue's key and values of ``text`` (a ``Said``, or an error raised with one); else None."""

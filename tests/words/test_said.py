@@ -13,7 +13,8 @@ from companion.words.said import Said, words_of
 
 ROOT = Path(__file__).resolve().parents[2]
 SAYERS = ["calibration/desk.py", "calibration/validation.py", "calibration/tip_check.py",
-          "calibration/chant_recording.py", "companion/web/routers/calibration.py"]
+          "calibration/chant_recording.py", "companion/web/routers/calibration.py", "companion/tableside/hub.py",
+          "companion/web/disk.py", "companion/status.py"]
 
 
 def said_in(path: Path) -> list[tuple[str, str]]:
@@ -50,3 +51,10 @@ def test_a_refusal_raised_with_its_words_keeps_them() -> None:
     assert said == "3 places and 4 seats saved"
     assert words_of(ValueError(said)) == {"key": "calibration.said.places_saved", "values": {"places": 3, "seats": 4}}
     assert words_of(ValueError("plain words")) is None and words_of("plain words") is None
+
+
+def test_a_copied_sentence_keeps_its_words() -> None:
+    import copy
+    said = Said("status.hub.hello", "wand hub on {port}: saying hello", port="/dev/ttyACM0")
+    again = copy.deepcopy(said)
+    assert again == "wand hub on /dev/ttyACM0: saying hello" and words_of(again) == said.words
