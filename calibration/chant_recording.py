@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from calibration.model import CalibrationError
+from companion.words.said import Said, words_of
 from companion.cue.audio import to_int16
 from companion.cue.features import SAMPLE_RATE
 
@@ -29,13 +30,14 @@ LEVEL_GAIN = 4.0  # a chant at arm's length (about -12 dBFS RMS) fills the meter
 
 
 class Words:
-    """What the recording says, gathered here so the page's languages can take them over."""
-    BUSY = "another tablet is recording the chant ({seconds:.0f} s so far): wait until it stops"
-    NOT_STARTED = "no recording is running: press Record first"
-    NOT_YOURS = "another tablet started this recording: only that tablet can stop it"
-    NO_MICROPHONE = "the Pi's microphone cannot be opened ({error}): plug the USB microphone into the Pi, then try again"
-    FAILED = "the Pi's microphone stopped ({error}): check its cable, then record again"
-    FULL = "the recording stopped at {seconds:.0f} s: press Stop to use it"
+    """What the recording says: each its catalogue key and its English (every language in companion/words)."""
+    BUSY = ("calibration.refused.chant_busy", "another tablet is recording the chant ({seconds} s so far): wait until it stops")
+    NOT_STARTED = ("calibration.refused.chant_not_started", "no recording is running: press Record first")
+    NOT_YOURS = ("calibration.refused.chant_not_yours", "another tablet started this recording: only that tablet can stop it")
+    NO_MICROPHONE = ("calibration.refused.no_microphone",
+                     "the Pi's microphone cannot be opened ({error}): plug the USB microphone into the Pi, then try again")
+    FAILED = ("calibration.cue.microphone_failed", "the Pi's microphone stopped ({error}): check its cable, then record again")
+    FULL = ("calibration.cue.full", "the recording stopped at {seconds} s: press Stop to use it")
 
 
 @dataclass
@@ -47,7 +49,7 @@ class Take:
     peak: float = 0.0  # the loudest sample so far
     seconds: float = 0.0
     running: bool = True
-    problem: str | None = None  # why it stopped on its own, in words
+    problem: Said | None = None  # why it stopped on its own, in words
     done: threading.Event = field(default_factory=threading.Event)
     stop: threading.Event = field(default_factory=threading.Event)
 
@@ -64,7 +66,7 @@ class ChantRecorder:
             take = self._take
             if take is not None and take.running:
                 if take.tablet != tablet:
-                    raise CalibrationError(Words.BUSY.format(seconds=take.seconds))
+                    raise CalibrationError(Said(*Words.BUSY, seconds=f"{take.seconds:.0f}"))
                 take.stop.set()  # the same tablet pressed Record again: start afresh
                 take.done.wait(2.0)
             source, opened = self._open()
@@ -78,7 +80,7 @@ class ChantRecorder:
             opened = source if hasattr(source, "__enter__") else contextlib.nullcontext(source)
             sound = opened.__enter__()
         except (OSError, ValueError) as e:  # MicrophoneError, PortAudio's refusal of a missing device
-            raise CalibrationError(Words.NO_MICROPHONE.format(error=_one_line(e))) from None
+            raise CalibrationError(Said(*Words.NO_MICROPHONE, error=_one_line(e))) from None
         return sound, opened
 
     def _record(self, take: Take, sound: Any, opened: contextlib.AbstractContextManager[Any]) -> None:
@@ -93,10 +95,10 @@ class ChantRecorder:
                 if take.stop.is_set():
                     break
                 if take.seconds >= self.max_s:
-                    take.problem = Words.FULL.format(seconds=take.seconds)
+                    take.problem = Said(*Words.FULL, seconds=f"{take.seconds:.0f}")
                     break
         except Exception as e:  # noqa: BLE001 - an unplugged microphone is said on the page, not raised on a thread
-            take.problem = Words.FAILED.format(error=_one_line(e))
+            take.problem = Said(*Words.FAILED, error=_one_line(e))
         finally:
             take.running, take.level = False, 0.0
             with contextlib.suppress(Exception):
@@ -109,24 +111,24 @@ class ChantRecorder:
         take = self._take
         if take is None:
             return {"recording": False, "kept": False, "mine": False, "level": 0.0, "seconds": 0.0, "peak_dbfs": None,
-                    "problem": None}
+                    "problem": None, "problem_words": None}
         # ``kept``: a recording that stopped on its own (at its longest) still waits for its tablet's Stop.
         return {"recording": take.running, "kept": True, "mine": take.tablet == tablet, "level": round(take.level, 3),
                 "seconds": round(take.seconds, 1), "peak_dbfs": round(20 * np.log10(take.peak + 1e-9), 1),
-                "problem": take.problem}
+                "problem": take.problem, "problem_words": words_of(take.problem)}
 
     def stop(self, tablet: str) -> np.ndarray:
         """``tablet``'s recording, ended: (n,) float32 16 kHz audio."""
         with self._lock:
             take = self._take
             if take is None:
-                raise CalibrationError(Words.NOT_STARTED)
+                raise CalibrationError(Said(*Words.NOT_STARTED))
             if take.tablet != tablet:
-                raise CalibrationError(Words.NOT_YOURS)
+                raise CalibrationError(Said(*Words.NOT_YOURS))
             take.stop.set()
             take.done.wait(2.0)
             self._take = None
-        if take.problem is not None and take.problem.startswith("the Pi's microphone stopped"):
+        if take.problem is not None and take.problem.words["key"] == Words.FAILED[0]:
             raise CalibrationError(take.problem)
         return np.concatenate(take.blocks) if take.blocks else np.zeros(0, np.float32)
 

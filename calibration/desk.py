@@ -27,6 +27,7 @@ from calibration.feed import LatestSource, LiveFeed
 from calibration.geometry import table_to_pixels
 from calibration.layout import game_places, read_places
 from calibration.model import CalibrationError
+from companion.words.said import Said
 from calibration.profiles import changes, load_kept, note, rollback, save, versions
 from calibration.status import describe
 from calibration.steps import board_suggestions, calibrate, find_table, learn_wand_paints, place_taps, places_path
@@ -103,7 +104,7 @@ class CalibrationDesk:
         profile, refused = self.profile()
         state = {"profile": str(self.profile_path), "refused": refused, "lines": describe(self.profile_path, self._resolution()),
                 "image": dict(zip(("width", "height"), self._resolution() or (0, 0))),
-                "game": self.game.game, "places": [{"name": n, "words": self.game.describe(n)} for n in self.game.names],
+                "game": self.game.game, "places": [{"name": n, "words": self.game.describe(n), "say": self._place(n)} for n in self.game.names],
                 "steps": self._steps(profile), "places_px": self._places_px(profile),
                 "validation": self.validation.summary() if self.validation else None,
                 "changes": changes(self.profile_path), "versions": versions(self.profile_path)}
@@ -115,14 +116,22 @@ class CalibrationDesk:
         wands = sorted(profile.wands) if profile is not None and profile.wands else []
         places = places_path(self.profile_path, self.game.game).exists()
         return {
-            "camera": _step(profile is not None, "the camera is measured" if profile is not None else
-                            "not measured yet: hold the printed chessboard under the camera"),
-            "table": _step(table, "the table is found" if table else "not found yet: lay the markers, clear the table"),
-            "layout": _step(places, "the places are saved" if places else "not saved yet: tap each place on the picture"),
-            "wands": _step(bool(wands), f"wands {', '.join(map(str, wands))} learned" if wands else "not learned yet"),
-            "cue": _step(bool(profile and profile.cue), "the chant is recorded" if profile and profile.cue else
-                         "not recorded yet"),
+            "camera": _step(profile is not None, Said("calibration.found.camera", "the camera is measured")
+                            if profile is not None else Said("calibration.found.no_camera",
+                                                             "not measured yet: hold the printed chessboard under the camera")),
+            "table": _step(table, Said("calibration.found.table", "the table is found") if table else
+                           Said("calibration.found.no_table", "not found yet: lay the markers, clear the table")),
+            "layout": _step(places, Said("calibration.found.places", "the places are saved") if places else
+                            Said("calibration.found.no_places", "not saved yet: tap each place on the picture")),
+            "wands": _step(bool(wands), Said("calibration.found.wands", "wands {wands} learned", wands=", ".join(map(str, wands)))
+                           if wands else Said("calibration.found.no_wands", "not learned yet")),
+            "cue": _step(bool(profile and profile.cue), Said("calibration.found.chant", "the chant is recorded")
+                         if profile and profile.cue else Said("calibration.found.no_chant", "not recorded yet")),
         }
+
+    def _place(self, name: str) -> dict[str, Any]:
+        """A place's words in the table's catalogues: ``calibration.place.<game>.<place>``."""
+        return {"key": f"calibration.place.{self.game.game}.{name}", "values": {}}
 
     def _places_px(self, profile: Profile | None) -> dict[str, list[float]]:
         """Where the saved places are on the picture, to draw them (validation highlights one)."""
@@ -144,38 +153,51 @@ class CalibrationDesk:
         """Keep the live picture as a board photo if the whole board is in it."""
         image = self.feed.latest().image.copy()
         if board_view(image, parse_board(board)) is None:
-            raise CalibrationError("the whole board is not in the picture: hold all of it in view, flat and still")
+            raise CalibrationError(Said("calibration.refused.board_not_seen",
+                                        "the whole board is not in the picture: hold all of it in view, flat and still"))
         self.board_photos.append(image)
         more = max(0, BOARD_PHOTOS - len(self.board_photos))
-        return f"board photo {len(self.board_photos)} kept" + (f"; {more} more, each at another angle" if more else
-                                                               ": enough to measure the camera")
+        if more:
+            return Said("calibration.said.board_photo", "board photo {n} kept; {more} more, each at another angle",
+                        n=len(self.board_photos), more=more)
+        return Said("calibration.said.board_photos_enough", "board photo {n} kept: enough to measure the camera",
+                    n=len(self.board_photos))
 
     def measure_camera(self, board: str) -> str:
         if len(self.board_photos) < MIN_BOARD_PHOTOS:
-            raise CalibrationError(f"{len(self.board_photos)} board photos kept; take at least {MIN_BOARD_PHOTOS}, "
-                                   f"each at another angle")
+            raise CalibrationError(Said("calibration.refused.too_few_photos",
+                                        "{n} board photos kept; take at least {least}, each at another angle",
+                                        n=len(self.board_photos), least=MIN_BOARD_PHOTOS))
         with self._lock:
             result, cleared = calibrate(self.profile_path, self.board_photos, board, fix_aspect=False)
         self.board_photos = []
         self._changed("camera measured")
         c = result.intrinsics
-        again = "; the table pose was cleared: find the table again" if cleared else ""
-        return f"camera measured from {len(result.used)} photos (error {c.rms_px:.2f} px){again}"
+        if cleared:
+            return Said("calibration.said.camera_measured_table_cleared", "camera measured from {photos} photos "
+                        "(error {error} px); the table pose was cleared: find the table again",
+                        photos=len(result.used), error=f"{c.rms_px:.2f}")
+        return Said("calibration.said.camera_measured", "camera measured from {photos} photos (error {error} px)",
+                    photos=len(result.used), error=f"{c.rms_px:.2f}")
 
     # -- the rest of the steps ------------------------------------------------------------------------------
     def find_table(self) -> str:
         with self._lock:
             fit = find_table(self.profile_path, self.feed.latest().image, self.layout_path)
         self._changed("table found")
-        missing = f"; not seen: markers {fit.markers_missing}" if fit.markers_missing else ""
-        return f"table found from markers {fit.markers_used} (fit {fit.pose.rms_px:.2f} px){missing}"
+        found = {"markers": str(fit.markers_used), "fit": f"{fit.pose.rms_px:.2f}"}
+        if fit.markers_missing:
+            return Said("calibration.said.table_found_missing", "table found from markers {markers} (fit {fit} px); "
+                        "not seen: markers {missing}", missing=str(fit.markers_missing), **found)
+        return Said("calibration.said.table_found", "table found from markers {markers} (fit {fit} px)", **found)
 
     def lay_out(self, taps: Mapping[str, Any]) -> str:
         out = places_path(self.profile_path, self.game.game)
         with self._lock:
             laid = place_taps(self.profile_path, self.game.game, taps, out)
         self._changed(f"places of {self.game.game} laid out")
-        return f"{len(laid.places)} places and {len(laid.seats)} seats saved"
+        return Said("calibration.said.places_saved", "{places} places and {seats} seats saved",
+                    places=len(laid.places), seats=len(laid.seats))
 
     def from_board(self, taps: Mapping[str, Any]) -> dict[str, list[float]]:
         """Where the board puts the places not tapped yet, as pixels of the picture, to check by eye."""
@@ -183,18 +205,23 @@ class CalibrationDesk:
 
     def take_empty_table(self) -> str:
         self.empty_table = self.feed.latest().image.copy()
-        return "the empty table is noted: now hold every wand with its tip bead resting on the table"
+        return Said("calibration.said.empty_table",
+                    "the empty table is noted: now hold every wand with its tip bead resting on the table")
 
     def learn_wands(self, seconds: float) -> dict[str, Any]:
         if self.empty_table is None:  # without it, a red chair would be learned as a wand's paint unwarned
-            raise CalibrationError("note the empty table first (the step before): the wands are told apart from it")
+            raise CalibrationError(Said("calibration.refused.empty_table_first",
+                                        "note the empty table first (the step before): the wands are told apart from it"))
         frames = [f.image for f in self.feed.gather(seconds, self.given_up)]
         if self.given_up.is_set():
-            raise CalibrationError("the wand step was given up before it was done: nothing was learned")
+            raise CalibrationError(Said("calibration.refused.wands_given_up",
+                                        "the wand step was given up before it was done: nothing was learned"))
         with self._lock:
             learned = learn_wand_paints(self.profile_path, frames, self.empty_table)
         self._changed(f"{len(learned.models)} wands learned")
-        return {"message": f"learned {len(learned.models)} wands from {learned.frames} pictures",
+        message = Said("calibration.said.wands_learned", "learned {wands} wands from {pictures} pictures",
+                       wands=len(learned.models), pictures=learned.frames)
+        return {"message": message, "words": message.words,
                 "wands": {k: m.model_dump() for k, m in learned.models.items()}, "warnings": learned.warnings}
 
     RECORDINGS = 8  # tablets recording at once; an older recording is dropped for a ninth
@@ -222,7 +249,8 @@ class CalibrationDesk:
             folder = cue_folder(self.profile_path).name
             save(known.with_parts(cue={"templates": [folder]}), self.profile_path)
         self._changed(f"the chant of {player} enrolled")
-        return f"{takes} takes of {player}'s \"In-can-to!\" enrolled"
+        return Said("calibration.said.chant_enrolled", "{takes} takes of {player}'s \"In-can-to!\" enrolled",
+                    takes=takes, player=player)
 
     # -- the chant from the Pi's own microphone ---------------------------------------------------
     def start_chant(self, tablet: str = "") -> dict[str, Any]:
@@ -237,7 +265,7 @@ class CalibrationDesk:
         """``tablet``'s recording ended and enrolled for ``player`` through the same checks as a WAV take."""
         audio = self.chant.stop(tablet)
         if len(audio) == 0:
-            raise CalibrationError("nothing was heard from the Pi's microphone: record again")
+            raise CalibrationError(Said("calibration.refused.nothing_heard", "nothing was heard from the Pi's microphone: record again"))
         return self._enrol(player, as_wav(audio))
 
     def acting(self, by: str) -> None:
@@ -256,7 +284,7 @@ class CalibrationDesk:
         """Make an earlier calibration the one in use again."""
         with self._lock:
             rollback(self.profile_path, version, self.by)
-        return f"calibration {version} is in use again"
+        return Said("calibration.said.rolled_back", "calibration {version} is in use again", version=version)
 
     def _changed(self, what: str) -> None:
         note(self.profile_path, what, self.by)
@@ -264,22 +292,25 @@ class CalibrationDesk:
     def start_validation(self, seed: int = 0) -> dict[str, Any]:
         path = places_path(self.profile_path, self.game.game)
         if not path.exists():
-            raise CalibrationError("lay out the places first: validation points at them")
-        self.validation = Validation({n: self.game.describe(n) for n in read_places(path).places}, seed=seed)
+            raise CalibrationError(Said("calibration.refused.places_first", "lay out the places first: validation points at them"))
+        places = read_places(path).places
+        self.validation = Validation({n: self.game.describe(n) for n in places}, seed=seed,
+                                     say={n: self._place(n) for n in places})
         return self.validation.summary()
 
     def validate(self, seconds: float) -> dict[str, Any]:
         """Read one casting from the next ``seconds`` of pictures and score it against the highlighted place."""
         if self.validation is None:
-            raise CalibrationError("start the validation first")
+            raise CalibrationError(Said("calibration.refused.check_not_started", "start the check first: press Start"))
         profile, refused = self.profile()
         if profile is None or profile.table is None:
-            raise CalibrationError(refused or "the table is not calibrated: do the table step first")
+            raise CalibrationError(refused or Said("calibration.refused.no_table", "the table is not calibrated: do the table step first"))
         frames = self.feed.gather(seconds, self.given_up)
         if self.given_up.is_set():
-            raise CalibrationError("the reading was given up before it was done: nothing was scored")
+            raise CalibrationError(Said("calibration.refused.check_given_up",
+                                        "the reading was given up before it was done: nothing was scored"))
         if not frames:
-            raise CalibrationError("no pictures from the camera: is it plugged in?")
+            raise CalibrationError(Said("calibration.refused.no_pictures", "no pictures from the camera: is it plugged in?"))
         laid = read_places(places_path(self.profile_path, self.game.game))
         candidates = laid.candidates(laid.places)
         pipeline = Pipeline(profile, load_config())  # type: ignore[arg-type]  # a frozen pose is read only
@@ -304,7 +335,8 @@ class CalibrationDesk:
 
     def _started_tip_check(self) -> TipCheck:
         if self.tip_check is None:
-            raise CalibrationError("start the tip-switch check first: press each tip on the table")
+            raise CalibrationError(Said("calibration.refused.tips_not_started",
+                                        "start the tip-switch check first: press each tip on the table"))
         return self.tip_check
 
     def _wands(self) -> list[int]:
@@ -329,8 +361,8 @@ def _without_paths(value: Any, folder: Path) -> Any:
     return value
 
 
-def _step(done: bool, words: str) -> dict[str, Any]:
-    return {"done": bool(done), "words": words}
+def _step(done: bool, words: Said) -> dict[str, Any]:
+    return {"done": bool(done), "words": words, "say": words.words}
 
 
 

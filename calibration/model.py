@@ -13,7 +13,8 @@ from vision.profile import CameraIntrinsics, ImageSize, Profile, TablePose, save
 
 
 class CalibrationError(ValueError):
-    """A step that cannot be done, or a profile that cannot be used, said in plain words."""
+    """A step that cannot be done, or a profile that cannot be used, said in plain words (a ``Said``
+    when a tablet may show it: then in the tablet's language)."""
 
 
 @dataclass(frozen=True)

@@ -13,17 +13,18 @@ camera alone reads the tips.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from companion.words.said import Said, words_of
 from vision.touch import TipSwitches
 
 Phase = Literal["press", "lift"]
 PRESSED, LIFTED, NOT_KNOWN = "pressed", "lifted", "not known"
 
-NOTHING_KNOWN = ("no tip switch is known (the `tip_switches` setting is off, or the hub is not plugged in): "
-                 "this check is skipped and the camera alone reads the tips")
+NOTHING_KNOWN = Said("calibration.tips.nothing_known", "no tip switch is known (the `tip_switches` setting is off, or the "
+                     "hub is not plugged in): this check is skipped and the camera alone reads the tips")
 
 
 def state_of(touching: bool | None) -> str:
@@ -45,7 +46,7 @@ class TipCheck:
         now = {k: state_of(tips.touching(k) if tips is not None else None) for k in self.wands}
         self.clicked.update(k for k, s in now.items() if s == PRESSED)
         if all(s == NOT_KNOWN for s in now.values()):
-            return self._answer(now, {k: NOTHING_KNOWN for k in now}, [], "skipped", NOTHING_KNOWN)
+            return self._answer(now, {k: NOTHING_KNOWN for k in now}, [], "skipped", [NOTHING_KNOWN])
         words = {k: self._words(k, s) for k, s in now.items()}
         # While pressing, a tip not seen yet is only waiting; one the hub does not know is wrong already.
         problems = [w for k, w in words.items() if now[k] == NOT_KNOWN or self.phase == "lift" and not self._ok(k, now[k])]
@@ -56,30 +57,39 @@ class TipCheck:
             return wand in self.clicked and state != NOT_KNOWN
         return wand in self.clicked and state == LIFTED
 
-    def _verdict(self, now: dict[int, str], problems: list[str]) -> tuple[str, str]:
+    def _verdict(self, now: dict[int, str], problems: Sequence[str]) -> tuple[str, list[str]]:
+        """The check's status and its summary, said in parts (each a sentence of the catalogues)."""
         if self.phase == "press":
             left = len(now) - len(self.clicked & set(now))
-            waiting = f"{left} of {len(now)} tips not seen pressed yet" if left else "every tip clicked: now lift every wand"
-            return "pressing", "; ".join([waiting, *problems])
+            waiting = (Said("calibration.tips.waiting", "{left} of {wands} tips not seen pressed yet", left=left, wands=len(now))
+                       if left else Said("calibration.tips.all_clicked", "every tip clicked: now lift every wand"))
+            return "pressing", [waiting, *problems]
         if problems:
-            return "problems", "; ".join(problems)
-        return "ok", f"all {len(now)} tip switches work: pressed, then lifted"
+            return "problems", list(problems)
+        return "ok", [Said("calibration.tips.all_work", "all {wands} tip switches work: pressed, then lifted", wands=len(now))]
 
-    def _words(self, wand: int, state: str) -> str:
+    def _words(self, wand: int, state: str) -> Said:
         if state == NOT_KNOWN:
-            return f"wand {wand}'s tip is not known: the hub has not told it; is its cable in?"
+            return Said("calibration.tips.not_known", "wand {wand}'s tip is not known: the hub has not told it; is its cable in?",
+                        wand=wand)
         if self.phase == "press":
             if wand in self.clicked:
-                return f"wand {wand}'s tip clicked" + ("" if state == PRESSED else " (and lifted)")
-            return f"wand {wand}: press its tip on the table"
+                if state == PRESSED:
+                    return Said("calibration.tips.clicked", "wand {wand}'s tip clicked", wand=wand)
+                return Said("calibration.tips.clicked_lifted", "wand {wand}'s tip clicked (and lifted)", wand=wand)
+            return Said("calibration.tips.press", "wand {wand}: press its tip on the table", wand=wand)
         if wand not in self.clicked:
-            return f"wand {wand}'s tip never clicked: is its cable in, and is the switch soldered to the cable's fourth core?"
+            return Said("calibration.tips.never_clicked", "wand {wand}'s tip never clicked: is its cable in, and is the "
+                        "switch soldered to the cable's fourth core?", wand=wand)
         if state == PRESSED:
-            return f"wand {wand}'s tip reads pressed with the wand held up: the switch is stuck"
-        return f"wand {wand}'s tip works"
+            return Said("calibration.tips.stuck", "wand {wand}'s tip reads pressed with the wand held up: the switch is stuck",
+                        wand=wand)
+        return Said("calibration.tips.works", "wand {wand}'s tip works", wand=wand)
 
-    def _answer(self, now: dict[int, str], words: dict[int, str], problems: list[str], status: str,
-                summary: str) -> dict[str, Any]:
+    def _answer(self, now: dict[int, str], words: Mapping[int, str], problems: Sequence[str], status: str,
+                summary: Sequence[str]) -> dict[str, Any]:
+        """Each wand's state and words; the summary in English, and its parts' catalogue words to say it elsewhere."""
         wands = [{"wand": k, "state": s, "clicked": k in self.clicked, "ok": status != "skipped" and self._ok(k, s),
-                  "words": words[k]} for k, s in now.items()]
-        return {"phase": self.phase, "status": status, "summary": summary, "wands": wands, "problems": problems}
+                  "words": words[k], "say": words_of(words[k])} for k, s in now.items()]
+        return {"phase": self.phase, "status": status, "summary": "; ".join(summary),
+                "summary_words": [words_of(part) for part in summary], "wands": wands, "problems": problems}

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from companion.words.said import Said, words_of
 from vision.decide import MISSING, TARGET, UNSURE, CastingResult
 from vision.frames import Frame
 
@@ -29,6 +30,7 @@ class Validation:
     places: Mapping[str, str]  # place -> words that describe it
     wands: Sequence[int] = (1, 2, 3, 4)
     seed: int = 0
+    say: Mapping[str, Any] = field(default_factory=dict)  # place -> its words in the catalogues ({key, values})
     rounds: list[Round] = field(default_factory=list)
     order: list[str] = field(default_factory=list)
 
@@ -45,7 +47,8 @@ class Validation:
         wanted = self.target
         if result is None:
             done = Round(wanted, {k: None for k in self.wands},
-                         ["the wands never held still long enough to be read: touch the token, then keep still a moment"])
+                         [Said("calibration.check.never_still",
+                               "the wands never held still long enough to be read: touch the token, then keep still a moment")])
         else:
             read = {k: (r.target if r.status == TARGET else None) for k, r in result.wands.items()}
             done = Round(wanted, read, [w for k, r in sorted(result.wands.items()) if (w := self._words(k, r, wanted))])
@@ -56,22 +59,26 @@ class Validation:
         if reading.status == TARGET and reading.target == wanted:
             return ""
         if reading.status == TARGET:
-            return (f"wand {wand} was read at {reading.target}, not {wanted}: touch the token with the wand's tip bead "
-                    f"and keep it there a moment")
+            return Said("calibration.check.read_elsewhere", "wand {wand} was read at {read}, not {wanted}: touch the token "
+                        "with the wand's tip bead and keep it there a moment", wand=wand, read=reading.target, wanted=wanted)
         if reading.status == UNSURE:
-            return (f"wand {wand} was between {reading.best} and {reading.runner_up}: touch the token itself with "
-                    f"the tip bead, not the space beside it")
+            return Said("calibration.check.between", "wand {wand} was between {best} and {runner_up}: touch the token "
+                        "itself with the tip bead, not the space beside it", wand=wand, best=reading.best,
+                        runner_up=reading.runner_up)
         if reading.status == MISSING:
-            return f"wand {wand} was not seen: is its tip in view and uncovered?"
-        return f"wand {wand} pointed at nothing the camera knows: touch the token at {wanted}"
+            return Said("calibration.check.not_seen", "wand {wand} was not seen: is its tip in view and uncovered?", wand=wand)
+        return Said("calibration.check.nothing", "wand {wand} pointed at nothing the camera knows: touch the token at {wanted}",
+                    wand=wand, wanted=wanted)
 
     def summary(self) -> dict[str, Any]:
         tries = len(self.rounds) * len(self.wands)
         hits = sum(r.hits for r in self.rounds)
-        return {"target": self.target, "target_words": self.places[self.target], "rounds": len(self.rounds),
+        return {"target": self.target, "target_words": self.places[self.target], "target_say": self.say.get(self.target),
+                "rounds": len(self.rounds),
                 "hits": hits, "tries": tries, "rate": round(hits / tries, 3) if tries else None,
                 "last": self.rounds[-1].__dict__ | {"hits": self.rounds[-1].hits} if self.rounds else None,
-                "problems": [w for r in self.rounds for w in r.words]}
+                "problems": [w for r in self.rounds for w in r.words],
+                "problems_words": [words_of(w) for r in self.rounds for w in r.words]}
 
 
 class ListSource:

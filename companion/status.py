@@ -11,6 +11,8 @@ from dataclasses import asdict, dataclass
 from typing import Any
 from collections.abc import Callable, Mapping
 
+from companion.words.said import Said, words_of
+
 Words = tuple[str, Mapping[str, Any]]  # a catalogue key and its values (companion.words): said in each tablet's language
 
 OK, WARNING, ERROR, OFF = "ok", "warning", "error", "off"
@@ -28,6 +30,8 @@ class DeviceStatus:
     words: dict[str, Any] | None = None  # ``message`` as a catalogue key and values: {"key", "values"}
     fix_words: dict[str, Any] | None = None  # ``fix`` the same way
 
+# What to do about a table not set up: its calibration page (the status page links to the step in ``details``).
+CALIBRATION_FIX = Said("device.calibration.fix", "Set the table up on the calibration page, with the camera over the table.")
 
 class StatusBoard:
     """Thread-safe: devices report from their own threads, pages read snapshots."""
@@ -42,7 +46,9 @@ class StatusBoard:
                fix_words: Words | None = None) -> DeviceStatus:
         if level not in LEVELS:
             raise ValueError(f"status level must be one of {LEVELS}, not {level!r}")
-        status = DeviceStatus(device, level, message, fix, details, time.time(), _said(words), _said(fix_words))
+        # A sentence made with its catalogue words (a ``Said``) brings them along: said in the tablet's language.
+        said, fix_said = _said(words) or words_of(message), _said(fix_words) or words_of(fix)
+        status = DeviceStatus(device, level, message, fix, details, time.time(), said, fix_said)
         with self._lock:
             self._devices[device] = status
             listeners = list(self._listeners)

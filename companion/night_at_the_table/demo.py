@@ -38,7 +38,7 @@ from companion.night_at_the_table.port import listen
 from companion.night import Night
 from companion.night_at_the_table.rendered import RenderedTable
 from companion.question import NOTHING, OUTLINES, AskedWand, CastQuestion, Choice
-from companion.status import StatusBoard
+from companion.status import CALIBRATION_FIX, StatusBoard
 from companion.tableside import TableSide, TableSideConfig, TableSideError
 from companion.tableside.asking import place_names
 from companion.tableside.places import TablePlaces, load_places
@@ -195,9 +195,8 @@ def simulated_devices(status: StatusBoard) -> None:
     """With ``--camera bots`` the bots' targets stand in for the camera."""
     status.report("camera", "ok", "simulated camera (demo, --camera bots): the bots' own targets",
                   words=("status.camera.demo", {}))
-    status.report("calibration", "warning", "demo: no calibration on file",
-                  fix="run `python -m calibration` with the camera over the table before a real night",
-                  words=("status.calibration.demo", {}), fix_words=("device.calibration.fix", {}))
+    status.report("calibration", "warning", "demo: no calibration on file", fix=CALIBRATION_FIX, details={"step": "camera"},
+                  words=("status.calibration.demo", {}))
 
 
 def demo_speaker(app: FastAPI, status: StatusBoard) -> Announcer | None:

@@ -15,8 +15,8 @@ from typing import Self
 
 from calibration.drift import MarkerWatch, watch_for
 from calibration.model import CalibrationError
-from calibration.status import CAMERA_COMMAND, TABLE_COMMAND, default_path, load_if_present, require_table
-from companion.status import ERROR, OFF, OK, StatusBoard
+from calibration.status import default_path, load_if_present, require_table
+from companion.status import CALIBRATION_FIX, ERROR, OFF, OK, StatusBoard
 from companion.tableside.ring import FrameRing, RingSource
 from companion.threads import Background
 from vision.config import ConfigError, load_config
@@ -118,8 +118,8 @@ class TableCamera(Background):
                                 paints=getattr(calibration, "wands", None) or documented_paints())
         except CalibrationError as e:
             self.status.report("calibration", ERROR, f"{e}; castings are entered on the tablet until then",
-                               self._calibration_fix(), {"file": str(path)}, words=("status.calibration.missing", {}),
-                               fix_words=("device.calibration.fix", {}))
+                               CALIBRATION_FIX, {"file": str(path), "step": self._calibration_step()},
+                               words=("status.calibration.missing", {}))
             return None
         except ConfigError as e:
             self.status.report("calibration", ERROR, f"vision settings: {e}",
@@ -145,12 +145,11 @@ class TableCamera(Background):
             log.warning("no hand tracker (%s): a wand whose band is hidden is read from its tip alone", e)
         return self._tracker
 
-    def _calibration_fix(self) -> str:
+    def _calibration_step(self) -> str:
+        """The calibration page's step to open (the status page links to it): the table's when the camera
+        is measured already, else the camera's."""
         try:
             known = load_if_present(self.calibration_path)
         except CalibrationError:
             known = None
-        cal = f" --cal {str(self.calibration_path)!r}" if self.calibration_path != default_path() else ""
-        if known is not None:
-            return f"run `{TABLE_COMMAND}{cal}`"
-        return f"run `{CAMERA_COMMAND}{cal}`, then `{TABLE_COMMAND}{cal}`"
+        return "table" if known is not None else "camera"

@@ -27,6 +27,7 @@ from companion.tableside.notices import Notices
 from companion.tableside.race import RaceCaller, holders
 from companion.tableside.table import Table
 from companion.tableside.tips import SILENT_CASTINGS, WandTips, resting
+from companion.words.said import Said
 from vision.decide import CastingResult, CastingWatch
 
 if TYPE_CHECKING:  # gpiozero loads only when the buttons are on the Pi's pins
@@ -37,8 +38,8 @@ if TYPE_CHECKING:  # gpiozero loads only when the buttons are on the Pi's pins
 log = logging.getLogger("incanto.tableside")
 MIRROR_EVERY_S = 0.2
 GARBAGE_NEWS_S = 30.0  # garbled lines this recent make the hub's status a warning
-REFLASH = "reflash the hub with mpremote (hardware.md, 'Flashing the hub')"
-PLUG_BACK = "plug the hub's USB cable back in"
+REFLASH = Said("status.hub.reflash", "reflash the hub with mpremote (hardware.md, 'Flashing the hub')")
+PLUG_BACK = Said("status.hub.plug_back", "plug the hub's USB cable back in")
 
 OnCue = Callable[[Cue], None]
 
@@ -48,28 +49,36 @@ def link_report(snap: dict[str, Any], ever_connected: bool, garbage_recent: bool
     port = snap.get("port") or "its port"
     version = snap.get("protocol_version")
     if version is not None and version != PROTOCOL_VERSION:
-        return (ERROR, f"wand hub on {port} speaks protocol v{version} (firmware {snap.get('firmware')!r}), "
-                       f"Incanto speaks v{PROTOCOL_VERSION}: its buttons are ignored", REFLASH)
+        return (ERROR, Said("status.hub.protocol", "wand hub on {port} speaks protocol v{version} (firmware {firmware}), "
+                            "Incanto speaks v{ours}: its buttons are ignored", port=port, version=version,
+                            firmware=repr(snap.get("firmware")), ours=PROTOCOL_VERSION), REFLASH)
     if not snap.get("connected"):
-        why = snap.get("last_error") or "no answer yet"
         if ever_connected:
-            return ERROR, f"wand hub unplugged ({why}); presses made meanwhile are fetched when it is back", PLUG_BACK
-        return ERROR, f"wand hub not answering on {port} ({why})", f"{PLUG_BACK}, or start with --hub PORT"
+            return ERROR, Said("status.hub.unplugged", "wand hub unplugged ({why}); presses made meanwhile are fetched "
+                               "when it is back", why=snap.get("last_error") or "no answer yet"), PLUG_BACK
+        if snap.get("last_error"):
+            return (ERROR, Said("status.hub.not_answering_why", "wand hub not answering on {port} ({why})", port=port,
+                                why=snap["last_error"]), Said("status.hub.plug_back_or_port", f"{PLUG_BACK}, or start with --hub PORT"))
+        return (ERROR, Said("status.hub.not_answering", "wand hub not answering on {port} (no answer yet)", port=port),
+                Said("status.hub.plug_back_or_port", f"{PLUG_BACK}, or start with --hub PORT"))
     return _connected_report(snap, port, garbage_recent)
 
 
 def _connected_report(snap: dict[str, Any], port: str, garbage_recent: bool) -> tuple[str, str, str]:
-    message = f"wand hub on {port}, firmware {snap.get('firmware')}: {snap.get('presses', 0)} presses"
+    hub = {"port": port, "firmware": str(snap.get("firmware")), "presses": snap.get("presses", 0)}
+    on = "wand hub on {port}, firmware {firmware}: {presses} presses"
     if snap.get("lines_lost"):
-        return (WARNING, f"{message}; {snap['lines_lost']} lines never came back, a press may be missing",
-                "check the last race on the tablet and correct it there")
+        return (WARNING, Said("status.hub.lines_lost", on + "; {lost} lines never came back, a press may be missing",
+                              lost=snap["lines_lost"], **hub),
+                Said("status.hub.lines_lost_fix", "check the last race on the tablet and correct it there"))
     if snap.get("tip_switches") == "unsupported":
-        return (WARNING, f"{message}; its firmware has no tip switches, so the camera reads the wands alone",
-                REFLASH)
+        return (WARNING, Said("status.hub.no_tips", on + "; its firmware has no tip switches, so the camera reads the "
+                              "wands alone", **hub), REFLASH)
     if snap.get("garbage") and garbage_recent:
-        return (WARNING, f"{message}; {snap['garbage']} garbled lines so far (all asked for again)",
-                "check the hub's USB cable: a loose or very long cable garbles lines")
-    return OK, message, ""
+        return (WARNING, Said("status.hub.garbled", on + "; {garbled} garbled lines so far (all asked for again)",
+                              garbled=snap["garbage"], **hub),
+                Said("status.hub.garbled_fix", "check the hub's USB cable: a loose or very long cable garbles lines"))
+    return OK, Said("status.hub.connected", on, **hub), ""
 
 
 class WandHub:
@@ -98,15 +107,16 @@ class WandHub:
 
     def start(self) -> WandHub:
         if self.spec == "none":
-            self._report(OFF, "no button wands (started with --hub none)", "start with --hub auto to use a wand hub")
+            self._report(OFF, Said("status.hub.none", "no button wands (started with --hub none)"),
+                         Said("status.hub.none_fix", "start with --hub auto to use a wand hub"))
         elif self.spec == "gpio":
             self._start_gpio()
         else:
             port = self.find_port() if self.spec == "auto" else self.spec
             if port is None:
-                self._report(OFF, f"no wand hub plugged in (USB {PICO_VID:04x}:{PICO_PID:04x}): button wands are "
-                                  f"off, the cue comes from the microphone or the tablet",
-                             "plug the hub in and start again, or start with --hub PORT")
+                self._report(OFF, Said("status.hub.not_plugged", "no wand hub plugged in (USB {usb}): button wands are "
+                                       "off, the cue comes from the microphone or the tablet", usb=f"{PICO_VID:04x}:{PICO_PID:04x}"),
+                             Said("status.hub.not_plugged_fix", "plug the hub in and start again, or start with --hub PORT"))
             else:
                 self._start_link(port)
         if self.table is not None and (self.link is not None or self.gpio is not None):
@@ -127,7 +137,7 @@ class WandHub:
             self.gpio.close()
 
     def _start_link(self, port: str) -> None:
-        self._report(WARNING, f"wand hub on {port}: saying hello", "")
+        self._report(WARNING, Said("status.hub.hello", "wand hub on {port}: saying hello", port=port), "")
         self.link = HubLink(port, self.heard, tips=self.tips.fitted).start()
         self._mirror = threading.Thread(target=self._mirror_link, name="hub-status", daemon=True)
         self._mirror.start()
@@ -137,13 +147,17 @@ class WandHub:
         try:
             self.gpio = GpioWands(self.heard, factory=self.gpio_factory or pin_factory(), tips=self.tips.fitted)
         except (ImportError, ValueError, OSError) as e:  # no lgpio, a bad factory name, pins busy
-            self.status.report("gpio", ERROR, f"GPIO buttons could not start: {e}",
-                               "on a Raspberry Pi install python3-lgpio; elsewhere set GPIOZERO_PIN_FACTORY=mock")
+            self.status.report("gpio", ERROR, Said("status.gpio.failed", "GPIO buttons could not start: {error}", error=str(e)),
+                               Said("status.gpio.failed_fix",
+                                    "on a Raspberry Pi install python3-lgpio; elsewhere set GPIOZERO_PIN_FACTORY=mock"))
             return
         factory = type(self.gpio.factory).__name__
-        mock = " (mock pins: this is not a Raspberry Pi)" if "Mock" in factory else ""
-        self.status.report("gpio", OK, f"wand buttons on the Pi's GPIO pins, {factory}{mock}")
-        self._report(OFF, "no wand hub: the buttons are on the Pi's GPIO pins", "")
+        if "Mock" in factory:
+            self.status.report("gpio", OK, Said("status.gpio.mock", "wand buttons on the Pi's GPIO pins, {factory} (mock pins: "
+                                                "this is not a Raspberry Pi)", factory=factory))
+        else:
+            self.status.report("gpio", OK, Said("status.gpio.ok", "wand buttons on the Pi's GPIO pins, {factory}", factory=factory))
+        self._report(OFF, Said("status.hub.gpio", "no wand hub: the buttons are on the Pi's GPIO pins"), "")
         # The green and red LEDs say at a glance whether the status page has something to say.
         self._unsubscribe = self.status.subscribe(lambda _: self._show_ready())
         self._show_ready()
@@ -204,13 +218,17 @@ class WandHub:
         """The status page's "tips" line: which wands' switches are doubted, and what to do."""
         doubted = self.tips.doubted()
         if not doubted:
-            self.status.report("tips", OK, "every wand's tip switch clicks")
+            self.status.report("tips", OK, Said("status.tips.ok", "every wand's tip switch clicks"))
             return
-        said = "; ".join(f"wand {wand}'s tip switch has not clicked in the last {n} castings"
-                         for wand, n in doubted.items())
-        self.status.report("tips", WARNING, f"{said}: the camera reads {'that wand' if len(doubted) == 1 else 'them'}"
-                                            f" alone until it clicks again",
-                           "check its cable (the wand's plug pushed home), or press the tip down on the token",
+        wands = ", ".join(map(str, doubted))
+        castings = max(doubted.values())
+        said = (Said("status.tips.doubted_one", "wand {wand}'s tip switch has not clicked in the last {castings} castings: "
+                     "the camera reads that wand alone until it clicks again", wand=wands, castings=castings)
+                if len(doubted) == 1 else
+                Said("status.tips.doubted", "the tip switches of wands {wands} have not clicked in the last {castings} "
+                     "castings: the camera reads them alone until they click again", wands=wands, castings=castings))
+        self.status.report("tips", WARNING, said,
+                           Said("status.tips.fix", "check its cable (the wand's plug pushed home), or press the tip down on the token"),
                            {"doubted": {str(w): n for w, n in doubted.items()}, "after": SILENT_CASTINGS})
 
     # -- status ------------------------------------------------------------------------------

@@ -37,6 +37,7 @@ from companion.web.routers import words as words_routes
 from companion.web.sessions import Sessions
 from companion.web.settings import Settings
 from companion.web.table import Table
+from companion.words.said import words_of
 
 STATIC = Path(__file__).parent / "static"
 PAGES = {"/": "board.html", "/controls": "controls.html", "/night": "night.html", "/status": "status.html",
@@ -125,6 +126,8 @@ def _refusal(code: int) -> Any:
             body["problems"] = [p.as_dict() for p in exc.problems]
         if isinstance(exc, StaleAction):
             body.update(stale=True, version=exc.head)  # the page refreshes and the tap is not applied
+        if (said := words_of(exc)) is not None:  # raised with its catalogue words: the tablet's language says it
+            body["words"] = said
         wait = getattr(exc, "retry_after_s", None)
         headers = {"Retry-After": str(max(1, round(wait)))} if isinstance(wait, (int, float)) else None
         return JSONResponse(body, status_code=code, headers=headers)
@@ -152,7 +155,10 @@ async def _http(request: Request, exc: Exception) -> JSONResponse:
         message = f"nothing at {request.url.path!r}: the pages are /, /controls, /night, /status and /join"
     elif exc.__cause__ is not None:  # e.g. a body that is not UTF-8, or JSON nested beyond reason
         message = f"{message}: {type(exc.__cause__).__name__}: {short_repr(str(exc.__cause__))}"
-    return JSONResponse({"error": message, "kind": "HTTP"}, status_code=exc.status_code)
+    body: dict[str, Any] = {"error": message, "kind": "HTTP"}
+    if (said := words_of(exc.detail)) is not None:  # a route's own refusal, with its catalogue words
+        body["words"] = said
+    return JSONResponse(body, status_code=exc.status_code)
 
 
 class BodyLimit:

@@ -16,6 +16,7 @@ from typing import Any
 from companion.errors import StoreError
 from companion.status import ERROR, OK, StatusBoard
 from companion.web.errors import DiskFull
+from companion.words.said import Said
 
 DEVICE = "store"
 FREE_SPACE = ("free some space on the Pi's SD card (old videos, logs, downloads), then tap again: "
@@ -40,17 +41,20 @@ class StoreWatch:
         self.failing = True
         if disk_full(exc):
             message = f"the disk is full{self._free()}: the last change was not saved"
-            self.status.report(DEVICE, ERROR, message, FREE_SPACE)
+            self.status.report(DEVICE, ERROR, Said("status.store.full", "the disk is full{free}: the last change was not saved",
+                                                   free=self._free()), Said("status.store.free_space", FREE_SPACE))
             return DiskFull(f"{message}; {FREE_SPACE}")
         message = f"the game's store could not be written ({type(exc).__name__}: {str(exc)[:120]})"
-        self.status.report(DEVICE, ERROR, message, "restart Incanto; if it happens again, check the SD card")
+        self.status.report(DEVICE, ERROR, Said("status.store.not_written", "the game's store could not be written ({error})",
+                                               error=f"{type(exc).__name__}: {str(exc)[:120]}"),
+                           Said("status.store.not_written_fix", "restart Incanto; if it happens again, check the SD card"))
         return StoreError(message)
 
     def saved(self, message: dict[str, Any]) -> None:
         """Heard for every message the display pushes: an event means the store took a change again."""
         if self.failing and message.get("type") == "event":
             self.failing = False
-            self.status.report(DEVICE, OK, f"saving again{self._free()}")
+            self.status.report(DEVICE, OK, Said("status.store.saving_again", "saving again{free}", free=self._free()))
 
     def _free(self) -> str:
         if self.path is None:
@@ -59,4 +63,4 @@ class StoreWatch:
             free = shutil.disk_usage(self.path.parent).free
         except OSError:
             return ""
-        return f" ({free / 1e6:.1f} MB free)"
+        return f" ({free / 1e6:.1f} MB)"  # a number alone: it stands in a sentence of any language

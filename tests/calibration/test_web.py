@@ -131,11 +131,13 @@ def test_the_tip_check_routes_and_their_refusals(client: TestClient, desk: Calib
     assert client.post("/api/calibration/tips").status_code == 401  # a change: the join code first
     early = client.get("/api/calibration/tips")
     assert early.status_code == 422 and early.json()["error"] == "start the tip-switch check first: press each tip on the table"
+    assert early.json()["words"] == {"key": "calibration.refused.tips_not_started", "values": {}}  # said in any language
     tablet = joined(client)
     assert tablet.post("/api/calibration/tips/lift").status_code == 422  # lifting before pressing is refused too
     started = tablet.post("/api/calibration/tips").json()
     assert started["status"] == "pressing" and started["wands"][0] == {
-        "wand": 1, "state": "pressed", "clicked": True, "ok": True, "words": "wand 1's tip clicked"}
+        "wand": 1, "state": "pressed", "clicked": True, "ok": True, "words": "wand 1's tip clicked",
+        "say": {"key": "calibration.tips.clicked", "values": {"wand": 1}}}
     desk.tips.states[1] = False
     lifted = tablet.post("/api/calibration/tips/lift").json()
     assert lifted["status"] == "problems" and len(lifted["problems"]) == 3

@@ -329,3 +329,120 @@ def test_the_night_page_with_its_chart_reads_in_german(german: Any, server: str,
     assert any(t.startswith(f"{PLAYERS[0]} ") and words.say("de", "chart.game", number=1) in t for t in chart["titles"])
     english = english_in(texts + chart["ticks"] + chart["titles"] + [chart["label"]], set(PLAYERS) | {"Test", "night"})
     assert english == [], f"the night page with its chart shows English: {english[:8]}"
+# -- the guided calibration in the demo, and the status page's device details ---------------------------
+CALIBRATION_STEPS = ["camera", "table", "layout", "wands", "tips", "cue", "check"]
+
+
+@pytest.fixture
+def demo(tmp_path: Any) -> Iterator[tuple[str, str]]:
+    """``python -m companion demo`` as a person starts it (its rendered camera, a table set up):
+    (address, join code)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    server = subprocess.Popen([sys.executable, "-m", "companion", "demo", "--no-browser", "--port", "0", "--host",
+                               "127.0.0.1", "--pace", "3", "--seed", "1", "--store", str(tmp_path / "demo.sqlite")],
+                              cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        code = address = None
+        assert server.stdout is not None
+        for line in server.stdout:
+            if found := re.search(r"join code: (\d+)", line):
+                code = found.group(1)
+            if found := re.search(r"On this machine: (http://\S+?)/ ", line):
+                address = found.group(1)
+                break
+        assert code and address, "the demo never said where to join"
+        yield address, code
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+
+
+def calibration_english(page: Any) -> list[tuple[str, str]]:
+    texts: list[str] = page.evaluate(VISIBLE_TEXT)
+    assert page.evaluate("document.documentElement.lang") == "de"
+    return english_in(texts, {"Test"})
+
+
+def test_the_guided_calibration_reads_in_german(chromium: Any, demo: tuple[str, str]) -> None:
+    """Every step of the calibration page in the demo, on a German tablet, with what each button answers
+    (a step done, a refusal, the tip check, the summary): German words only."""
+    address, code = demo
+    context = chromium.new_context(viewport=TABLET, locale="de-DE")
+    context.set_default_timeout(20_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{address}/join?code={code}&next=/calibration")
+    page.wait_for_selector("#page[data-step='layout']")  # the demo's camera and table are set up already
+    page.wait_for_function("document.getElementById('live').naturalWidth > 0")
+    assert page.inner_text("#progress-words") == "Schritt 3 von 7: Felder"
+    assert page.inner_text("#tap-prompt").startswith("Tippe auf r0: Raumfeld 0: vordere Reihe")
+    for step in CALIBRATION_STEPS:
+        page.click(f"#steps li[data-step='{step}'] button")
+        page.wait_for_selector(f"#page[data-step='{step}']")
+        assert calibration_english(page) == [], f"the {step} step shows English: {calibration_english(page)[:8]}"
+    # What the buttons answer: a step done, a refusal, the tip check with no switches, each in German.
+    page.click("#steps li[data-step='table'] button")
+    page.click("#find-table")
+    page.wait_for_selector("#message:has-text('Tisch anhand der Marker')")
+    assert calibration_english(page) == []
+    page.click("#steps li[data-step='wands'] button")
+    page.click("#learn-wands")  # before the empty table: refused, in German
+    page.wait_for_selector("#error:has-text('Merk dir zuerst den leeren Tisch')")
+    page.click("#empty-table")
+    page.wait_for_selector("#message:has-text('Der leere Tisch ist gemerkt')")
+    assert calibration_english(page) == []
+    page.click("#steps li[data-step='tips'] button")
+    page.click("#start-tips")
+    page.wait_for_selector("#tip-summary:not(:empty)")
+    assert calibration_english(page) == [], page.inner_text("#tip-summary")
+    page.click("#steps li[data-step='check'] button")
+    page.click("#start-validation")  # the demo's places are not saved: refused, in German
+    page.wait_for_selector("#error:has-text('Leg zuerst die Felder fest')")
+    assert calibration_english(page) == []
+    page.click("#skip")
+    page.wait_for_selector("#page[data-step='done']")
+    assert page.inner_text("#progress-words") == "Einrichtung abgeschlossen"
+    assert "Kamera: erledigt, die Kamera ist vermessen" in page.inner_text("#done-list")
+    assert calibration_english(page) == []
+    assert errors == [], errors
+    context.close()
+
+
+def test_the_status_pages_device_details_read_in_german(german: Any, server: str, status: Any) -> None:
+    """The wand hub, the disk, the GPIO buttons and the tip switches say their details in German, and a
+    table not set up links to the calibration page's step."""
+    from companion.status import CALIBRATION_FIX
+    from companion.tableside.hub import link_report
+    from companion.words.said import Said
+
+    snap = {"port": "/dev/ttyACM0", "connected": True, "firmware": "1.2", "presses": 14, "lines_lost": 2, "garbage": 0}
+    status.report("hub", *link_report(snap, True, False))
+    status.report("store", "error", Said("status.store.full", "the disk is full{free}: the last change was not saved",
+                                         free=" (0.4 MB)"), Said("status.store.free_space", "free some space"))
+    status.report("gpio", "ok", Said("status.gpio.mock", "wand buttons on the Pi's GPIO pins, {factory} (mock pins: this "
+                                     "is not a Raspberry Pi)", factory="MockFactory"))
+    status.report("tips", "warning", Said("status.tips.doubted", "the tip switches of wands {wands} have not clicked in the "
+                                          "last {castings} castings: the camera reads them alone until they click again",
+                                          wands="2, 3", castings=3), Said("status.tips.fix", "check its cable"))
+    status.report("calibration", "error", "the table is not calibrated", CALIBRATION_FIX, {"step": "table"},
+                  words=("status.calibration.missing", {}))
+    page = german.new_page()
+    page.goto(server + "/status")
+    page.wait_for_selector('#connection[data-state="live"]')
+    page.wait_for_selector('[data-device="tips"]')
+    texts: list[str] = page.evaluate(VISIBLE_TEXT)
+    assert english_in(texts, {"MockFactory"}) == []
+    hub = page.inner_text('[data-device="hub"]')
+    assert "Stab-Hub an /dev/ttyACM0, Firmware 1.2: 14 Tastendrücke; 2 Zeilen kamen nie zurück" in hub
+    assert "Prüf das letzte Wettrennen" in hub
+    assert "Die Spitzenschalter der Stäbe 2, 3" in page.inner_text('[data-device="tips"]')
+    assert "Der Speicher ist voll" in page.inner_text('[data-device="store"]')
+    assert "GPIO-Pins des Pi" in page.inner_text('[data-device="gpio"]')
+    link = page.get_attribute('[data-device="calibration"] a[data-part="calibration-step"]', "href")
+    assert link == "/calibration#table"
+    page.close()

@@ -11,7 +11,6 @@ from fastapi import FastAPI
 from starlette.exceptions import StarletteDeprecationWarning
 
 from calibration.model import Calibration, save
-from calibration.status import CAMERA_COMMAND, TABLE_COMMAND
 from companion.cue import Cue
 from companion.status import StatusBoard
 from companion.tableside import TableSide, TableSideConfig
@@ -72,7 +71,9 @@ def test_no_calibration_names_the_camera_step(make_side: Callable[..., TableSide
                      opener=lambda: rendered)
     calibration = device(status, "calibration")
     assert calibration["level"] == "error"
-    assert CAMERA_COMMAND in calibration["fix"] and TABLE_COMMAND in calibration["fix"]
+    # What to do is the calibration page's camera step (the status page links to it), said in every language.
+    assert "calibration page" in calibration["fix"] and calibration["details"]["step"] == "camera"
+    assert calibration["fix_words"] == {"key": "device.calibration.fix", "values": {}}
     assert wait_for(lambda: side.camera.sees)
     reading = side.reader.read(Cue("hub", rendered.point({1: "r1"})))
     assert reading.outcome == "blind" and "not calibrated" in reading.message
@@ -85,7 +86,7 @@ def test_a_camera_calibrated_without_the_table_names_the_table_step(
     side = make_side(TableSideConfig(hub="none", camera="none", calibration=path))
     calibration = device(status, "calibration")
     assert calibration["level"] == "error" and "table is not calibrated" in calibration["message"]
-    assert calibration["fix"] == f"run `{TABLE_COMMAND} --cal {str(path)!r}`"
+    assert "calibration page" in calibration["fix"] and calibration["details"]["step"] == "table"
     assert device(status, "camera")["level"] == "off" and "--camera" in device(status, "camera")["fix"]
     assert side.camera.why_blind() == "there is no camera"
 

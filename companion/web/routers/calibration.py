@@ -24,6 +24,7 @@ from companion.web.deps import Hosting, Joined, on_the_pi, session_token
 from companion.web.errors import CalibrationBusy, NotJoined
 from companion.web.sessions import hashed
 from companion.web.workshop import Workshop
+from companion.words.said import Said
 
 # Route names are looked up by other parts of the display (``url_path_for("cue")``): each name here is its own.
 router = APIRouter(tags=["calibration"])
@@ -106,17 +107,29 @@ def attach(app: FastAPI, desk: CalibrationDesk) -> None:
 
 
 class Words:
-    """What the routes say themselves, gathered here so the page's languages can take them over."""
-    NO_CAMERA = "this table runs without a camera, so there is nothing to calibrate: plug the camera into the Pi, then restart Incanto"
-    RECORD_JOIN = "recording the chant needs the join code shown on the display: join on this tablet first"
-    WATCH_JOIN = "the camera's picture is shown only on a joined tablet: join on this tablet first"
-    FROM_BOARD = "the rest is placed from the board: check each circle sits on its place, then save"
+    """What the routes say themselves: each its catalogue key and its English (every language in companion/words)."""
+    NO_CAMERA = ("calibration.refused.no_camera", "this table runs without a camera, so there is nothing to calibrate: "
+                 "plug the camera into the Pi, then restart Incanto")
+    RECORD_JOIN = ("calibration.refused.record_join",
+                   "recording the chant needs the join code shown on the display: join on this tablet first")
+    WATCH_JOIN = ("calibration.refused.watch_join", "the camera's picture is shown only on a joined tablet: join on this tablet first")
+    FROM_BOARD = ("calibration.said.from_board", "the rest is placed from the board: check each circle sits on its place, then save")
+
+
+def told(message: str) -> dict[str, Any]:
+    """A step's answer: the desk's English, and its catalogue words when it names them (a ``Said``)."""
+    return {"message": message, "words": getattr(message, "words", None)}
+
+
+def reason(error: ValueError) -> str:
+    """A refusal's sentence as raised (a ``Said`` keeps its catalogue words for the answer's ``words``)."""
+    return error.args[0] if len(error.args) == 1 and isinstance(error.args[0], str) else str(error)
 
 
 def get_desk(conn: HTTPConnection) -> CalibrationDesk:
     desk: CalibrationDesk | None = getattr(conn.app.state, "calibration", None)
     if desk is None:
-        raise HTTPException(409, Words.NO_CAMERA)
+        raise HTTPException(409, Said(*Words.NO_CAMERA))
     return desk
 
 
@@ -134,13 +147,13 @@ def recorder(request: Request) -> str:
         return hashed(token or "")[:16]
     if on_the_pi(request):
         return "the Pi"
-    raise NotJoined(Words.RECORD_JOIN)
+    raise NotJoined(Said(*Words.RECORD_JOIN))
 
 
 def watching(request: Request) -> None:
     """A joined tablet, without spending its rate of changes: the picture is asked for a few times a second."""
     if not request.app.state.sessions.valid(session_token(request)):
-        raise NotJoined(Words.WATCH_JOIN)
+        raise NotJoined(Said(*Words.WATCH_JOIN))
 
 
 Desk = Annotated[CalibrationDesk, Depends(get_desk)]
@@ -154,7 +167,7 @@ def step(call: Callable[..., T], *args: Any) -> T:
     try:
         return call(*args)
     except ValueError as e:
-        raise HTTPException(422, str(e)) from None
+        raise HTTPException(422, reason(e)) from None
 
 
 async def work(shop: Workshop, call: Callable[..., T], *args: Any, desk: CalibrationDesk | None = None) -> T:
@@ -172,7 +185,7 @@ async def work(shop: Workshop, call: Callable[..., T], *args: Any, desk: Calibra
             desk.give_up()
         raise
     except ValueError as e:
-        raise HTTPException(422, str(e)) from None
+        raise HTTPException(422, reason(e)) from None
 
 
 def by(desk: CalibrationDesk, who: str, call: Callable[..., T]) -> Callable[..., T]:
@@ -233,33 +246,33 @@ async def marker_sheet(kind: Literal["pdf", "png"], desk: Desk, shop: Shop) -> R
 
 @router.post("/api/calibration/camera/photo", responses=refused(*CHANGES, 409, 422))
 async def photograph_board(body: Board, desk: Desk, who: Hosting, shop: Shop) -> dict[str, Any]:
-    return {"message": await work(shop, by(desk, who, desk.photograph_board), body.board)}
+    return told(await work(shop, by(desk, who, desk.photograph_board), body.board))
 
 
 @router.post("/api/calibration/camera", responses=refused(*CHANGES, 409, 422))
 async def measure_camera(body: Board, desk: Desk, who: Hosting, shop: Shop) -> dict[str, Any]:
-    return {"message": await work(shop, by(desk, who, desk.measure_camera), body.board)}
+    return told(await work(shop, by(desk, who, desk.measure_camera), body.board))
 
 
 @router.post("/api/calibration/table", responses=refused(*CHANGES, 409, 422))
 async def find_table(desk: Desk, who: Hosting, shop: Shop) -> dict[str, Any]:
-    return {"message": await work(shop, by(desk, who, desk.find_table))}
+    return told(await work(shop, by(desk, who, desk.find_table)))
 
 
 @router.post("/api/calibration/layout", responses=refused(*CHANGES, 409, 422))
 async def lay_out(body: Taps, desk: Desk, who: Hosting, shop: Shop) -> dict[str, Any]:
-    return {"message": await work(shop, by(desk, who, desk.lay_out), body.taps)}
+    return told(await work(shop, by(desk, who, desk.lay_out), body.taps))
 
 
 @router.post("/api/calibration/layout/board", responses=refused(*CHANGES, 409, 422))
 async def place_from_board(body: Taps, desk: Desk, _: Joined, shop: Shop) -> dict[str, Any]:
     return {"pixels": await work(shop, desk.from_board, body.taps),
-            "message": Words.FROM_BOARD}
+            **told(Said(*Words.FROM_BOARD))}
 
 
 @router.post("/api/calibration/wands/empty", responses=refused(*CHANGES, 409, 422))
 async def note_empty_table(desk: Desk, who: Hosting, shop: Shop) -> dict[str, Any]:
-    return {"message": await work(shop, by(desk, who, desk.take_empty_table))}
+    return told(await work(shop, by(desk, who, desk.take_empty_table)))
 
 
 @router.post("/api/calibration/wands", responses=refused(*CHANGES, 409, 422))
@@ -276,7 +289,7 @@ async def chant_audio(request: Request, desk: Desk, tablet: Recorder,
 
 @router.post("/api/calibration/cue", responses=refused(*CHANGES, 409, 422))
 async def enrol_chant(body: Chant, desk: Desk, who: Hosting, tablet: Recorder, shop: Shop) -> dict[str, Any]:
-    return {"message": await work(shop, by(desk, who, desk.enrol_cue), body.player, tablet)}
+    return told(await work(shop, by(desk, who, desk.enrol_cue), body.player, tablet))
 
 
 @router.post("/api/calibration/cue/microphone", responses=refused(*CHANGES, 409, 422))
@@ -294,7 +307,7 @@ def chant_level(desk: Desk, tablet: Recorder) -> dict[str, Any]:
 @router.post("/api/calibration/cue/microphone/stop", responses=refused(*CHANGES, 409, 422))
 async def stop_chant(body: Chant, desk: Desk, who: Hosting, tablet: Recorder, shop: Shop) -> dict[str, Any]:
     """The recording ended and put through the same checks as a WAV take; a refused take says why."""
-    return {"message": await work(shop, by(desk, who, desk.stop_chant), body.player, tablet)}
+    return told(await work(shop, by(desk, who, desk.stop_chant), body.player, tablet))
 
 
 @router.post("/api/calibration/validation", responses=refused(*CHANGES, 409, 422))
@@ -331,4 +344,4 @@ class Rollback(BaseModel):
 @router.post("/api/calibration/rollback", responses=refused(*CHANGES, 409, 422))
 async def roll_back(body: Rollback, desk: Desk, who: Hosting, shop: Shop) -> dict[str, Any]:
     """An earlier calibration in use again (the history is in ``GET /api/calibration``'s ``versions``)."""
-    return {"message": await work(shop, by(desk, who, desk.roll_back), body.version)}
+    return told(await work(shop, by(desk, who, desk.roll_back), body.version))

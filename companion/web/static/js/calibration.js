@@ -3,68 +3,21 @@
 // move between them; a long step shows its progress beside its button. Every answer the display gives is
 // shown in its own words; a refusal changes nothing.
 
-import { getJSON, post } from "./api.js";
+import { getJSON, post, refusalText } from "./api.js";
+import { navigation } from "./shell.js";
+import { applyWords, has, lang, languageSwitch, sentence, t } from "./words.js";
 
-// Every word the page shows, in one place (the page's languages are made from it).
-const WORDS = {
-  stepOf: (n, total, title) => `Step ${n} of ${total}: ${title}`,
-  finished: "Setup finished",
-  titles: { camera: "Camera", table: "Table", layout: "Places", wands: "Wands", tips: "Tip switches", cue: "Chant",
-            check: "Check" },
-  back: "Back", skip: "Skip this step", next: "Next step", finish: "Finish",
-  hostAsk: "Setting up changes the table for everyone, so it is the host's: type the host PIN shown on the Pi's screen.",
-  hostButton: "Set up as host",
-  hostNow: "This tablet is a host now: it may set up the table.",
-  cameraTitle: "The camera's lens",
-  cameraDo: "Hold the printed chessboard flat under the camera, all of it in the picture, and press Take a board " +
-    "photo. Move it to another place and tilt it a little, and take another: ten in all. Then press Measure the " +
-    "camera. A camera measured before can skip this step.",
-  photoBoard: "Take a board photo", measureCamera: "Measure the camera",
-  otherBoard: "A different chessboard?", boardLabel: "Board (squares across x down : square size in mm)",
-  tableTitle: "The table",
-  tableDo: "Print the marker sheet at 100 % (not \"fit to page\"), lay each marker at its place around the board, " +
-    "clear everything else off the table, then press Find the table.",
-  sheetLink: "The marker sheet to print (PDF)", findTable: "Find the table",
-  layoutTitle: "The places",
-  layoutDo: "Tap each place on the picture where its token lies, as named under the picture. Or tap a few far " +
-    "apart and press Place the rest from the board; check each circle sits on its place, then save.",
-  undoTap: "Undo the last tap", fromBoard: "Place the rest from the board", skipSeats: "Keep the standard seats",
-  saveLayout: "Save the places",
-  tapNext: (name, words) => `Tap ${name}: ${words}`, tappedAll: "Every place is tapped: save the places.",
-  wandsTitle: "The wands",
-  wandsDo: "Take every wand off the table and press The table is clear. Then everyone holds their wand with its " +
-    "tip bead resting on the table, in view, and keeps still while the camera watches for three seconds.",
-  emptyTable: "The table is clear", learnWands: "Learn the wands",
-  wandLearned: (k, m) => `wand ${k} learned: tip bead ${(2 * m.bead_radius_mm).toFixed(0)} mm across`,
-  tipsTitle: "Tip switches",
-  tipsDo: "Only for wands with a switch under the tip bead (skip this step if yours have none). Press Start, then " +
-    "press each wand's tip on the table until its wand turns green; then everyone holds their wand up, tip in " +
-    "the air, and press Every wand is held up.",
-  startTips: "Start: press each tip", liftTips: "Every wand is held up", endTips: "Done",
-  cueTitle: "The chant",
-  cueDo: "The Pi's own microphone hears the cue, so it records the chant. Stand around the table as you will " +
-    "when playing, press Record, and say \"In-can-to!\" three times with a breath between (each player who " +
-    "will call it, or everyone together). Then press Stop.",
-  playerLabel: "Who is speaking", record: "Record on the Pi", stop: "Stop and enrol",
-  recording: (s) => `recording on the Pi: ${s.toFixed(1)} s`,
-  otherRecording: (s) => `another tablet is recording on the Pi (${s.toFixed(0)} s): wait until it stops`,
-  checkTitle: "Check",
-  checkDo: "Press Start: a place lights up on the picture. Everyone touches the token there with their wand's tip " +
-    "bead and keeps it there; then press Everyone is touching: read. A few rounds show how well the table is read.",
-  startCheck: "Start", readCheck: "Everyone is touching: read",
-  touch: (name, words) => `Everyone touch the token at ${name}: ${words}`,
-  tally: (v) => `${v.hits} of ${v.tries} read right (${Math.round(v.rate * 100)} %) in ${v.rounds} rounds`,
-  doneTitle: "The table is set up",
-  doneLine: (title, done, words) => `${title}: ${done ? "done" : "skipped"}, ${words}`,
-  checked: (v) => v && v.tries ? `${v.hits} of ${v.tries} read right` : "not checked yet",
-  toBoard: "To the board",
-  known: "What the Pi knows",
-  picture: "the camera's live picture of the table", pinLabel: "host PIN",
-  working: (s) => `working… ${s} s`,
-  unreachable: "the display cannot be reached; check the Wi-Fi",
-  answered: (status) => `the display answered ${status}`,
-  unavailable: "setup is not available",
-};
+// Every word the page shows is the catalogue's calibration.* (docs/words.md); what the display found is
+// said in the tablet's language from its answer's ``words``, the server's English on an English tablet.
+function said(words, english) {
+  if (lang === "en" || !words) return english || "";
+  if (Array.isArray(words)) { // a sentence said in parts (the tip check's summary): each in this language
+    return words.every((w) => w && has(w.key)) ? words.map((w) => sentence(w)).join("; ") : english || "";
+  }
+  return sentence(words, english) || "";
+}
+const title = (step) => t(`calibration.step.${step}`);
+const checked = (v) => (v && v.tries ? t("calibration.check.checked", v) : t("calibration.check.not_yet"));
 
 const STEPS = ["camera", "table", "layout", "wands", "tips", "cue", "check"];
 const LIVE = new Set(["camera", "table", "layout", "wands", "check"]); // steps that work on the picture
@@ -84,14 +37,14 @@ function refuse(answer) {
   if (answer.status === 401) { location.href = "/join?next=/calibration"; return; }
   if (answer.kind === "NotTheHost") $("host").hidden = false;
   $("message").textContent = "";
-  $("error").textContent = answer.error || WORDS.answered(answer.status);
+  $("error").textContent = (answer.error || answer.words) ? refusalText(answer) : t("calibration.answered", { status: answer.status });
 }
 
 async function becomeHost() {
   const answer = await post("/api/session/host", { pin: $("host-pin").value.trim() }, { retries: 0 });
   if (!answer.ok) { refuse(answer); return; }
   $("host").hidden = true;
-  say(WORDS.hostNow);
+  say(t("calibration.host_now"));
 }
 
 // -- a step that takes a while: its progress beside its button ---------------------------------------
@@ -108,7 +61,7 @@ function busy(button, seconds) {
   if (bar) working.append(bar);
   const tick = () => {
     const elapsed = (Date.now() - started) / 1000;
-    working.querySelector(".working-words").textContent = WORDS.working(Math.floor(elapsed));
+    working.querySelector(".working-words").textContent = t("calibration.working", { seconds: Math.floor(elapsed) });
     if (bar) bar.value = Math.min(bar.max, elapsed * 10);
   };
   tick();
@@ -122,7 +75,7 @@ async function act(path, body, then, { button = null, seconds = 0 } = {}) {
   let answer;
   try { answer = await post(path, body || {}, { retries: 0 }); } finally { done(); }
   if (!answer.ok) { refuse(answer); return null; }
-  say(answer.message || "");
+  say(said(answer.words, answer.message));
   if (then) then(answer);
   await refresh();
   return answer;
@@ -184,7 +137,7 @@ function nextPlace() { return wanted().find((p) => !(p.name in taps)); }
 
 function prompt() {
   const next = current === "layout" ? nextPlace() : null;
-  $("tap-prompt").textContent = current !== "layout" ? "" : next ? WORDS.tapNext(next.name, next.words) : WORDS.tappedAll;
+  $("tap-prompt").textContent = current !== "layout" ? "" : next ? t("calibration.layout.tap_next", { name: next.name, words: placeWords(next) }) : t("calibration.layout.tapped_all");
   $("tap-prompt").dataset.next = next ? next.name : "";
   $("save-layout").disabled = Boolean(nextPlace());
   draw();
@@ -210,7 +163,7 @@ async function record() {
     finally { done(); }
     showRecording({ recording: false, kept: false, mine: false, level: 0, seconds: 0 });
     if (!answer.ok) { refuse(answer); return; }
-    say(answer.message);
+    say(said(answer.words, answer.message));
     await refresh();
     return;
   }
@@ -224,13 +177,13 @@ function showRecording(now) {
   const button = $("record");
   const mine = (now.recording || now.kept) && now.mine; // stopped on its own at its longest: Stop still enrols it
   button.dataset.recording = String(Boolean(mine));
-  button.textContent = mine ? WORDS.stop : WORDS.record;
+  button.textContent = mine ? t("calibration.cue.stop") : t("calibration.cue.record");
   button.disabled = Boolean(now.recording && !now.mine);
   $("level").dataset.level = Number(now.level || 0).toFixed(3);
   $("level-bar").style.width = `${Math.round((now.level || 0) * 100)}%`;
-  $("record-seconds").textContent = now.recording ? WORDS.recording(now.seconds) : "";
+  $("record-seconds").textContent = now.recording ? t("calibration.cue.recording", { seconds: now.seconds.toFixed(1) }) : "";
   $("record-seconds").dataset.seconds = String(now.seconds || 0);
-  $("record-note").textContent = now.recording && !now.mine ? WORDS.otherRecording(now.seconds) : now.problem || "";
+  $("record-note").textContent = now.recording && !now.mine ? t("calibration.cue.other_recording", { seconds: now.seconds.toFixed(0) }) : said(now.problem_words, now.problem) || "";
 }
 
 async function listen() {
@@ -287,13 +240,13 @@ function back() {
 
 function showProgress() {
   const at = STEPS.indexOf(current);
-  $("progress-words").textContent = current === "done" ? WORDS.finished
-    : WORDS.stepOf(at + 1, STEPS.length, WORDS.titles[current]);
+  $("progress-words").textContent = current === "done" ? t("calibration.finished")
+    : t("calibration.step_of", { n: at + 1, total: STEPS.length, title: title(current) });
   $("steps").replaceChildren(...STEPS.map((step, i) => {
     const li = document.createElement("li");
     const jump = Object.assign(document.createElement("button"), { type: "button" });
     jump.append(Object.assign(document.createElement("span"), { className: "n", textContent: `${i + 1} ` }),
-      Object.assign(document.createElement("span"), { className: "t", textContent: WORDS.titles[step] }));
+      Object.assign(document.createElement("span"), { className: "t", textContent: title(step) }));
     jump.addEventListener("click", () => go(step));
     li.append(jump);
     Object.assign(li.dataset, { step, done: String(isDone(step)), current: String(step === current),
@@ -306,31 +259,32 @@ function showProgress() {
   const done = current === "done" || isDone(current);
   $("skip").hidden = current === "done" || done;
   $("next").hidden = current === "done" || !done;
-  $("next").textContent = at === STEPS.length - 1 ? WORDS.finish : WORDS.next;
+  $("next").textContent = at === STEPS.length - 1 ? t("calibration.finish") : t("calibration.next");
   $("found").textContent = found(current);
   $("found").dataset.done = String(isDone(current));
   if (current === "done") showSummary();
 }
 
 function found(step) {
-  if (step === "check") return state && state.validation && state.validation.tries ? WORDS.checked(state.validation) : "";
-  if (step === "tips") return tipsAnswer ? tipsAnswer.summary : "";
-  return state && state.steps[step] ? state.steps[step].words : "";
+  if (step === "check") return state && state.validation && state.validation.tries ? checked(state.validation) : "";
+  if (step === "tips") return tipsAnswer ? said(tipsAnswer.summary_words, tipsAnswer.summary) : "";
+  return state && state.steps[step] ? said(state.steps[step].say, state.steps[step].words) : "";
 }
 
 function showSummary() {
   $("done-list").replaceChildren(...STEPS.map((step) => {
-    const words = step === "check" ? WORDS.checked(state && state.validation) : found(step);
-    return Object.assign(document.createElement("li"), { textContent: WORDS.doneLine(WORDS.titles[step], isDone(step), words) });
+    const words = step === "check" ? checked(state && state.validation) : found(step);
+    const line = isDone(step) ? "calibration.done.line_done" : "calibration.done.line_skipped";
+    return Object.assign(document.createElement("li"), { textContent: t(line, { title: title(step), words }) });
   }));
 }
 
 // -- the page --------------------------------------------------------------------------------------
 async function refresh() {
-  const answer = await getJSON("/api/calibration").catch(() => ({ ok: false, error: WORDS.unreachable }));
+  const answer = await getJSON("/api/calibration").catch(() => ({ ok: false, error: t("calibration.unreachable") }));
   if (!answer.ok) { // no camera (or no display): nothing to set up, and the page shows only why
     $("no-camera").hidden = false;
-    $("no-camera").textContent = answer.error || WORDS.unavailable;
+    $("no-camera").textContent = answer.status ? refusalText(answer) : answer.error || t("calibration.unavailable");
     $("page").dataset.unavailable = "true";
     return false;
   }
@@ -339,7 +293,7 @@ async function refresh() {
   state = answer;
   if (state.host === false && !$("host-pin").value) $("host").hidden = false;
   $("refused").hidden = !state.refused;
-  $("refused").textContent = state.refused || "";
+  $("refused").textContent = said(state.refused_words, state.refused);
   // What the Pi knows, without where it keeps it or what to type: the page is the way to do each step.
   $("profile-lines").textContent = state.lines.filter((l) => !/^(profile|next):/.test(l)).join("\n");
   showValidation(state.validation);
@@ -350,18 +304,18 @@ async function refresh() {
 
 function showWands(answer) {
   $("wand-results").replaceChildren(...Object.entries(answer.wands).map(([k, m]) =>
-    Object.assign(document.createElement("li"), { textContent: WORDS.wandLearned(k, m) })));
-  $("wand-warnings").replaceChildren(...answer.warnings.map((w) => Object.assign(document.createElement("li"), { textContent: w })));
+    Object.assign(document.createElement("li"), { textContent: t("calibration.wands.learned", { wand: k, mm: (2 * m.bead_radius_mm).toFixed(0) }) })));
+  $("wand-warnings").replaceChildren(...answer.warnings.map((w, i) => Object.assign(document.createElement("li"), { textContent: said((answer.warnings_words || [])[i], w) })));
 }
 
 function showValidation(v) {
   $("read-validation").disabled = !v;
   if (!v) return;
-  $("target").textContent = WORDS.touch(v.target, v.target_words);
+  $("target").textContent = t("calibration.check.touch", { name: v.target, words: said(v.target_say, v.target_words) });
   $("target").dataset.target = v.target;
-  $("tally").textContent = v.tries ? WORDS.tally(v) : "";
+  $("tally").textContent = v.tries ? t("calibration.check.tally", { ...v, percent: Math.round(v.rate * 100) }) : "";
   $("tally").dataset.hits = v.hits; $("tally").dataset.tries = v.tries;
-  $("validation-problems").replaceChildren(...v.problems.map((w) => Object.assign(document.createElement("li"), { textContent: w })));
+  $("validation-problems").replaceChildren(...v.problems.map((w, i) => Object.assign(document.createElement("li"), { textContent: said((v.problems_words || [])[i], w) })));
 }
 
 // -- the tip switches: asked a few times a second while the step is open ----------------------------
@@ -370,25 +324,25 @@ let tipsAnswer = null;
 
 async function pollTips() {
   if (!tipsOpen) return;
-  const answer = await getJSON("/api/calibration/tips").catch(() => ({ ok: false, error: WORDS.unreachable }));
+  const answer = await getJSON("/api/calibration/tips").catch(() => ({ ok: false, error: t("calibration.unreachable") }));
   if (!tipsOpen) return; // closed while the answer was on its way
   if (answer.ok) showTips(answer);
   else refuse(answer);
   setTimeout(pollTips, 300);
 }
 
-function showTips(t) {
-  tipsAnswer = t;
-  $("tip-wands").replaceChildren(...t.wands.map((w) => {
+function showTips(tips) {
+  tipsAnswer = tips;
+  $("tip-wands").replaceChildren(...tips.wands.map((w) => {
     const li = document.createElement("li");
-    const shown = Object.assign(document.createElement("span"), { className: "state", textContent: w.state });
-    li.append(shown, w.words);
+    const shown = Object.assign(document.createElement("span"), { className: "state", textContent: t(`calibration.tips.state.${w.state.replace(/ /g, "_")}`) });
+    li.append(shown, said(w.say, w.words));
     Object.assign(li.dataset, { wand: w.wand, state: w.state, ok: String(w.ok) });
     return li;
   }));
-  $("tip-summary").textContent = t.summary;
-  $("tip-summary").dataset.status = t.status;
-  $("lift-tips").disabled = t.phase !== "press" || t.status === "skipped";
+  $("tip-summary").textContent = said(tips.summary_words, tips.summary);
+  $("tip-summary").dataset.status = tips.status;
+  $("lift-tips").disabled = tips.phase !== "press" || tips.status === "skipped";
   if (current === "tips") showProgress();
 }
 
@@ -404,11 +358,16 @@ function closeTips() {
 }
 
 function fill() {
-  for (const element of document.querySelectorAll("[data-words]")) element.textContent = WORDS[element.dataset.words];
-  $("record").textContent = WORDS.record;
-  $("live").alt = WORDS.picture;
-  $("host-pin").setAttribute("aria-label", WORDS.pinLabel);
+  document.title = t("shell.title", { page: t("nav.calibration") });
+  $("title").textContent = document.title;
+  $("header").append(navigation(), languageSwitch());
+  applyWords();
+  $("record").textContent = t("calibration.cue.record");
+  $("live").alt = t("calibration.picture");
 }
+
+// A place as the board names it, in the tablet's language (the server's English on an English tablet).
+function placeWords(place) { return said(place.say, place.words); }
 
 const board = () => ({ board: $("board").value.trim() });
 $("photo-board").addEventListener("click", (e) => act("/api/calibration/camera/photo", board(), null, { button: e.currentTarget }));

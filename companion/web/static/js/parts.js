@@ -198,6 +198,14 @@ function said(words, english, otherwise) {
   return has(otherwise) ? t(otherwise) : t("device.says.warning");
 }
 
+/** What to do about a device; the calibration's is a link to the calibration page's step that does it. */
+function fixOf(d) {
+  const words = said(d.fix_words, d.fix, `device.${d.device}.fix`);
+  if (d.device !== "calibration") return words;
+  const step = (d.details && d.details.step) || "camera";
+  return el("a", { href: `/calibration#${step}`, "data-part": "calibration-step" }, words);
+}
+
 /** Every device the table relies on, worst first; one that never reported says so. */
 export function deviceCards(devices) {
   const known = Object.fromEntries((devices || []).map((d) => [d.device, d]));
@@ -207,6 +215,6 @@ export function deviceCards(devices) {
   return all.map((d) => el("section", { class: "device", "data-level": d.level, "data-device": d.device },
     el("h2", {}, term("device", d.device, d.device), " — ", t(`device.level.${d.level}`)),
     el("div", {}, said(d.words, d.message, `device.says.${d.level}`)),
-    d.fix && d.level !== "ok" ? el("div", { class: "fix" }, t("device.what_to_do"), " ", said(d.fix_words, d.fix, `device.${d.device}.fix`)) : null,
+    d.fix && d.level !== "ok" ? el("div", { class: "fix" }, t("device.what_to_do"), " ", fixOf(d)) : null,
     el("div", { class: "muted" }, d.since ? t("device.since", { time: new Date(d.since * 1000).toLocaleTimeString(lang) }) : "")));
 }

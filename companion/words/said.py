@@ -1,0 +1,35 @@
+"""A sentence said in English by a part that knows no tablet's language (the calibration tool, a route),
+which also names its entry in the table's catalogues, so a tablet in another language says it in its own."""
+from __future__ import annotations
+
+from typing import Any
+
+
+class Said(str):
+    """A sentence in English that also names its entry in the table's catalogues (``words``: its key and
+    values, ``companion/words/*.json``), so a tablet in another language says it in its own. The English
+    here and the catalogue's English are the same sentence; values come already written out."""
+
+    words: dict[str, Any]
+
+    def __new__(cls, key: str, english: str, **values: Any) -> Said:
+        said = super().__new__(cls, english.format(**values))
+        said.words = {"key": key, "values": values}
+        return said
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copied (the status board copies what it is told) as the sentence it is, with its words."""
+        return _again, (str(self), self.words)
+
+
+def _again(text: str, words: dict[str, Any]) -> Said:
+    said = str.__new__(Said, text)
+    said.words = words
+    return said
+
+
+def words_of(text: object) -> dict[str, Any] | None:
+    """The catalogue's key and values of ``text`` (a ``Said``, or an error raised with one); else None."""
+    if isinstance(text, BaseException):
+        text = text.args[0] if len(text.args) == 1 else None
+    return getattr(text, "words", None) if isinstance(text, Said) else None
