@@ -39,6 +39,10 @@ from vision.under_tip import (BETWEEN, CLEAR, OVER, OVERSIZED, TipReading, highe
 
 __all__ = ["Pipeline", "FrameView", "open_pipeline", "read_casting", "hand_tracker", "UncalibratedTable",
            "UnlearnedWands", "TABLE_BEFORE_S"]
+# A wand aimed from afar is held 10-25 cm from its token with nothing resting to steady it: its aim
+# wavers more than a hand near the table (a quarter more: 5 degrees to the configured 4), and the
+# band's place, 110 mm up the wand, is found a pixel or two off, which tilts the line by as much again.
+AFAR_AIM_WAVER = 1.25
 TABLE_BEFORE_S = 1.0  # a reading is handed the frames of this long before the cue: they show the table
 # A tip bead seen whole covers at least this share of a resting bead's area (a band at most BAND_MAX_AREA).
 WHOLE_BEAD = 0.8
@@ -238,7 +242,18 @@ class Pipeline:
             return _asked(axis, tip, "hidden" if hidden else "between" if tip.status == BETWEEN else "merged")
         if axis.back_px is None or touching:  # a lone tip over no token, or one pressed on bare table
             return WandReading(k, NONE, None, 0.0, None, {}, axis.source, why="nothing")
-        return verdict(k, self.score(axis, candidates), self.cfg.decide, axis.source)
+        return verdict(k, self._from_afar(axis, candidates), self.cfg.decide, axis.source)
+
+    def _from_afar(self, axis: WandAxis, candidates: Sequence[Candidate]) -> TokenScores:
+        """A tip over no token: read by where the wand points, nothing under the tip to confirm it. The
+        aim is allowed ``AFAR_AIM_WAVER`` times its usual waver here, so that a wand held high between
+        two neighbours is asked rather than named after the nearer line (the lines a light touch is
+        judged by keep the usual allowance: widening those asked right readings on the development
+        tables)."""
+        p = self.cfg.pointing
+        wide = p.model_copy(update={"aim_sigma_deg": p.aim_sigma_deg * AFAR_AIM_WAVER})
+        return score_tokens(self.geo, axis, candidates_from(candidates), wide,
+                            self.paints[axis.strength].bead_radius_mm)
 
     def _placed_reading(self, axis: WandAxis, candidates: Sequence[Candidate], touching: bool | None) -> WandReading:
         """A tip hidden under a fist, placed from its band and shaft: read only when its switch says it

@@ -96,6 +96,33 @@ def test_a_lone_lifted_tip_over_a_token_is_that_token(pipeline) -> None:
     assert (lifted.status, lifted.target) == (TARGET, "A")
 
 
+def test_a_lone_tip_measured_bigger_than_resting_is_still_read_with_its_switch_open(pipeline) -> None:
+    """An upright hover (the fist over the band), its tip 14 mm over A and its bead measured 7 % bigger
+    than resting: its size alone could put it 10 cm up, aimed anywhere. On the development frames
+    such lone tips with open switches were hovers and light touches read right far more often than
+    wands aimed from afar (docs/wand-markers.md): asking them would read fewer wands right than the
+    camera alone. Read as the camera alone reads it."""
+    axis = _wand((850.0, 120.0, BEAD_MM + 14.0), None)
+    axis = replace(axis, tip_radius_px=1.07 * axis.tip_radius_px)
+    alone = pipeline.read(axis, TOKENS)
+    lifted = pipeline.read(axis, TOKENS, touching=False)
+    assert (alone.status, alone.target) == (lifted.status, lifted.target) == (TARGET, "A")
+
+
+def test_a_wand_held_high_aimed_between_two_neighbours_is_asked(pipeline) -> None:
+    """Pointing from afar, the tip 15 cm up and 17.5 cm short of the tokens, its tip over none: the line
+    meets the table 17 mm from A's centre and 33 mm from B's. At 23 cm a person's aim wavers by
+    several degrees (the distance set's b1/b2 wand named the wrong neighbour with margin), so the line
+    names neither clearly and the wand is asked, switch or none. Aimed 5 mm from A, it is A."""
+    between = _wand((825.0, -55.0, 150.0), (833.0, 120.0, 0.0))
+    for touching in (None, False):
+        assert pipeline.read(between, TOKENS, touching).status == UNSURE
+    at_a = _wand((825.0, -55.0, 150.0), (845.0, 120.0, 0.0))
+    for touching in (None, False):
+        reading = pipeline.read(at_a, TOKENS, touching)
+        assert (reading.status, reading.target) == (TARGET, "A")
+
+
 def test_a_casting_asks_each_wands_switch(pipeline) -> None:
     """The switch reaches the reading through the casting (the table side hands in the hub's)."""
     axis = _wand((845.0, 120.0, BEAD_MM + 70.0), (800.0, 120.0, 0.0))
