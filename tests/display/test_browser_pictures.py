@@ -15,7 +15,7 @@ from companion.night import Night, night_points, placings, places
 from companion.web.settings import Settings
 from companion.words import term
 
-from .conftest import IN_CHROMIUM
+from .conftest import IN_CHROMIUM, without_page_errors
 from .test_browser import SCREENSHOTS, Tablet, wait_live
 
 pytestmark = IN_CHROMIUM
@@ -31,10 +31,8 @@ def game_name() -> str:
 
 @pytest.fixture
 def tablet(chromium: Any, server: str, settings: Settings) -> Iterator[Tablet]:
-    tablet = Tablet(chromium, server)
-    yield tablet
-    assert tablet.errors == [], f"errors in a page: {tablet.errors}"
-    tablet.context.close()
+    with without_page_errors(Tablet(chromium, server)) as tablet:
+        yield tablet
 
 
 def sized(tablet: Tablet, path: str, size: dict[str, int]) -> Any:
