@@ -7,7 +7,7 @@ import json
 import random
 from pathlib import Path
 from typing import Any
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -108,6 +108,15 @@ def finish(night: Night, rng: random.Random) -> None:
         game.propose(action)
 
 
+def played_until(game: Any, seed: int, reached: Callable[[dict[str, Any]], bool], what: str) -> None:
+    """Random legal actions from ``seed`` until the game's view has ``reached`` ``what``; it must not end first."""
+    rng = random.Random(seed)
+    while not reached(game.view()):
+        action = game.rules.random_action(game.state, rng)
+        assert action is not None, f"the game ended before {what}"
+        game.propose(action)
+
+
 def expected_series(night: Night) -> dict[str, list[int]]:
     """Each player's night points after each finished game, counted here from the games themselves."""
     totals: dict[str, list[int]] = {}
@@ -201,11 +210,7 @@ def test_via_magica_animus_tokens_and_portals_are_their_pictures(tablet: Tablet,
 def test_ravenskeeps_die_shows_the_face_rolled(tablet: Tablet, night: Night, game_name: str) -> None:
     game = night.current
     assert game is not None
-    rng = random.Random(2)
-    while game.view().get("roll") is None:
-        action = game.rules.random_action(game.state, rng)
-        assert action is not None, "the game ended before a roll"
-        game.propose(action)
+    played_until(game, 2, lambda view: view.get("roll") is not None, "a roll")
     rolled = game.view()["roll"]["values"][-1]
     page = pictured(tablet, PHONE, '[data-part="die"] .die-face img.icon')
     alt, natural, src = page.eval_on_selector('[data-part="die"] .die-face img.icon', "i => [i.alt, i.naturalWidth, i.src]")
@@ -289,11 +294,7 @@ def test_the_grimoires_curses_on_the_ritual_circle_show_their_elements_as_pictur
                                                                                    game_name: str) -> None:
     game = night.current
     assert game is not None
-    rng = random.Random(6)
-    while not any(f["curses"] for f in game.view()["ritual"]["fields"]):
-        action = game.rules.random_action(game.state, rng)
-        assert action is not None, "the game ended before a curse lay on the circle"
-        game.propose(action)
+    played_until(game, 6, lambda view: any(f["curses"] for f in view["ritual"]["fields"]), "a curse lay on the circle")
     view = game.view()
     curses = {c["id"]: c["elements"] for f in view["ritual"]["fields"] for c in f["curses"]}
     pictures = json.loads(ICONS_JSON.read_text())["games"]["grimoire"]["elements"]
@@ -316,11 +317,7 @@ def test_the_grimoires_curses_on_the_ritual_circle_show_their_elements_as_pictur
 def test_incantibus_last_casting_names_each_token_with_its_picture(tablet: Tablet, night: Night) -> None:
     game = night.current
     assert game is not None
-    rng = random.Random(9)
-    while not ((game.view().get("last_cast") or {}).get("claims")):
-        action = game.rules.random_action(game.state, rng)
-        assert action is not None, "the game ended before a casting claimed a token"
-        game.propose(action)
+    played_until(game, 9, lambda view: bool((view.get("last_cast") or {}).get("claims")), "a casting claimed a token")
     claims = game.view()["last_cast"]["claims"]
     page = pictured(tablet, TABLET, ".cast-lines li[data-target] .cast-token img.icon")
     lines = page.eval_on_selector_all(".cast-lines li[data-target]", """ls => ls.map(l => {
@@ -339,11 +336,7 @@ def test_incantibus_last_casting_names_each_token_with_its_picture(tablet: Table
 def test_the_grimoires_curse_lines_show_each_curses_elements_as_pictures(tablet: Tablet, night: Night, game_name: str) -> None:
     game = night.current
     assert game is not None
-    rng = random.Random(6)
-    while not any(f["curses"] for f in game.view()["ritual"]["fields"]):
-        action = game.rules.random_action(game.state, rng)
-        assert action is not None, "the game ended before a curse lay on the circle"
-        game.propose(action)
+    played_until(game, 6, lambda view: any(f["curses"] for f in view["ritual"]["fields"]), "a curse lay on the circle")
     on_circle = {" ".join(c["elements"]) for f in game.view()["ritual"]["fields"] for c in f["curses"]}
     page = pictured(tablet, TABLET, '.grimoire-notes li[data-event="curse"] .curse-pictures img.icon')
     lines = page.eval_on_selector_all('.grimoire-notes li[data-event="curse"]', """ls => ls.map(l => {
