@@ -57,7 +57,6 @@ def played_both_ways(seed: int, expert: bool) -> tuple[dict[str, Any], list[dict
     return options, incanto_log, table.log, incanto, table.state
 
 
-
 @pytest.mark.parametrize("seed, expert", [(0, False), (1, True), (2, False)])
 def test_a_game_of_incantos_draws_entered_as_the_tables_ends_the_same(seed: int, expert: bool, tmp_path: Path) -> None:
     options, incanto_log, table_log, incanto, at_table = played_both_ways(seed, expert)

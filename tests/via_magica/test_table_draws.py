@@ -67,7 +67,6 @@ def played_both_ways(seed: int) -> tuple[list[dict[str, Any]], list[dict[str, An
     return incanto_log, table.log, incanto, table.state
 
 
-
 @pytest.mark.parametrize("seed", range(3))
 def test_a_game_of_incantos_draws_entered_as_the_tables_ends_the_same(seed: int, tmp_path: Path) -> None:
     incanto_log, table_log, incanto, at_table = played_both_ways(seed)
