@@ -9,10 +9,8 @@ the real sound card, or a stand-in that behaves like one), a block at a time on 
 from __future__ import annotations
 
 import contextlib
-import io
 import threading
 import time
-import wave
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,8 +18,8 @@ from typing import Any
 import numpy as np
 
 from calibration.model import CalibrationError
+from companion.cue.audio import wav_bytes
 from companion.words.said import Said, words_of
-from companion.cue.audio import to_int16
 from companion.cue.features import SAMPLE_RATE
 
 Opener = Callable[[], Any]  # a ``companion.cue.microphone`` source, opened with or without a ``with`` block
@@ -142,13 +140,7 @@ class ChantRecorder:
 
 def as_wav(audio: np.ndarray) -> bytes:
     """(n,) 16 kHz audio as a 16-bit mono WAV file's bytes: the take goes through the WAV enrolment."""
-    out = io.BytesIO()
-    with wave.open(out, "wb") as wav:
-        wav.setnchannels(1)
-        wav.setsampwidth(2)
-        wav.setframerate(SAMPLE_RATE)
-        wav.writeframes(to_int16(audio).tobytes())
-    return out.getvalue()
+    return wav_bytes(audio, SAMPLE_RATE)
 
 
 def _one_line(error: BaseException) -> str:

@@ -1,6 +1,7 @@
 """What the game test folders share, each helper given the game's ``RULES``: golden scripts read and
 played through the engine, actions played on a state, bots walking a game to its end, bad input
-that must be refused with nothing changed, a position's problems, and the replay command.
+that must be refused with nothing changed, a position's problems, a game entered as a table that makes
+its own draws, a game stored in a night and read back, and the replay command.
 
 Imported as ``tests.game_helpers`` (pytest's importlib mode makes ``tests`` a package); each game's
 own helpers module binds the ones its tests use often to its ``RULES``.
@@ -168,6 +169,34 @@ def read_back_is_live(folder: Path, name: str, players: list[str], seed: int, un
                 game.undo()
                 game.redo()
         assert Game(game.rules, store.log(1)).view() == game.view()
+
+
+class AtTable:
+    """The same game at a table that makes its own draws: each action entered is checked, applied and
+    logged; its random source is only there to show that nothing is drawn from it."""
+
+    def __init__(self, rules: Rules, state: Any, seed: int) -> None:
+        self.rules, self.state, self.seed = rules, state, seed
+        self.log: list[Action] = []
+
+    def enter(self, action: Action) -> None:
+        model = self.rules.parse_action(action)
+        assert self.rules.check(self.state, model) == [], (action, getattr(self.state, "pending", None))
+        self.state = self.rules.apply(self.state, model, rng_for(self.seed + 1000, len(self.log)))
+        self.log.append(action)
+
+
+def stored_and_read_back(folder: Path, name: str, players: list[str], options: dict[str, Any], seed: int,
+                         log: list[Action]) -> Game:
+    """A game of ``name`` played from ``log`` in a night on a real store, and read back from the night's
+    log to the same view as the live game."""
+    folder.mkdir()
+    with Store(folder / "night.sqlite") as store:
+        game = Night.resume_or_start(store).start_game(name, players, options, seed)
+        for action in log:
+            game.propose(action)
+        assert Game(game.rules, store.log(1)).view() == game.view()  # the night's first game, read back
+        return game
 
 
 def replay(script_path: Path) -> dict[str, Any]:

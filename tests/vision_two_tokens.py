@@ -5,11 +5,14 @@ from __future__ import annotations
 import numpy as np
 
 from vision.config import VisionConfig
+from vision.decide import TARGET
+from vision.frames import Frame
 from vision.paints import documented_paints
 from vision.pipeline import Pipeline
 from vision.render.scene import random_camera
 from vision.table_geometry import TableGeometry
 from vision.targets import Candidate
+from vision.touch import TipSwitches
 
 BEAD_MM = 12.0
 CAMERA = random_camera(np.random.default_rng(5))  # about 1 m above the table's middle
@@ -20,3 +23,15 @@ TOKENS = [Candidate("A", 850.0, 120.0, 22.0), Candidate("B", 800.0, 120.0, 22.0)
 def two_token_pipeline(config: VisionConfig) -> Pipeline:
     paints = {k: m.model_copy(update={"bead_radius_mm": BEAD_MM}) for k, m in documented_paints().items()}
     return Pipeline(CAMERA.calibration(), config, paints=paints)
+
+
+def wand_two_after_the_cue(pipeline: Pipeline, after: np.ndarray, candidates: list[Candidate],
+                           tips: TipSwitches | None) -> str:
+    """Wand 2's status (and target) in a casting on the table the pipeline froze, every frame after the
+    cue being ``after``: two seconds at 30 frames a second, far more than a casting waits."""
+    casting = pipeline.casting(0.0, [2], candidates, tips)
+    for i in range(60):
+        if (result := casting.observe(i / 30, pipeline.look(Frame(after, i / 30, i)).axes)) is not None:
+            reading = result.wands[2]
+            return reading.status if reading.status != TARGET else f"{TARGET} {reading.target}"
+    raise AssertionError("the casting was never decided")

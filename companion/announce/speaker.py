@@ -12,6 +12,8 @@ from typing import Protocol
 
 import numpy as np
 
+from companion.cue.audio import wav_bytes
+
 RATE = 22_050  # espeak-ng's own rate; the chime is made at it too
 CHIME_HZ = (880.0, 1318.5)  # A5 and E6: a bell's fifth, unlike any voice at the table
 
@@ -58,17 +60,7 @@ def chime_wav(volume: int = 80, seconds: float = 0.45) -> bytes:
     t = np.arange(int(RATE * seconds)) / RATE
     bell = sum(np.sin(2 * np.pi * hz * t) for hz in CHIME_HZ) * np.exp(-t * 7.0) / len(CHIME_HZ)
     bell[: int(RATE * 0.005)] *= np.linspace(0, 1, int(RATE * 0.005))  # no click at the start
-    return _wav(bell * (volume / 100) * 0.8)
-
-
-def _wav(samples: np.ndarray) -> bytes:
-    out = io.BytesIO()
-    with wave.open(out, "wb") as w:
-        w.setnchannels(1)
-        w.setsampwidth(2)
-        w.setframerate(RATE)
-        w.writeframes((np.clip(samples, -1, 1) * 32767).astype("<i2").tobytes())
-    return out.getvalue()
+    return wav_bytes(bell * (volume / 100) * 0.8, RATE)
 
 
 class Playback:

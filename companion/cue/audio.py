@@ -1,6 +1,7 @@
 """WAV files and sample rates: the only audio plumbing the cue needs, numpy and the standard library."""
 from __future__ import annotations
 
+import io
 import os
 import wave
 from pathlib import Path
@@ -58,13 +59,21 @@ def to_int16(samples: np.ndarray) -> np.ndarray:
     return (np.clip(as_float(samples), -1.0, 32767 / 32768) * 32768.0).astype(np.int16)
 
 
-def write_wav(path: Path | str, samples: np.ndarray, rate: int = SAMPLE_RATE) -> None:
-    """Save 16-bit mono, atomically: the file is either the old one or the whole new one."""
-    path = Path(path)
-    tmp = path.with_name(path.name + f".{os.getpid()}.tmp")
-    with wave.open(str(tmp), "wb") as wav:
+def wav_bytes(samples: np.ndarray, rate: int = SAMPLE_RATE) -> bytes:
+    """(n,) float or int16 audio as a 16-bit mono WAV file's bytes (the calibration desk's takes and the
+    speaker's chime are WAV in memory; ``write_wav`` puts the same bytes in a file)."""
+    out = io.BytesIO()
+    with wave.open(out, "wb") as wav:
         wav.setnchannels(1)
         wav.setsampwidth(2)
         wav.setframerate(rate)
         wav.writeframes(to_int16(samples).tobytes())
+    return out.getvalue()
+
+
+def write_wav(path: Path | str, samples: np.ndarray, rate: int = SAMPLE_RATE) -> None:
+    """Save 16-bit mono, atomically: the file is either the old one or the whole new one."""
+    path = Path(path)
+    tmp = path.with_name(path.name + f".{os.getpid()}.tmp")
+    tmp.write_bytes(wav_bytes(samples, rate))
     tmp.replace(path)

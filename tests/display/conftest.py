@@ -3,11 +3,13 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import sys
 import warnings
 from pathlib import Path
 from typing import Any
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 import pytest
 from fastapi import FastAPI
@@ -145,3 +147,56 @@ def server(app: FastAPI) -> Iterator[str]:
     """The display served by a real uvicorn on a free port."""
     with running(app) as url:
         yield url
+
+
+# What the Chromium tests share: pages opened with their script errors collected, a tablet that joined,
+# and waiting for a game's version.
+
+def opened(chromium: Any, server: str, path: str, viewport: dict[str, int], errors: list[str]) -> Any:
+    """A page of its own context at ``path``, connected; its script errors go to ``errors``."""
+    context = chromium.new_context(viewport=viewport)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server + path)
+    page.wait_for_selector('#connection[data-state="live"]')
+    return page
+
+
+@contextmanager
+def joined_tablet(chromium: Any, server: str, join_code: str, viewport: dict[str, int]) -> Iterator[Callable[[str], Any]]:
+    """A tablet that joined with ``join_code``: it opens its pages, each connected and drawn; afterwards no
+    script error, nor a load that found nothing or broke the server, is allowed in any of them."""
+    context = chromium.new_context(viewport=viewport)
+    context.set_default_timeout(10_000)
+    errors: list[str] = []
+
+    def open_page(path: str) -> Any:
+        page = context.new_page()
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.on("console", lambda m: errors.append(m.text)
+                if m.type == "error" and re.search(r"status of (404|5\d\d)", m.text) else None)
+        page.goto(server + path)
+        page.wait_for_selector('#connection[data-state="live"]')
+        page.wait_for_selector("main > section")
+        return page
+
+    join = context.new_page()
+    join.goto(f"{server}/join?code={join_code}")
+    join.wait_for_url("**/controls")
+    join.close()
+    yield open_page
+    assert errors == [], f"errors in a page: {errors}"
+    context.close()
+
+
+@contextmanager
+def without_page_errors(tablet: Any) -> Iterator[Any]:
+    """A tablet (``test_browser.Tablet``) used, then no error allowed in its pages, and its context closed."""
+    yield tablet
+    assert tablet.errors == [], f"errors in a page: {tablet.errors}"
+    tablet.context.close()
+
+
+def wait_version(page: Any, version: int) -> None:
+    page.wait_for_function("v => window.incanto.model.game && window.incanto.model.game.version === v", arg=version)

@@ -15,7 +15,7 @@ from companion.night import Night
 from companion.status import StatusBoard
 from companion.web.settings import Settings
 
-from .conftest import IN_CHROMIUM, load_here
+from .conftest import IN_CHROMIUM, load_here, wait_version, without_page_errors
 
 TABLET = {"width": 1280, "height": 800}
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
@@ -64,10 +64,6 @@ def wait_live(page: Any) -> None:
     page.wait_for_selector("main > section")
 
 
-def wait_version(page: Any, version: int) -> None:
-    page.wait_for_function("v => window.incanto.model.game && window.incanto.model.game.version === v", arg=version)
-
-
 def points(page: Any) -> dict[str, int]:
     cards = page.query_selector_all('[data-part="scores"] .player')
     return {c.get_attribute("data-player"): int(c.query_selector(".points").inner_text().split()[0]) for c in cards}
@@ -76,10 +72,8 @@ def points(page: Any) -> dict[str, int]:
 @pytest.fixture
 def tablets(chromium: Any, server: str) -> Iterator[tuple[Tablet, Tablet]]:
     pair = (Tablet(chromium, server), Tablet(chromium, server))
-    yield pair
-    for t in pair:
-        assert t.errors == [], f"errors in a page: {t.errors}"
-        t.context.close()
+    with without_page_errors(pair[0]), without_page_errors(pair[1]):
+        yield pair
 
 
 def play_contested_casting(page: Any) -> tuple[str, list[str]]:

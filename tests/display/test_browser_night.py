@@ -12,7 +12,7 @@ import pytest
 from companion.night import Night
 from companion.web.settings import Settings
 
-from .conftest import IN_CHROMIUM
+from .conftest import IN_CHROMIUM, without_page_errors
 from .test_browser import TABLET, Tablet, screenshot, wait_live
 
 pytestmark = IN_CHROMIUM
@@ -25,11 +25,9 @@ def game_name() -> str:
 
 @pytest.fixture
 def host(chromium: Any, server: str, settings: Settings) -> Iterator[Any]:
-    tablet = Tablet(chromium, server)
-    tablet.join(settings.join_code)
-    yield tablet
-    assert tablet.errors == [], f"errors in a page: {tablet.errors}"
-    tablet.context.close()
+    with without_page_errors(Tablet(chromium, server)) as tablet:
+        tablet.join(settings.join_code)
+        yield tablet
 
 
 def night_page(tablet: Any) -> Any:

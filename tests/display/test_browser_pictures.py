@@ -7,7 +7,7 @@ import json
 import random
 from pathlib import Path
 from typing import Any
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -15,7 +15,7 @@ from companion.night import Night, night_points, placings, places
 from companion.web.settings import Settings
 from companion.words import term
 
-from .conftest import IN_CHROMIUM
+from .conftest import IN_CHROMIUM, without_page_errors
 from .test_browser import SCREENSHOTS, Tablet, wait_live
 
 pytestmark = IN_CHROMIUM
@@ -31,10 +31,8 @@ def game_name() -> str:
 
 @pytest.fixture
 def tablet(chromium: Any, server: str, settings: Settings) -> Iterator[Tablet]:
-    tablet = Tablet(chromium, server)
-    yield tablet
-    assert tablet.errors == [], f"errors in a page: {tablet.errors}"
-    tablet.context.close()
+    with without_page_errors(Tablet(chromium, server)) as tablet:
+        yield tablet
 
 
 def sized(tablet: Tablet, path: str, size: dict[str, int]) -> Any:
@@ -42,6 +40,22 @@ def sized(tablet: Tablet, path: str, size: dict[str, int]) -> Any:
     page.set_viewport_size(size)
     wait_live(page)
     return page
+
+
+def pictured(tablet: Tablet, size: dict[str, int], selector: str) -> Any:
+    """The board at ``size`` once ``selector`` is drawn and every picture on it has loaded."""
+    page = sized(tablet, "/", size)
+    page.wait_for_selector(selector)
+    page.wait_for_function("() => [...document.images].every((i) => i.complete)")
+    return page
+
+
+def fits_and_shot(page: Any, scrolls: str, shot: str) -> None:
+    """Nothing scrolls sideways (else ``scrolls``, with how wide the page is), and a screenshot ``shot``."""
+    wide, inner = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+    assert wide <= inner, f"{scrolls}: {wide} px"
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / shot), full_page=True)
 
 
 PICTURES = """(sel) => [...document.querySelectorAll(sel)].map((chip) => {
@@ -61,9 +75,7 @@ def test_every_token_on_the_board_is_its_picture_with_its_name(tablet: Tablet, n
     game = night.current
     assert game is not None
     view = game.view()
-    page = sized(tablet, "/", size)
-    page.wait_for_selector("[data-icon]")
-    page.wait_for_function("() => [...document.images].every((i) => i.complete)")
+    page = pictured(tablet, size, "[data-icon]")
 
     chips = page.evaluate(PICTURES, "main [data-token]")
     shown = {c["token"]: c for c in chips}
@@ -86,16 +98,22 @@ def test_every_token_on_the_board_is_its_picture_with_its_name(tablet: Tablet, n
     sorcerers = [f for f in face_down if f[0].split() == hidden]
     assert len(sorcerers) == 1 and sorcerers[0][1] == f"{len(hidden)} face down" and sorcerers[0][2] > 0, face_down
     assert not set(hidden) & set(shown), "a face-down sorcerer still has a chip of its own"
-    wide, inner = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
-    assert wide <= inner, f"the board scrolls sideways at {size['width']} px: {wide} px"
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"board-pictures-{size['width']}.png"), full_page=True)
+    fits_and_shot(page, f"the board scrolls sideways at {size['width']} px", f"board-pictures-{size['width']}.png")
 
 
 def finish(night: Night, rng: random.Random) -> None:
     game = night.current
     assert game is not None
     while (action := game.rules.random_action(game.state, rng)) is not None:
+        game.propose(action)
+
+
+def played_until(game: Any, seed: int, reached: Callable[[dict[str, Any]], bool], what: str) -> None:
+    """Random legal actions from ``seed`` until the game's view has ``reached`` ``what``; it must not end first."""
+    rng = random.Random(seed)
+    while not reached(game.view()):
+        action = game.rules.random_action(game.state, rng)
+        assert action is not None, f"the game ended before {what}"
         game.propose(action)
 
 
@@ -137,10 +155,7 @@ def test_the_night_page_charts_each_players_points_after_each_game(tablet: Table
                            "document.querySelector('[data-part=night-chart]').getBoundingClientRect().width) < 20")
     smallest = page.eval_on_selector_all('[data-part="night-chart"] text', "ts => Math.min(...ts.map(t => t.getBoundingClientRect().height))")
     assert smallest >= 11, f"the chart's words are {smallest:.1f} px tall at {size['width']} px: too small to read"
-    wide, inner = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
-    assert wide <= inner, f"the night page scrolls sideways at {size['width']} px: {wide} px"
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"night-chart-{size['width']}.png"), full_page=True)
+    fits_and_shot(page, f"the night page scrolls sideways at {size['width']} px", f"night-chart-{size['width']}.png")
 
 
 
@@ -149,9 +164,7 @@ def test_witchcraft_market_cards_are_their_pictures_with_their_names(tablet: Tab
     game = night.current
     assert game is not None
     market = game.view()["market"]
-    page = sized(tablet, "/", PHONE)
-    page.wait_for_selector(".wc-market [data-space]")
-    page.wait_for_function("() => [...document.images].every((i) => i.complete)")
+    page = pictured(tablet, PHONE, ".wc-market [data-space]")
     cells = page.eval_on_selector_all(".wc-market [data-space]", """cs => cs.map(c => {
       const img = c.querySelector("img.icon");
       return [c.dataset.space, img ? img.alt : null, img ? img.naturalWidth : 0, c.textContent];
@@ -167,10 +180,7 @@ def test_witchcraft_market_cards_are_their_pictures_with_their_names(tablet: Tab
                                                                           words(card.get("kind") or "", "witchcraft", "ingredient"))
         assert alt == named, (card, alt)
         assert card["category"] == "spell" or named in text, f"{named} is not also written on the card: {text!r}"
-    wide, inner = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
-    assert wide <= inner, f"the Witchcraft board scrolls sideways at 390 px: {wide} px"
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "witchcraft-pictures-390.png"), full_page=True)
+    fits_and_shot(page, "the Witchcraft board scrolls sideways at 390 px", "witchcraft-pictures-390.png")
 
 
 @pytest.mark.parametrize("game_name", ["via_magica"])
@@ -178,9 +188,7 @@ def test_via_magica_animus_tokens_and_portals_are_their_pictures(tablet: Tablet,
     game = night.current
     assert game is not None
     view = game.view()
-    page = sized(tablet, "/", PHONE)
-    page.wait_for_selector('[data-part="bag-counts"] img.icon')
-    page.wait_for_function("() => [...document.images].every((i) => i.complete)")
+    page = pictured(tablet, PHONE, '[data-part="bag-counts"] img.icon')
     bag = page.eval_on_selector_all('[data-part="bag-counts"] .token', "ts => ts.map(t => [t.querySelector('img.icon')?.alt, "
                                     "t.querySelector('img.icon')?.naturalWidth, t.textContent])")
     assert [(alt, text) for alt, _, text in bag] == [(animus, f"{animus} {n}") for animus, n in view["bag"].items()]
@@ -195,25 +203,16 @@ def test_via_magica_animus_tokens_and_portals_are_their_pictures(tablet: Tablet,
     spaces = page.eval_on_selector_all("[data-portal] .vm-space", "ss => ss.map(s => [s.dataset.space, s.querySelector('img.icon')?.alt])")
     expected = {f"{p['portal']}.{s['space']}": s["animus"] + (": crystal" if s["crystal"] else "") for p in view["row"] for s in p["spaces"]}
     assert expected and {k: v for k, v in spaces if k in expected} == expected
-    wide, inner = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
-    assert wide <= inner, f"the Via Magica board scrolls sideways at 390 px: {wide} px"
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "via-magica-pictures-390.png"), full_page=True)
+    fits_and_shot(page, "the Via Magica board scrolls sideways at 390 px", "via-magica-pictures-390.png")
 
 
 @pytest.mark.parametrize("game_name", ["ravenskeep"])
 def test_ravenskeeps_die_shows_the_face_rolled(tablet: Tablet, night: Night, game_name: str) -> None:
     game = night.current
     assert game is not None
-    rng = random.Random(2)
-    while game.view().get("roll") is None:
-        action = game.rules.random_action(game.state, rng)
-        assert action is not None, "the game ended before a roll"
-        game.propose(action)
+    played_until(game, 2, lambda view: view.get("roll") is not None, "a roll")
     rolled = game.view()["roll"]["values"][-1]
-    page = sized(tablet, "/", PHONE)
-    page.wait_for_selector('[data-part="die"] .die-face img.icon')
-    page.wait_for_function("() => [...document.images].every((i) => i.complete)")
+    page = pictured(tablet, PHONE, '[data-part="die"] .die-face img.icon')
     alt, natural, src = page.eval_on_selector('[data-part="die"] .die-face img.icon', "i => [i.alt, i.naturalWidth, i.src]")
     assert alt == str(rolled) and natural > 0 and src.endswith(f"/die-{rolled}.svg"), (rolled, alt, src)
 
@@ -223,9 +222,7 @@ def test_the_grimoires_elements_are_their_pictures_named_in_both_languages(table
     game = night.current
     assert game is not None
     elements = game.view()["elements"]
-    page = sized(tablet, "/", PHONE)
-    page.wait_for_selector(".legend-item img.icon")
-    page.wait_for_function("() => [...document.images].every((i) => i.complete)")
+    page = pictured(tablet, PHONE, ".legend-item img.icon")
     shown = page.eval_on_selector_all(".legend-item img.icon", "is => is.map(i => [i.alt, i.naturalWidth])")
     assert [alt for alt, _ in shown] == [f"{de.capitalize()} · {en}" for de, en in elements.items()]
     assert all(natural for _, natural in shown), shown
@@ -272,9 +269,7 @@ def test_every_token_in_a_satchel_is_its_picture(tablet: Tablet, night: Night) -
     satchels = {p["name"]: {cell: [words(t["kind"]) for t in tokens] for cell, tokens in p["satchel"].items() if tokens}
                 for p in game.view()["players"]}
     assert sum(len(cells) for cells in satchels.values()) >= 3, satchels
-    page = sized(tablet, "/", TABLET)
-    page.wait_for_selector(".satchel-tokens img.icon")
-    page.wait_for_function("() => [...document.images].every((i) => i.complete)")
+    page = pictured(tablet, TABLET, ".satchel-tokens img.icon")
     for player, cells in satchels.items():
         for cell, kinds in cells.items():
             shown = page.eval_on_selector_all(f'[data-satchel="{player}"] .satchel-tokens[data-cell="{cell}"] img.icon',
@@ -287,9 +282,7 @@ def test_witchcraft_spells_show_their_recipe_as_ingredient_pictures(tablet: Tabl
     game = night.current
     assert game is not None
     spells = {s["card"]: [words(k, "witchcraft", "ingredient") for k in s["recipe"]] for p in game.view()["players"] for s in p["spells"]}
-    page = sized(tablet, "/", TABLET)
-    page.wait_for_selector("[data-witch] [data-spell] img.icon")
-    page.wait_for_function("() => [...document.images].every((i) => i.complete)")
+    page = pictured(tablet, TABLET, "[data-witch] [data-spell] img.icon")
     shown = page.eval_on_selector_all("[data-witch] [data-spell]", """ss => ss.map(s => [s.dataset.spell,
       [...s.querySelectorAll("[data-recipe] img.icon")].map(i => i.alt), [...s.querySelectorAll("img.icon")].every(i => i.naturalWidth > 0)])""")
     assert {card: alts for card, alts, _ in shown} == spells
@@ -301,11 +294,7 @@ def test_the_grimoires_curses_on_the_ritual_circle_show_their_elements_as_pictur
                                                                                    game_name: str) -> None:
     game = night.current
     assert game is not None
-    rng = random.Random(6)
-    while not any(f["curses"] for f in game.view()["ritual"]["fields"]):
-        action = game.rules.random_action(game.state, rng)
-        assert action is not None, "the game ended before a curse lay on the circle"
-        game.propose(action)
+    played_until(game, 6, lambda view: any(f["curses"] for f in view["ritual"]["fields"]), "a curse lay on the circle")
     view = game.view()
     curses = {c["id"]: c["elements"] for f in view["ritual"]["fields"] for c in f["curses"]}
     pictures = json.loads(ICONS_JSON.read_text())["games"]["grimoire"]["elements"]
@@ -328,15 +317,9 @@ def test_the_grimoires_curses_on_the_ritual_circle_show_their_elements_as_pictur
 def test_incantibus_last_casting_names_each_token_with_its_picture(tablet: Tablet, night: Night) -> None:
     game = night.current
     assert game is not None
-    rng = random.Random(9)
-    while not ((game.view().get("last_cast") or {}).get("claims")):
-        action = game.rules.random_action(game.state, rng)
-        assert action is not None, "the game ended before a casting claimed a token"
-        game.propose(action)
+    played_until(game, 9, lambda view: bool((view.get("last_cast") or {}).get("claims")), "a casting claimed a token")
     claims = game.view()["last_cast"]["claims"]
-    page = sized(tablet, "/", TABLET)
-    page.wait_for_selector(".cast-lines li[data-target] .cast-token img.icon")
-    page.wait_for_function("() => [...document.images].every((i) => i.complete)")
+    page = pictured(tablet, TABLET, ".cast-lines li[data-target] .cast-token img.icon")
     lines = page.eval_on_selector_all(".cast-lines li[data-target]", """ls => ls.map(l => {
       const img = l.querySelector(".cast-token img.icon");
       return [l.dataset.target, img?.alt, img?.naturalWidth || 0, l.textContent];
@@ -353,15 +336,9 @@ def test_incantibus_last_casting_names_each_token_with_its_picture(tablet: Table
 def test_the_grimoires_curse_lines_show_each_curses_elements_as_pictures(tablet: Tablet, night: Night, game_name: str) -> None:
     game = night.current
     assert game is not None
-    rng = random.Random(6)
-    while not any(f["curses"] for f in game.view()["ritual"]["fields"]):
-        action = game.rules.random_action(game.state, rng)
-        assert action is not None, "the game ended before a curse lay on the circle"
-        game.propose(action)
+    played_until(game, 6, lambda view: any(f["curses"] for f in view["ritual"]["fields"]), "a curse lay on the circle")
     on_circle = {" ".join(c["elements"]) for f in game.view()["ritual"]["fields"] for c in f["curses"]}
-    page = sized(tablet, "/", TABLET)
-    page.wait_for_selector('.grimoire-notes li[data-event="curse"] .curse-pictures img.icon')
-    page.wait_for_function("() => [...document.images].every((i) => i.complete)")
+    page = pictured(tablet, TABLET, '.grimoire-notes li[data-event="curse"] .curse-pictures img.icon')
     lines = page.eval_on_selector_all('.grimoire-notes li[data-event="curse"]', """ls => ls.map(l => {
       const row = l.querySelector(".curse-pictures");
       return [row?.dataset.elements, [...l.querySelectorAll("img.icon")].map(i => i.naturalWidth > 0)];

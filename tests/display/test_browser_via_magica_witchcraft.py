@@ -3,7 +3,6 @@ taps on the controls changing the game, the board following, screenshots, type r
 from __future__ import annotations
 
 import random
-import re
 from pathlib import Path
 from typing import Any
 from collections.abc import Iterator
@@ -14,7 +13,7 @@ from companion.engine.game import Game
 from companion.night import Night
 from companion.web.settings import Settings
 
-from .conftest import IN_CHROMIUM
+from .conftest import IN_CHROMIUM, joined_tablet, wait_version
 
 TABLET = {"width": 1280, "height": 800}
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
@@ -23,36 +22,11 @@ ACROSS_THE_TABLE_PX = 36  # the Catcher's token and the scores are read from the
 pytestmark = IN_CHROMIUM
 
 
-
-
 @pytest.fixture
 def tablet(chromium: Any, server: str, settings: Settings) -> Iterator[Any]:
     """A tablet that joined: its controls page and its board page; no script error allowed."""
-    context = chromium.new_context(viewport=TABLET)
-    context.set_default_timeout(10_000)
-    errors: list[str] = []
-
-    def open_page(path: str) -> Any:
-        page = context.new_page()
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.on("console", lambda m: errors.append(m.text)
-                if m.type == "error" and re.search(r"status of (404|5\d\d)", m.text) else None)
-        page.goto(server + path)
-        page.wait_for_selector('#connection[data-state="live"]')
-        page.wait_for_selector("main > section")
-        return page
-
-    join = context.new_page()
-    join.goto(f"{server}/join?code={settings.join_code}")
-    join.wait_for_url("**/controls")
-    join.close()
-    yield open_page
-    assert errors == [], f"errors in a page: {errors}"
-    context.close()
-
-
-def wait_version(page: Any, version: int) -> None:
-    page.wait_for_function("v => window.incanto.model.game && window.incanto.model.game.version === v", arg=version)
+    with joined_tablet(chromium, server, settings.join_code, TABLET) as open_page:
+        yield open_page
 
 
 def bots_until(game: Game, kind: str, seed: int = 5, limit: int = 2000) -> None:

@@ -11,23 +11,11 @@ import pytest
 
 from companion.web.settings import Settings
 
-from .conftest import IN_CHROMIUM
+from .conftest import IN_CHROMIUM, opened
 
 LANDSCAPE, PORTRAIT = {"width": 1024, "height": 768}, {"width": 768, "height": 1024}
 
 pytestmark = IN_CHROMIUM
-
-
-
-
-def opened(chromium: Any, server: str, path: str, viewport: dict[str, int], errors: list[str]) -> Any:
-    context = chromium.new_context(viewport=viewport)
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server + path)
-    page.wait_for_selector('#connection[data-state="live"]')
-    return page
 
 
 def propose(page: Any, server: str, action: dict[str, Any]) -> None:

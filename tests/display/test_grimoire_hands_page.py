@@ -9,7 +9,7 @@ import pytest
 
 from companion.web.settings import Settings
 
-from .conftest import IN_CHROMIUM
+from .conftest import IN_CHROMIUM, opened
 
 pytestmark = IN_CHROMIUM
 LANDSCAPE = {"width": 1024, "height": 768}
@@ -20,16 +20,6 @@ def game_name() -> str:
     return "grimoire"
 
 
-def opened(chromium: Any, server: str, path: str, errors: list[str]) -> Any:
-    context = chromium.new_context(viewport=LANDSCAPE)
-    context.set_default_timeout(10_000)
-    page = context.new_page()
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server + path)
-    page.wait_for_selector('#connection[data-state="live"]')
-    return page
-
-
 def at_version(page: Any, version: int) -> None:
     page.wait_for_function("v => window.incanto.model.game.version === v", arg=version)
 
@@ -38,8 +28,8 @@ def test_the_table_enters_the_page_and_the_cards_drawn_by_tapping_them(chromium:
                                                                       night: Any, tmp_path: Any) -> None:
     errors: list[str] = []
     night.start_game("grimoire", ["Lera", "Kirill"], {"draws": "table", "hands": "tracked", "first": "Lera"}, seed=3)
-    controls = opened(chromium, server, f"/join?code={settings.join_code}", errors)
-    board = opened(chromium, server, "/", errors)
+    controls = opened(chromium, server, f"/join?code={settings.join_code}", LANDSCAPE, errors)
+    board = opened(chromium, server, "/", LANDSCAPE, errors)
     board.wait_for_selector('[data-part="page-wanted"]')
     controls.goto(server + "/controls")
     controls.click('[data-do="page_opened"][data-page="c"]')
@@ -88,7 +78,7 @@ def test_with_hands_kept_secret_the_payer_confirms_and_sees_the_rule(chromium: A
                                                                      night: Any) -> None:
     errors: list[str] = []
     night.start_game("grimoire", ["Lera", "Kirill"], {"book": ["a", "b", "c", "d", "e"], "first": "Lera"}, seed=3)
-    controls = opened(chromium, server, f"/join?code={settings.join_code}", errors)
+    controls = opened(chromium, server, f"/join?code={settings.join_code}", LANDSCAPE, errors)
     controls.goto(server + "/controls")
     controls.click('[data-do="buy"][data-card="erde-2"]')
     assert "zwei, eine 3er-Elementkarte drei Elemente" in controls.inner_text('[data-part="rule"]')

@@ -8,27 +8,26 @@ from typing import Any
 
 import pytest
 
-from companion.engine.game import Game, rng_for
+from companion.engine.game import rng_for
 from companion.games.incantibus.casting import token_at
 from companion.games.incantibus.state import State
-from companion.night import Night
-from companion.store import Store
 from incantibus_helpers import RULES
-from tests.game_helpers import bot_states
+from companion.games.incantibus.steps import AwaitReveal, AwaitRoom
+from tests.game_helpers import AtTable, bot_states, stored_and_read_back
 
 PLAYERS = ["Lera", "Kirill", "Katya"]
 
 
 def entries_for(incanto: State, at_table: State) -> dict[str, Any] | None:
     """What a table that turned Incanto's tiles and tokens enters where it waits for them."""
-    kind = at_table.pending[0]
-    if kind == "room_entered":
+    pending = at_table.pending
+    if isinstance(pending, AwaitRoom):
         visible = [incanto.kinds[t] for t in incanto.slots if t not in incanto.secret]
         return {"type": "room_entered", "room": incanto.room, "visible": visible,
                 "secret": len(incanto.slots) - len(visible)}
-    if kind == "reveal":
+    if isinstance(pending, AwaitReveal):
         faces = {ref: incanto.cards[int(ref[1:])] if ref.startswith("c") else incanto.kinds[token_at(at_table, ref) or ref]
-                 for ref in at_table.pending[1]}
+                 for ref in pending.refs}
         return {"type": "reveal", "kinds": faces}
     return None
 
@@ -43,38 +42,20 @@ def played_both_ways(seed: int, expert: bool) -> tuple[dict[str, Any], list[dict
                                                        State, State]:
     incanto = RULES.setup(PLAYERS, {"expert": expert}, rng_for(seed, 0))
     options = {"expert": expert, "deal": dict(incanto.wands)}  # the wands as dealt, entered at the start
-    at_table = RULES.setup(PLAYERS, {**options, "draws": "table"}, rng_for(seed, 0))
+    table = AtTable(RULES, RULES.setup(PLAYERS, {**options, "draws": "table"}, rng_for(seed, 0)), seed)
     incanto_log: list[dict[str, Any]] = []
-    table_log: list[dict[str, Any]] = []
-
-    def enter(action: dict[str, Any]) -> None:
-        nonlocal at_table
-        model = RULES.parse_action(action)
-        assert RULES.check(at_table, model) == [], (action, at_table.pending)
-        at_table = RULES.apply(at_table, model, rng_for(seed + 1000, len(table_log)))  # nothing is drawn from it
-        table_log.append(action)
 
     def follow() -> None:
-        while (entry := entries_for(incanto, at_table)) is not None:
-            enter(entry)
+        while (entry := entries_for(incanto, table.state)) is not None:
+            table.enter(entry)
 
     follow()
     for action, after in bot_states(RULES, incanto, seed):
         incanto = after
         incanto_log.append(action)
-        enter(action)
+        table.enter(action)
         follow()
-    return options, incanto_log, table_log, incanto, at_table
-
-
-def stored(folder: Path, options: dict[str, Any], seed: int, log: list[dict[str, Any]]) -> Game:
-    folder.mkdir()
-    with Store(folder / "night.sqlite") as store:
-        game = Night.resume_or_start(store).start_game("incantibus", PLAYERS, options, seed)
-        for action in log:
-            game.propose(action)
-        assert Game(game.rules, store.log(1)).view() == game.view()  # read back from the night's log
-        return game
+    return options, incanto_log, table.log, incanto, table.state
 
 
 @pytest.mark.parametrize("seed, expert", [(0, False), (1, True), (2, False)])
@@ -82,6 +63,7 @@ def test_a_game_of_incantos_draws_entered_as_the_tables_ends_the_same(seed: int,
     options, incanto_log, table_log, incanto, at_table = played_both_ways(seed, expert)
     assert incanto.phase == "over" and seen(at_table) == seen(incanto)
     assert {"room_entered", "reveal"} <= {a["type"] for a in table_log}
-    live_incanto = stored(tmp_path / "a", {"expert": expert}, seed, incanto_log)
-    live_table = stored(tmp_path / "b", {**options, "draws": "table"}, seed, table_log)
+    live_incanto = stored_and_read_back(tmp_path / "a", "incantibus", PLAYERS, {"expert": expert}, seed, incanto_log)
+    live_table = stored_and_read_back(tmp_path / "b", "incantibus", PLAYERS, {**options, "draws": "table"}, seed,
+                                      table_log)
     assert seen(live_incanto.state) == seen(incanto) and seen(live_table.state) == seen(at_table)

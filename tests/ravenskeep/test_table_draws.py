@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 
-from companion.engine.game import Game, rng_for
+from companion.engine.game import rng_for
 from companion.errors import IllegalAction
 from companion.games.ravenskeep.state import State
 from companion.night import Night
 from companion.store import Store
 from ravenskeep_helpers import RULES
-from tests.game_helpers import bot_states
+from tests.game_helpers import AtTable, bot_states, stored_and_read_back
 
 PLAYERS = ["Lera", "Kirill", "Katya"]
 INCANTO = {"first": "Lera"}
@@ -23,29 +23,16 @@ TABLE = {"first": "Lera", "dice": "table"}
 
 def played_both_ways(seed: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]], State, State]:
     incanto = RULES.setup(PLAYERS, INCANTO, rng_for(seed, 0))
-    at_table = RULES.setup(PLAYERS, TABLE, rng_for(seed, 0))
-    incanto_log, table_log = [], []
+    table = AtTable(RULES, RULES.setup(PLAYERS, TABLE, rng_for(seed, 0)), seed)
+    incanto_log = []
     for action, after in bot_states(RULES, incanto, seed):
         incanto = after
         incanto_log.append(action)
         if action["type"] in ("roll", "reroll"):  # the face Incanto rolled, as the table's die showed it
             assert incanto.roll is not None
             action = {**action, "value": incanto.roll.last}
-        model = RULES.parse_action(action)
-        assert RULES.check(at_table, model) == [], action
-        at_table = RULES.apply(at_table, model, rng_for(seed + 1000, len(table_log)))  # nothing is rolled from it
-        table_log.append(action)
-    return incanto_log, table_log, incanto, at_table
-
-
-def stored(folder: Path, options: dict[str, Any], seed: int, log: list[dict[str, Any]]) -> Game:
-    folder.mkdir()
-    with Store(folder / "night.sqlite") as store:
-        game = Night.resume_or_start(store).start_game("ravenskeep", PLAYERS, options, seed)
-        for action in log:
-            game.propose(action)
-        assert Game(game.rules, store.log(1)).view() == game.view()  # read back from the night's log
-        return game
+        table.enter(action)  # nothing is rolled from the table's random source
+    return incanto_log, table.log, incanto, table.state
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -53,8 +40,8 @@ def test_a_game_of_incantos_rolls_entered_from_the_tables_die_ends_the_same(seed
     incanto_log, table_log, incanto, at_table = played_both_ways(seed)
     assert incanto.over and RULES.public_view(at_table) == RULES.public_view(incanto)
     assert sum(1 for a in table_log if "value" in a) > 3
-    live_incanto = stored(tmp_path / "a", INCANTO, seed, incanto_log)
-    live_table = stored(tmp_path / "b", TABLE, seed, table_log)
+    live_incanto = stored_and_read_back(tmp_path / "a", "ravenskeep", PLAYERS, INCANTO, seed, incanto_log)
+    live_table = stored_and_read_back(tmp_path / "b", "ravenskeep", PLAYERS, TABLE, seed, table_log)
     assert RULES.public_view(live_incanto.state) == RULES.public_view(incanto)
     assert RULES.public_view(live_table.state) == RULES.public_view(at_table)
 

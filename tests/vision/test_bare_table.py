@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.vision_two_tokens import CAMERA, TOKENS, two_token_pipeline
+from tests.vision_two_tokens import CAMERA, TOKENS, two_token_pipeline, wand_two_after_the_cue
 from vision.bare_table import BareTable
 from vision.decide import MISSING, TARGET
 from vision.frames import Frame
@@ -76,12 +76,7 @@ def _cast(pipeline: Pipeline, after: np.ndarray, before=_before_cue) -> str:
     its tip switch closed."""
     before(lambda image, t: pipeline.see_table(Frame(image, t, 0)))
     pipeline.freeze_table()
-    casting = pipeline.casting(0.0, [2], [*TOKENS, FAR], FixedTipSwitches({2: True}))
-    for i in range(60):
-        if (result := casting.observe(i / 30, pipeline.look(Frame(after, i / 30, i)).axes)) is not None:
-            reading = result.wands[2]
-            return reading.status if reading.status != TARGET else f"{TARGET} {reading.target}"
-    raise AssertionError("the casting was never decided")
+    return wand_two_after_the_cue(pipeline, after, [*TOKENS, FAR], FixedTipSwitches({2: True}))
 
 
 def test_a_token_uncovered_at_the_cue_is_not_a_tip(pipeline) -> None:

@@ -7,7 +7,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.vision_two_tokens import BEAD_MM, CAMERA, GEO, TOKENS, two_token_pipeline
+from tests.vision_two_tokens import BEAD_MM, CAMERA, GEO, TOKENS, two_token_pipeline, wand_two_after_the_cue
 from vision.decide import MISSING, TARGET, UNSURE
 from vision.frames import Frame
 from vision.hidden_tip import is_placed, shaft_line, tip_places
@@ -73,12 +73,7 @@ def _cast(pipeline: Pipeline, after: np.ndarray, before: np.ndarray, touching: b
         pipeline.see_table(Frame(before, -2.0 + 0.2 * i, i))
     pipeline.freeze_table()
     tips = None if touching is None else FixedTipSwitches({2: touching})
-    casting = pipeline.casting(0.0, [2], list(candidates), tips)
-    for i in range(60):
-        if (result := casting.observe(i / 30, pipeline.look(Frame(after, i / 30, i)).axes)) is not None:
-            reading = result.wands[2]
-            return reading.status if reading.status != TARGET else f"{TARGET} {reading.target}"
-    raise AssertionError("the casting was never decided")
+    return wand_two_after_the_cue(pipeline, after, list(candidates), tips)
 
 
 def test_a_tip_hidden_under_a_fist_with_its_switch_closed_is_read_at_its_token(pipeline) -> None:

@@ -10,14 +10,14 @@ from typing import Any
 
 import pytest
 
-from companion.engine.game import Game, rng_for
+from companion.engine.game import rng_for
 from companion.errors import IllegalAction
 from companion.games.witchcraft import table
 from companion.games.witchcraft.cards import load
 from companion.games.witchcraft.state import State
 from companion.night import Night
 from companion.store import Store
-from tests.game_helpers import bot_states, refused
+from tests.game_helpers import AtTable, bot_states, refused, stored_and_read_back
 from witchcraft_helpers import RULES
 
 PLAYERS = ["Ann", "Ben", "Cid"]
@@ -65,19 +65,11 @@ def entries_for(incanto: State, at_table: State) -> list[dict[str, Any]]:
 def played_both_ways(seed: int) -> tuple[list[dict[str, Any]], list[dict[str, Any]], State, State]:
     """(Incanto's log, the table's log, Incanto's end, the table's end) of one bot game."""
     incanto = RULES.setup(PLAYERS, {"witches": WITCHES}, rng_for(seed, 0))
-    at_table = RULES.setup(PLAYERS, {"draws": "table"}, rng_for(seed, 0))
-    table_log: list[dict[str, Any]] = []
-
-    def enter(action: dict[str, Any]) -> None:
-        nonlocal at_table
-        model = RULES.parse_action(action)
-        assert RULES.check(at_table, model) == [], (action, at_table.pending)
-        at_table = RULES.apply(at_table, model, rng_for(seed + 1000, len(table_log)))  # nothing is drawn from it
-        table_log.append(action)
+    at_table = AtTable(RULES, RULES.setup(PLAYERS, {"draws": "table"}, rng_for(seed, 0)), seed)
 
     def follow() -> None:
-        while entries := entries_for(incanto, at_table):
-            enter(entries[0])
+        while entries := entries_for(incanto, at_table.state):
+            at_table.enter(entries[0])
 
     follow()
     incanto_log = []
@@ -88,19 +80,9 @@ def played_both_ways(seed: int) -> tuple[list[dict[str, Any]], list[dict[str, An
             action = {**action, "revealed": incanto.basic[0]}
         incanto_log.append({k: v for k, v in action.items() if k != "revealed"})
         incanto = after
-        enter(action)
+        at_table.enter(action)
         follow()
-    return incanto_log, table_log, incanto, at_table
-
-
-def stored_and_read_back(folder: Path, options: dict[str, Any], seed: int, log: list[dict[str, Any]]) -> Game:
-    folder.mkdir()
-    with Store(folder / "night.sqlite") as store:
-        game = Night.resume_or_start(store).start_game("witchcraft", PLAYERS, options, seed)
-        for action in log:
-            game.propose(action)
-        assert Game(game.rules, store.log(1)).view() == game.view()  # the night's first game, read back
-        return game
+    return incanto_log, at_table.log, incanto, at_table.state
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -110,8 +92,8 @@ def test_a_game_of_incantos_cards_entered_as_the_tables_ends_the_same(seed: int,
     kinds = {a["type"] for a in table_log}
     assert {"turn_up", "draw_witch"} <= kinds and any("revealed" in a for a in table_log)
     # both stored in a night and read back from their logs: the same end as played
-    live_incanto = stored_and_read_back(tmp_path / "a", {"witches": WITCHES}, seed, incanto_log)
-    live_table = stored_and_read_back(tmp_path / "b", {"draws": "table"}, seed, table_log)
+    live_incanto = stored_and_read_back(tmp_path / "a", "witchcraft", PLAYERS, {"witches": WITCHES}, seed, incanto_log)
+    live_table = stored_and_read_back(tmp_path / "b", "witchcraft", PLAYERS, {"draws": "table"}, seed, table_log)
     assert seen(live_incanto.state) == seen(incanto) and seen(live_table.state) == seen(at_table)
 
 
