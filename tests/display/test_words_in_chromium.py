@@ -446,3 +446,46 @@ def test_the_status_pages_device_details_read_in_german(german: Any, server: str
     link = page.get_attribute('[data-device="calibration"] a[data-part="calibration-step"]', "href")
     assert link == "/calibration#table"
     page.close()
+
+
+def refusal_reads(page: Any, rule: str, player: str) -> str:
+    """Wait for the controls' refusal line, then what it says: the rule's German sentence is in it."""
+    sentence = words.say("de", f"problem.{rule}", player=player)
+    assert sentence != words.say("de", "problem.other")
+    page.wait_for_function("s => document.querySelector('#refusal').textContent.includes(s)", arg=sentence)
+    said: str = page.inner_text("#refusal")
+    assert words.say("de", "problem.other") not in said
+    return said
+
+
+@pytest.mark.parametrize("game_name", ["witchcraft"])
+def test_a_refused_witchcraft_buy_says_the_rule_in_german(german: Any, server: str, night: Night,
+                                                          game_name: str) -> None:
+    game = night.current
+    assert game is not None
+    controls = german_page(german, server, "/controls")
+    for space in (0, 4):  # diagonal: not adjacent in a row or a column
+        controls.click(f'[data-part="buyer"] button[data-space="{space}"]')
+    controls.click('[data-do="buy"]')
+    refusal_reads(controls, "adjacent", "")  # the sentence names no player
+    assert game.version == 0
+    no_english(controls, "the refused buy", set(PLAYERS))
+
+
+def test_a_ravenskeep_move_out_of_turn_is_refused_in_german(german: Any, server: str, night: Night) -> None:
+    """A tablet that plays for Kirill while it is Lera's turn: the rule's sentence, with Kirill's name,
+    through the page's own way of sending a move and of saying why it was refused."""
+    players = ["Lera", "Kirill", "Katya"]
+    game = night.start_game("ravenskeep", players, {"first": "Lera"}, seed=3)
+    controls = german_page(german, server, "/controls")
+    controls.evaluate("""async () => {
+      const api = await import("/static/js/api.js");
+      const say = (text) => { document.querySelector("#refusal").textContent = text; };
+      const play = { type: "end_turn", player: "Kirill" };
+      api.handle(await api.post("/api/game/actions", { action: play, action_id: api.actionId(),
+                                                       base: window.incanto.model.game.version }),
+                 window.incanto.stream, say);
+    }""")
+    said = refusal_reads(controls, "turn", "Kirill")
+    assert said.startswith("Kirill ist nicht am Zug.")
+    assert game.version == 0
