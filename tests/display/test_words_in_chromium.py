@@ -415,7 +415,9 @@ def test_the_guided_calibration_reads_in_german(chromium: Any, demo: tuple[str, 
 
 def test_the_status_pages_device_details_read_in_german(german: Any, server: str, status: Any) -> None:
     """The wand hub, the disk, the GPIO buttons and the tip switches say their details in German, and a
-    table not set up links to the calibration page's step."""
+    table not set up (or moved during play) links to the calibration page's step."""
+    from calibration.drift import DEVICE, STEP, MarkerCheck
+    from calibration.table import DEFAULT_LAYOUT, TableLayout
     from companion.status import CALIBRATION_FIX
     from companion.tableside.hub import link_report
     from companion.words.said import Said
@@ -431,6 +433,8 @@ def test_the_status_pages_device_details_read_in_german(german: Any, server: str
                                           wands="2, 3", castings=3), Said("status.tips.fix", "check its cable"))
     status.report("calibration", "error", "the table is not calibrated", CALIBRATION_FIX, {"step": "table"},
                   words=("status.calibration.missing", {}))
+    moved = MarkerCheck({0: 31.0, 1: 28.0, 2: 0.6}, [3])  # a bumped camera, one marker under a hand
+    status.report(DEVICE, moved.level, *moved.words(TableLayout.load(DEFAULT_LAYOUT)), dict(STEP))
     page = german.new_page()
     page.goto(server + "/status")
     page.wait_for_selector('#connection[data-state="live"]')
@@ -444,5 +448,9 @@ def test_the_status_pages_device_details_read_in_german(german: Any, server: str
     assert "Der Speicher ist voll" in page.inner_text('[data-device="store"]')
     assert "GPIO-Pins des Pi" in page.inner_text('[data-device="gpio"]')
     link = page.get_attribute('[data-device="calibration"] a[data-part="calibration-step"]', "href")
+    assert link == "/calibration#table"
+    markers = page.inner_text('[data-device="table markers"]')
+    assert "TISCHMARKER" in markers and "Kamera oder Tisch wurden seit dem Tisch-Schritt verrückt: Marker 0, 1" in markers
+    link = page.get_attribute('[data-device="table markers"] a[data-part="calibration-step"]', "href")
     assert link == "/calibration#table"
     page.close()
