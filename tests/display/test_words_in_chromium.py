@@ -22,6 +22,7 @@ PAGES = {"board": "/", "controls": "/controls", "night": "/night", "status": "/s
 GAMES = ["incantibus", "via_magica", "grimoire", "witchcraft", "ravenskeep"]
 WORD = re.compile(r"[A-Za-zÄÖÜäöüß']+")
 URL = re.compile(r"\bhttps?://\S+")
+PLACEHOLDER = re.compile(r"\{\w+\}")  # a value filled in where shown (``{open}``): its name is no word of the page
 
 # English's commonest words (function words and a game table's verbs): a sentence left in English
 # holds one of these even where the catalogue never had it.
@@ -59,12 +60,17 @@ VISIBLE_TEXT = """() => {
 }"""
 
 
+def words_in(language: str) -> set[str]:
+    """The words a catalogue's sentences say, not the names of the values filled into them."""
+    return {w.lower() for text in words.catalogue(language).values() for w in WORD.findall(PLACEHOLDER.sub(" ", text))}
+
+
 def german_words() -> set[str]:
-    return {w.lower() for text in words.catalogue("de").values() for w in WORD.findall(text)}
+    return words_in("de")
 
 
 def english_only() -> set[str]:
-    english = {w.lower() for text in words.catalogue("en").values() for w in WORD.findall(text)}
+    english = words_in("en")
     return (english | COMMON) - german_words()
 
 
@@ -138,6 +144,8 @@ def test_the_check_finds_english() -> None:
     assert english_in(["Keine Beschwörung."], set()) == []
     assert english_in([words.say("en", "parts.no_casting_yet")], set()) != []
     assert ("the", "Lera → the dungeon") in english_in(["Lera → the dungeon"], {"Lera"})
+    # A German sentence's placeholder (``{open}``) names a value, not a German word: "open" shown is English.
+    assert ("open", "Grimoire: open") in english_in(["Grimoire: open"], set())
     assert english_in(["Lera"], {"Lera"}) == []
 
 
