@@ -309,6 +309,12 @@ def test_refusals_are_said_in_words_and_change_nothing(chromium: Any, url: str, 
     page.reload()
     page.wait_for_selector("#refused:has-text('made for 1280x720 images but the camera gives 640x480')")
     assert "using the last good profile" in page.inner_text("#refused")
+    page.evaluate("localStorage.setItem('incanto.language', 'de')")  # the same refusal on a German tablet
+    page.reload()
+    page.wait_for_selector("#refused:has-text('wurde für Bilder mit 1280x720 gemacht, die Kamera liefert aber 640x480')")
+    assert "bis dahin gilt das letzte gute Profil" in page.inner_text("#refused")
+    page.evaluate("localStorage.setItem('incanto.language', 'en')")
+    page.reload()
     assert "camera: calibrated 640x480" in page.text_content("#profile-lines")
     sheet = page.request.get(page.get_attribute("#sheet-pdf", "href") and f"{url}/api/calibration/markers.pdf")
     assert sheet.status == 200 and sheet.body().startswith(b"%PDF") and b"/MediaBox" in sheet.body()
