@@ -68,21 +68,15 @@ class MarkerCheck:
                          "Put the camera back, or find the table again on the calibration page's table step."))
         if not self.checked:
             return (Said("device.markers.hidden", "cannot check whether the camera or the table moved: markers "
-                         "{markers} are not visible: are they covered?", markers=_names(layout, self.hidden)),
+                         "{markers} are not visible: are they covered?", markers=layout.numbered(self.hidden)),
                     Said("device.markers.hidden_fix", "Leave the markers at their places during play, uncovered."))
         seen, every = len(self.shifts_px), len(self.shifts_px) + len(self.hidden)
         if self.moved:
             return (Said("device.markers.in_place_nudged", "table markers where the table step saw them ({seen} of "
                          "{every} seen); marker {marker} was nudged", seen=seen, every=every,
-                         marker=_names(layout, self.moved[:1])), "")
+                         marker=layout.numbered(self.moved[:1])), "")
         return (Said("device.markers.in_place", "table markers where the table step saw them ({seen} of {every} seen)",
                      seen=seen, every=every), "")
-
-
-def _names(layout: TableLayout, markers: list[int]) -> str:
-    """``3 (far left, beyond the books); 0``: the markers' numbers, and where the layout file says each lies
-    (its own words, as the person who laid the table wrote them)."""
-    return "; ".join(f"{i} ({layout.where[i]})" if layout.where.get(i) else str(i) for i in markers)
 
 
 def check_markers(image: np.ndarray, camera: CameraIntrinsics, pose: TablePose, layout: TableLayout,

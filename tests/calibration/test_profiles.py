@@ -82,5 +82,5 @@ def test_a_table_step_that_sees_no_markers_says_which_and_changes_nothing(cal_pa
     cv2.imwrite(str(blank), np.full((480, 640, 3), 180, np.uint8))
     assert main(["table", "--profile", str(cal_path), "--image", str(blank)]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "marker 0 (near left, in front of the sorcerer row) is not visible: is it covered?" in err
+    assert err.count("\n") == 1 and "markers 0 (near left, in front of the sorcerer row)" in err and "are not visible: are they covered?" in err
     assert cal_path.read_bytes() == before
