@@ -102,8 +102,9 @@ class CalibrationDesk:
         """What the page shows; without ``paths`` (a tablet that has not joined), no file's full path:
         where the Pi keeps its files is nobody's business on the LAN."""
         profile, refused = self.profile()
+        lines = describe(self.profile_path, self._resolution())
         state = {"profile": str(self.profile_path), "refused": refused, "refused_words": words_of(refused),
-                 "lines": describe(self.profile_path, self._resolution()),
+                 "lines": lines, "lines_words": [words_of(line) for line in lines],
                 "image": dict(zip(("width", "height"), self._resolution() or (0, 0))),
                 "game": self.game.game, "places": [{"name": n, "words": self.game.describe(n), "say": self._place(n)} for n in self.game.names],
                 "steps": self._steps(profile), "places_px": self._places_px(profile),
