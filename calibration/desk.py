@@ -224,7 +224,8 @@ class CalibrationDesk:
         message = Said("calibration.said.wands_learned", "learned {wands} wands from {pictures} pictures",
                        wands=len(learned.models), pictures=learned.frames)
         return {"message": message, "words": message.words,
-                "wands": {k: m.model_dump() for k, m in learned.models.items()}, "warnings": learned.warnings}
+                "wands": {k: m.model_dump() for k, m in learned.models.items()}, "warnings": learned.warnings,
+                "warnings_words": [words_of(w) for w in learned.warnings]}
 
     RECORDINGS = 8  # tablets recording at once; an older recording is dropped for a ninth
 
