@@ -27,7 +27,7 @@ from calibration.feed import LatestSource, LiveFeed
 from calibration.geometry import table_to_pixels
 from calibration.layout import game_places, read_places
 from calibration.model import CalibrationError
-from companion.words.said import Said
+from companion.words.said import Said, words_of
 from calibration.profiles import changes, load_kept, note, rollback, save, versions
 from calibration.status import describe
 from calibration.steps import board_suggestions, calibrate, find_table, learn_wand_paints, place_taps, places_path
@@ -102,7 +102,9 @@ class CalibrationDesk:
         """What the page shows; without ``paths`` (a tablet that has not joined), no file's full path:
         where the Pi keeps its files is nobody's business on the LAN."""
         profile, refused = self.profile()
-        state = {"profile": str(self.profile_path), "refused": refused, "lines": describe(self.profile_path, self._resolution()),
+        lines = describe(self.profile_path, self._resolution())
+        state = {"profile": str(self.profile_path), "refused": refused, "refused_words": words_of(refused),
+                 "lines": lines, "lines_words": [words_of(line) for line in lines],
                 "image": dict(zip(("width", "height"), self._resolution() or (0, 0))),
                 "game": self.game.game, "places": [{"name": n, "words": self.game.describe(n), "say": self._place(n)} for n in self.game.names],
                 "steps": self._steps(profile), "places_px": self._places_px(profile),
@@ -222,7 +224,8 @@ class CalibrationDesk:
         message = Said("calibration.said.wands_learned", "learned {wands} wands from {pictures} pictures",
                        wands=len(learned.models), pictures=learned.frames)
         return {"message": message, "words": message.words,
-                "wands": {k: m.model_dump() for k, m in learned.models.items()}, "warnings": learned.warnings}
+                "wands": {k: m.model_dump() for k, m in learned.models.items()}, "warnings": learned.warnings,
+                "warnings_words": [words_of(w) for w in learned.warnings]}
 
     RECORDINGS = 8  # tablets recording at once; an older recording is dropped for a ninth
 

@@ -10,19 +10,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from calibration.geometry import table_to_pixels
 from calibration.table import DEFAULT_LAYOUT, TableLayout, find_markers
+from companion.words.said import Said
 from vision.profile import CameraIntrinsics, Profile, TablePose
 
 DEVICE = "table markers"
 TOLERANCE_PX = 4.0  # corner detection wanders about 1 px; a bumped camera moves markers by tens
 MIN_SEEN = 2  # two markers that agree tell a moved table from a misread one
-TABLE_COMMAND = "python -m calibration table --source picamera2"
+STEP = {"step": "table"}  # the calibration page's step that finds the table again (the status page links it)
 
-Report = Callable[[str, str, str, str], object]  # (device, level, message, fix), as StatusBoard.report
+# (device, level, message, fix, details), as StatusBoard.report
+Report = Callable[[str, str, str, str, dict[str, Any]], object]
 
 
 @dataclass(frozen=True)
@@ -54,20 +57,26 @@ class MarkerCheck:
         # One marker off while the others sit still is that marker nudged; most of them off is the view.
         return len(self.moved) * 2 > len(self.shifts_px) or (self.checked and len(self.moved) >= MIN_SEEN)
 
-    def words(self, layout: TableLayout) -> tuple[str, str]:
-        """(message, fix) in the table's words."""
+    def words(self, layout: TableLayout) -> tuple[Said, str]:
+        """(message, fix) in the table's words, each naming its catalogue entry (a German tablet says it)."""
         if self.moved_table:
             worst = max(self.shifts_px.values())
-            return (f"the camera or the table moved since the table step: markers {self.moved!r} are up to "
-                    f"{worst:.0f} px from where they were; castings may be misread",
-                    f"put the camera back, or run `{TABLE_COMMAND}` again")
+            return (Said("device.markers.moved", "the camera or the table moved since the table step: markers "
+                         "{markers} are up to {px} px from where they were; castings may be misread",
+                         markers=", ".join(map(str, self.moved)), px=f"{worst:.0f}"),
+                    Said("device.markers.moved_fix",
+                         "Put the camera back, or find the table again on the calibration page's table step."))
         if not self.checked:
-            hidden = "; ".join(f"{layout.name(i)} is not visible: is it covered?" for i in self.hidden)
-            return (f"cannot check whether the camera or the table moved: {hidden}",
-                    "leave the markers at their places during play, uncovered")
-        nudged = f"; {layout.name(self.moved[0])} was nudged" if self.moved else ""
-        return (f"table markers where the table step saw them ({len(self.shifts_px)} of "
-                f"{len(self.shifts_px) + len(self.hidden)} seen){nudged}", "")
+            return (Said("device.markers.hidden", "cannot check whether the camera or the table moved: markers "
+                         "{markers} are not visible: are they covered?", markers=layout.numbered(self.hidden)),
+                    Said("device.markers.hidden_fix", "Leave the markers at their places during play, uncovered."))
+        seen, every = len(self.shifts_px), len(self.shifts_px) + len(self.hidden)
+        if self.moved:
+            return (Said("device.markers.in_place_nudged", "table markers where the table step saw them ({seen} of "
+                         "{every} seen); marker {marker} was nudged", seen=seen, every=every,
+                         marker=layout.numbered(self.moved[:1])), "")
+        return (Said("device.markers.in_place", "table markers where the table step saw them ({seen} of {every} seen)",
+                     seen=seen, every=every), "")
 
 
 def check_markers(image: np.ndarray, camera: CameraIntrinsics, pose: TablePose, layout: TableLayout,
@@ -103,7 +112,7 @@ class MarkerWatch:
         message, fix = self.last.words(self.layout)
         if (self.last.level, message) != self._said:
             self._said = (self.last.level, message)
-            self.report(DEVICE, self.last.level, message, fix)
+            self.report(DEVICE, self.last.level, message, fix, dict(STEP))
         return self.last
 
 

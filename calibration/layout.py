@@ -26,6 +26,7 @@ from pydantic import ValidationError
 
 from calibration.model import CalibrationError
 from companion.games.boards import standard_board
+from companion.words.said import Said
 from vision.json_file import read_json
 from vision.places import TablePlaces
 from vision.profile import ProfileError, describe_errors, load_places
@@ -126,20 +127,23 @@ def from_board(tapped: Mapping[str, tuple[float, float]], game: GamePlaces) -> d
     were tapped, or when the taps do not fit one board (a tap on the wrong place)."""
     known = [n for n in tapped if n in game.board_mm]
     if len(known) < MIN_BOARD_TAPS:
-        raise CalibrationError(f"tap at least {MIN_BOARD_TAPS} places far apart (e.g. r0, r8 and s0) before placing "
-                               f"the rest from the board; tapped so far: {known!r}")
+        raise CalibrationError(Said("calibration.refused.board_taps_few", "tap at least {least} places far apart (e.g. "
+                                    "r0, r8 and s0) before placing the rest from the board; tapped so far: {tapped}",
+                                    least=MIN_BOARD_TAPS, tapped=repr(known)))
     place, worst, off = _fit_board(known, np.array([tapped[n] for n in known]), game)
     if off > BOARD_FIT_MM:
-        raise CalibrationError(f"{worst} is {off:.0f} mm from where the board puts it given the other taps: "
-                               f"tap it again, or tap every place by hand if the board is laid out differently")
+        raise CalibrationError(Said("calibration.refused.board_tap_off", "{place} is {mm} mm from where the board puts "
+                                    "it given the other taps: tap it again, or tap every place by hand if the board is "
+                                    "laid out differently", place=worst, mm=f"{off:.0f}"))
     return {n: (float(x), float(y)) for n, (x, y) in zip(game.board_mm, place(np.array(list(game.board_mm.values()))))
             if n not in tapped}
 
 
 def _check_scale(scale: float, game: GamePlaces) -> None:
     if not (math.isfinite(scale) and BOARD_SCALE[0] <= scale <= BOARD_SCALE[1]):
-        raise CalibrationError(f"the taps lay {game.game}'s board out at {scale:.0%} of its size: tap each place "
-                               f"on its own token, far apart ones first")
+        raise CalibrationError(Said("calibration.refused.board_scale", "the taps lay {game}'s board out at {scale} of "
+                                    "its size: tap each place on its own token, far apart ones first",
+                                    game=game.game, scale=f"{scale:.0%}"))
 
 
 def plausible(places: Mapping[str, tuple[float, float]], game: GamePlaces) -> None:
@@ -152,15 +156,18 @@ def plausible(places: Mapping[str, tuple[float, float]], game: GamePlaces) -> No
         apart[np.diag_indices(len(names))] = np.inf
         i, j = np.unravel_index(int(np.argmin(apart)), apart.shape)
         if apart[i, j] < APART * 2 * game.token_radius_mm:
-            raise CalibrationError(f"places {names[i]} and {names[j]} are {apart[i, j]:.0f} mm apart, but a token is "
-                                   f"{2 * game.token_radius_mm:.0f} mm across: tap each place on its own token")
+            raise CalibrationError(Said("calibration.refused.places_too_close", "places {first} and {second} are {mm} mm "
+                                        "apart, but a token is {across} mm across: tap each place on its own token",
+                                        first=names[i], second=names[j], mm=f"{apart[i, j]:.0f}",
+                                        across=f"{2 * game.token_radius_mm:.0f}"))
     known = [n for n in names if n in game.board_mm]
     if len(known) < len(game.board_mm):
         return  # the rest is placed from the board, which checks its own fit
     _, worst, off = _fit_board(known, np.array([places[n] for n in known]), game)
     if off > BOARD_MATCH_MM:
-        raise CalibrationError(f"{worst} is {off:.0f} mm from where {game.game}'s board puts it given the other "
-                               f"places: tap it again on its own token")
+        raise CalibrationError(Said("calibration.refused.place_off_board", "{place} is {mm} mm from where {game}'s "
+                                    "board puts it given the other places: tap it again on its own token",
+                                    place=worst, mm=f"{off:.0f}", game=game.game))
 
 
 def _fit_board(names: list[str], points: np.ndarray, game: GamePlaces) -> tuple[Callable[[np.ndarray], np.ndarray], str, float]:
@@ -196,7 +203,8 @@ def on_table(pixels: Mapping[str, tuple[float, float]], to_table: ToTable) -> di
     points = to_table(np.array([pixels[n] for n in names], np.float64).reshape(-1, 2))
     off = [n for n, p in zip(names, points) if not np.all(np.isfinite(p))]
     if off:
-        raise CalibrationError(f"taps {off!r} are not on the table (their rays never reach it): tap the token itself")
+        raise CalibrationError(Said("calibration.refused.taps_off_table", "taps {taps} are not on the table (their rays "
+                                    "never reach it): tap the token itself", taps=repr(off)))
     return {n: (float(p[0]), float(p[1])) for n, p in zip(names, points)}
 
 
@@ -214,7 +222,8 @@ def lay_out(pixels: Mapping[str, tuple[float, float]], game: GamePlaces, to_tabl
     try:
         return TablePlaces.model_validate({"game": game.game, "places": places, "seats": seats})
     except ValidationError as e:  # a tap on the table's far horizon lands kilometres off
-        raise CalibrationError(f"the taps put places off the table: {describe_errors(e)}; tap each token itself") from None
+        raise CalibrationError(Said("calibration.refused.places_off_table", "the taps put places off the table: "
+                                    "{errors}; tap each token itself", errors=describe_errors(e))) from None
 
 
 def read_places(path: Path) -> TablePlaces:

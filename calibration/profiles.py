@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from calibration.model import CalibrationError
+from companion.words.said import Said
 from vision.profile import Profile, ProfileError, load_profile, save_profile
 
 LAST_GOOD = ".last-good"
@@ -125,7 +126,7 @@ def rollback(path: Path, version: int, by: str) -> Profile:
     return profile
 
 
-def load_kept(path: Path, resolution: tuple[int, int] | None = None) -> tuple[Profile, str | None]:
+def load_kept(path: Path, resolution: tuple[int, int] | None = None) -> tuple[Profile, Said | None]:
     """The profile, or, when it is refused, the last good one and the reason it was refused."""
     try:
         return load(path, resolution), None
@@ -133,7 +134,24 @@ def load_kept(path: Path, resolution: tuple[int, int] | None = None) -> tuple[Pr
         kept = last_good_path(path)
         if not kept.exists():
             raise
-        return load(kept, resolution), f"{refused}; using the last good profile ({str(kept)!r}) meanwhile"
+        return load(kept, resolution), _refusal(path, refused, kept, resolution)
+
+
+def _refusal(path: Path, refused: CalibrationError, kept: Path, resolution: tuple[int, int] | None) -> Said:
+    """Why ``path`` was refused and that ``kept`` is used meanwhile, in the table's words: a profile for
+    another camera mode said whole in each language; any other refusal (a damaged file) with its reason."""
+    if resolution is not None:
+        try:
+            made = load(path).resolution()
+        except CalibrationError:
+            made = None
+        if made is not None and tuple(resolution) != made:
+            return Said("calibration.refused.profile_size", "profile {profile} was made for {made} images but the camera "
+                        "gives {gives}: calibrate again at this resolution; using the last good profile ({kept}) meanwhile",
+                        profile=repr(str(path)), made="{}x{}".format(*made), gives="{}x{}".format(*resolution),
+                        kept=repr(str(kept)))
+    return Said("calibration.refused.profile_bad", "{why}; using the last good profile ({kept}) meanwhile",
+                why=str(refused), kept=repr(str(kept)))
 
 
 def load_if_present(path: Path) -> Profile | None:

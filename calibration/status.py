@@ -10,6 +10,7 @@ import numpy as np
 
 from calibration.model import CalibrationError
 from calibration.profiles import changes, load, load_if_present, load_kept
+from companion.words.said import Said
 from vision.profile import Profile
 
 CAMERA_COMMAND = "python -m calibration camera --images 'board/*.jpg' --board chessboard:9x6:25"
@@ -52,8 +53,8 @@ def describe(path: Path, resolution: tuple[int, int] | None = None) -> list[str]
     """Lines for `python -m calibration status`: what is known, then the next step; with the camera's
     ``resolution``, a profile made for another is refused and the last good one described."""
     if not Path(path).exists():
-        return [f"profile: {str(path)!r} (not there yet)", "camera: not calibrated",
-                "table: not calibrated", f"next: `{CAMERA_COMMAND}`"]
+        return [f"profile: {str(path)!r} (not there yet)", Said("calibration.known.no_camera", "camera: not calibrated"),
+                Said("calibration.known.no_table", "table: not calibrated"), f"next: `{CAMERA_COMMAND}`"]
     try:
         profile, refused = load_kept(path, resolution)
     except CalibrationError as e:
@@ -69,42 +70,58 @@ def _change_line(path: Path) -> list[str]:
     if not last:
         return []
     at = last[0].get("at")
-    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(at)) if isinstance(at, (int, float)) else "at an unknown time"
-    return [f"last change: {last[0].get('what', '?')}, {when}, from {last[0].get('by', '?')} "
-            f"(calibration {last[0].get('version')}; earlier ones can be rolled back to)"]
+    if not isinstance(at, (int, float)):
+        return [f"last change: {last[0].get('what', '?')}, at an unknown time, from {last[0].get('by', '?')} "
+                f"(calibration {last[0].get('version')}; earlier ones can be rolled back to)"]
+    return [Said("calibration.known.last_change", "last change: {what}, {when}, from {by} (calibration {version}; "
+                 "earlier ones can be rolled back to)", what=str(last[0].get("what", "?")),
+                 when=time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(at)), by=str(last[0].get("by", "?")),
+                 version=str(last[0].get("version")))]
 
 
+# Each line of what the Pi knows names its catalogue words, so the calibration page says it in the tablet's language.
 def _camera_line(profile: Profile) -> str:
     c, (w, h) = profile.camera, profile.resolution()
-    rms = "" if c.rms_px is None else f", reprojection error {c.rms_px:.2f} px"
-    return f"camera: calibrated {w}x{h}, fx {c.fx:.1f} fy {c.fy:.1f}, centre ({c.cx:.1f}, {c.cy:.1f}){rms}"
+    values = {"size": f"{w}x{h}", "fx": f"{c.fx:.1f}", "fy": f"{c.fy:.1f}", "cx": f"{c.cx:.1f}", "cy": f"{c.cy:.1f}"}
+    if c.rms_px is None:
+        return Said("calibration.known.camera", "camera: calibrated {size}, fx {fx} fy {fy}, centre ({cx}, {cy})", **values)
+    return Said("calibration.known.camera_rms", "camera: calibrated {size}, fx {fx} fy {fy}, centre ({cx}, {cy}), "
+                "reprojection error {rms} px", rms=f"{c.rms_px:.2f}", **values)
 
 
 def _table_lines(profile: Profile) -> list[str]:
     if profile.table is None:
-        return ["table: not calibrated"]
+        return [Said("calibration.known.no_table", "table: not calibrated")]
     t = profile.table
-    rms = "" if t.rms_px is None else f", marker fit {t.rms_px:.2f} px"
     rotation = cv2.Rodrigues(np.array(t.rvec))[0]
-    height = float((-rotation.T @ np.array(t.tvec))[2])  # the camera's centre in table mm, z up
-    return [f"table: calibrated, camera {height / 1000:.2f} m above the table{rms}"]
+    height = f"{float((-rotation.T @ np.array(t.tvec))[2]) / 1000:.2f}"  # the camera's centre in table mm, z up
+    if t.rms_px is None:
+        return [Said("calibration.known.table", "table: calibrated, camera {metres} m above the table", metres=height)]
+    return [Said("calibration.known.table_rms", "table: calibrated, camera {metres} m above the table, marker fit {rms} px",
+                 metres=height, rms=f"{t.rms_px:.2f}")]
 
 
 def _wands_line(profile: Profile) -> str:
     if not profile.wands:
-        return "wands: not learned"
-    return "wands: " + ", ".join(f"{k}: hue {m.hue:.0f}, bead {m.bead_radius_mm:.1f} mm" for k, m in sorted(profile.wands.items()))
+        return Said("calibration.known.no_wands", "wands: not learned")
+    wands = sorted(profile.wands.items())
+    return Said("calibration.known.wands", "wands: {wands} learned; hue {hues}; tip bead {beads} mm",
+                wands=", ".join(str(k) for k, _ in wands), hues=", ".join(f"{m.hue:.0f}" for _, m in wands),
+                beads=", ".join(f"{m.bead_radius_mm:.1f}" for _, m in wands))
 
 
 def _places_line(profile: Profile) -> str:
     if profile.places is None:
-        return "places: not laid out"
-    count = len(profile.places.tokens) if profile.places.tokens else "a file of"
-    return f"places: {count} places laid out" if profile.places.tokens else f"places: from {profile.places.file!r}"
+        return Said("calibration.known.no_places", "places: not laid out")
+    if profile.places.tokens:
+        return Said("calibration.known.places", "places: {count} places laid out", count=len(profile.places.tokens))
+    return f"places: from {profile.places.file!r}"
 
 
 def _cue_line(profile: Profile) -> str:
-    return "cue: recorded" if profile.cue and profile.cue.templates else "cue: not recorded (the tablet's calibration page records it)"
+    if profile.cue and profile.cue.templates:
+        return Said("calibration.known.cue", "cue: recorded")
+    return Said("calibration.known.no_cue", "cue: not recorded (the tablet's calibration page records it)")
 
 
 def _next(profile: Profile) -> str:

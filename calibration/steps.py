@@ -17,6 +17,7 @@ from calibration.profiles import keep_places, load_if_present, save
 from calibration.status import require_camera, require_table
 from calibration.table import TableFit, TableLayout, find_markers, solve_table_pose
 from calibration.wands import WandsLearned, known_places, learn_wands, with_wands
+from companion.words.said import Said
 from vision.places import TablePlaces
 from vision.profile import Profile, save_places
 
@@ -55,8 +56,9 @@ def find_table(profile: Path, image: np.ndarray, layout_path: Path) -> TableFit:
 
 def _same_size(image: np.ndarray, width: int, height: int) -> None:
     if image.shape[1] != width or image.shape[0] != height:
-        raise CalibrationError(f"the picture is {image.shape[1]}x{image.shape[0]} but the camera was calibrated at "
-                               f"{width}x{height}: set the camera to {width}x{height} or run the camera step again")
+        raise CalibrationError(Said("calibration.refused.picture_size", "the picture is {picture} but the camera was "
+                                    "calibrated at {size}: set the camera to {size} or run the camera step again",
+                                    picture=f"{image.shape[1]}x{image.shape[0]}", size=f"{width}x{height}"))
 
 
 def place_taps(profile: Path, game: str, taps: Mapping[str, Any], out: Path, board: bool = False) -> TablePlaces:
@@ -76,7 +78,8 @@ def place_taps(profile: Path, game: str, taps: Mapping[str, Any], out: Path, boa
 def learn_wand_paints(profile: Path, frames: Sequence[np.ndarray], empty_table: np.ndarray | None = None) -> WandsLearned:
     """The wands' paints from pictures of them held in view, saved into the profile with the warnings."""
     if not frames:
-        raise CalibrationError("no pictures of the wands: is the camera sending pictures?")
+        raise CalibrationError(Said("calibration.refused.no_wand_pictures",
+                                    "no pictures of the wands: is the camera sending pictures?"))
     height, width = frames[0].shape[:2]
     known = require_table(profile, (width, height))
     learned = learn_wands(known, frames, empty_table, known_places(known, profile))

@@ -16,6 +16,7 @@ import numpy as np
 
 from calibration.boards import aruco_dictionary
 from calibration.model import CalibrationError
+from companion.words.said import Said
 from vision.profile import CameraIntrinsics, TablePose
 
 DEFAULT_LAYOUT = Path(__file__).parent / "data" / "table_markers.json"
@@ -37,6 +38,11 @@ class TableLayout:
         """``marker 3 (far left, beyond the books)``: how every message names a marker."""
         where = self.where.get(marker_id)
         return f"marker {marker_id}" + (f" ({where})" if where else "")
+
+    def numbered(self, marker_ids: list[int]) -> str:
+        """``3 (far left, beyond the books); 0``: markers by number, each with where the layout file says it
+        lies (its own words, as whoever laid the table wrote them), for a sentence in either language."""
+        return "; ".join(f"{i} ({self.where[i]})" if self.where.get(i) else str(i) for i in marker_ids)
 
     def corners_mm(self, marker_id: int) -> np.ndarray:
         """(4, 3) float64 table coordinates of one marker's corners, in ArUco's corner order."""
@@ -81,9 +87,11 @@ def solve_table_pose(seen: dict[int, np.ndarray], layout: TableLayout, camera: C
     used = sorted(i for i in seen if i in layout.markers)
     missing = sorted(set(layout.markers) - set(used))
     if len(used) < layout.min_markers:
-        raise CalibrationError(
-            f"only {len(used)} of the table's markers were seen (ids {used!r}; missing {missing!r}), at least "
-            f"{layout.min_markers} are needed: " + "; ".join(f"{layout.name(i)} is not visible: is it covered?" for i in missing))
+        raise CalibrationError(Said(
+            "calibration.refused.table_markers_few", "only {seen} of the table's markers were seen (ids {used}; missing "
+            "{missing}), at least {least} are needed: markers {hidden} are not visible: are they covered?",
+            seen=len(used), used=repr(used), missing=repr(missing), least=layout.min_markers,
+            hidden=layout.numbered(missing)))
     objects = np.vstack([layout.corners_mm(i) for i in used])
     pixels = np.vstack([seen[i] for i in used]).astype(np.float64)
     k, dist = camera.matrix(), camera.dist_coeffs()
@@ -91,12 +99,13 @@ def solve_table_pose(seen: dict[int, np.ndarray], layout: TableLayout, camera: C
     # rotation of exactly 180 degrees, which is how most tables are seen.
     ok, rvec, tvec = cv2.solvePnP(objects, pixels, k, dist, flags=cv2.SOLVEPNP_SQPNP)
     if not ok:
-        raise CalibrationError(f"no table pose fits markers {used!r}")
+        raise CalibrationError(Said("calibration.refused.table_no_pose", "no table pose fits markers {used}", used=repr(used)))
     rvec, tvec = cv2.solvePnPRefineLM(objects, pixels, k, dist, rvec, tvec)
     rms = _rms(objects, pixels, rvec, tvec, k, dist)
     if rms > layout.max_rms_px:
-        raise CalibrationError(f"markers {used!r} do not lie where the layout says (error {rms:.1f} px > "
-                               f"{layout.max_rms_px} px): check the layout file and the camera calibration")
+        raise CalibrationError(Said("calibration.refused.table_markers_misplaced", "markers {used} do not lie where the "
+                                    "layout says (error {error} px > {most} px): check the layout file and the camera "
+                                    "calibration", used=repr(used), error=f"{rms:.1f}", most=layout.max_rms_px))
     pose = TablePose(rvec=tuple(map(float, rvec.ravel())), tvec=tuple(map(float, tvec.ravel())), rms_px=rms)  # type: ignore[arg-type]
     return TableFit(pose, used, missing)
 

@@ -11,6 +11,7 @@ import numpy as np
 
 from calibration.geometry import pixels_to_table
 from calibration.model import CalibrationError
+from companion.words.said import Said
 from vision.paints import PaintError, colour_name, learn_paints, lookalikes, told_apart
 from vision.profile import PaintModel, Place, Profile, ProfileError, profile_places
 from vision.table_geometry import TableGeometry
@@ -24,7 +25,7 @@ LARGE_BEADS = 20  # a patch of more than this many beads is no token: the table 
 @dataclass(frozen=True)
 class WandsLearned:
     models: dict[int, PaintModel]
-    warnings: list[str]
+    warnings: list[Said]  # each names its catalogue words (a German tablet says it)
     frames: int
 
 
@@ -34,7 +35,8 @@ def learn_wands(profile: Profile, frames: Sequence[np.ndarray], empty_table: np.
     Refuses (CalibrationError) when a wand is not seen or two wands look alike; warns of lookalikes on
     ``empty_table`` (the table just before, without the wands)."""
     if not frames:
-        raise CalibrationError("no pictures of the wands: is the camera sending pictures?")
+        raise CalibrationError(Said("calibration.refused.no_wand_pictures",
+                                    "no pictures of the wands: is the camera sending pictures?"))
     picked = [frames[i] for i in np.linspace(0, len(frames) - 1, min(len(frames), MAX_FRAMES)).astype(int)]
     geometry = TableGeometry(profile)  # type: ignore[arg-type]  # a frozen pose satisfies the read-only use
     try:
@@ -49,7 +51,7 @@ def learn_wands(profile: Profile, frames: Sequence[np.ndarray], empty_table: np.
 
 
 def tip_lookalikes(profile: Profile, table: np.ndarray, models: Mapping[int, PaintModel],
-                   places: Mapping[str, Place]) -> list[str]:
+                   places: Mapping[str, Place]) -> list[Said]:
     """In plain words, what on the table a wand's paint model would take for its tip: the largest few
     patches of each wand's colour, each named by the place it lies at."""
     geometry = TableGeometry(profile)  # type: ignore[arg-type]  # a frozen pose satisfies the read-only use
@@ -60,23 +62,29 @@ def tip_lookalikes(profile: Profile, table: np.ndarray, models: Mapping[int, Pai
     out = []
     for k in sorted({f.strength for f in found}):
         mine = [f for f in found if f.strength == k]
-        tip = f"wand {k}'s {colour_name(models[k].hue)} tip"
+        name = colour_name(models[k].hue)
+        colour = Said(f"calibration.colour.{name}", name)  # said in the tablet's language inside the sentence
         bead_px = np.pi * (models[k].bead_radius_mm * scale) ** 2
         for f in mine[:MAX_WORDS_PER_WAND]:
             xy = pixels_to_table(np.array([f.centre_px]), c.matrix(), c.dist_coeffs(), np.array(pose.rvec),
                                  np.array(pose.tvec))[0]
-            what = "a large part of the table" if f.area_px > LARGE_BEADS * bead_px else _what(xy, places)
-            out.append(f"{what} looks like {tip}: lay it face down, take it off the table or fit LED tips")
+            out.append(Said("calibration.wands.lookalike_large", "a large part of the table looks like wand {wand}'s "
+                            "{colour} tip: lay it face down, take it off the table or fit LED tips", wand=k, colour=colour)
+                       if f.area_px > LARGE_BEADS * bead_px else _lookalike(xy, places, k, colour))
         if len(mine) > MAX_WORDS_PER_WAND:
-            out.append(f"and {len(mine) - MAX_WORDS_PER_WAND} smaller patches look like {tip}")
+            out.append(Said("calibration.wands.lookalike_more", "and {n} smaller patches look like wand {wand}'s "
+                            "{colour} tip", n=len(mine) - MAX_WORDS_PER_WAND, wand=k, colour=colour))
     return out
 
 
-def _what(xy: np.ndarray, places: Mapping[str, Place]) -> str:
+def _lookalike(xy: np.ndarray, places: Mapping[str, Place], wand: int, colour: Said) -> Said:
     near = [(float(np.hypot(p.x_mm - xy[0], p.y_mm - xy[1])), name) for name, p in places.items()]
     if near and min(near)[0] <= NEAR_PLACE_MM:
-        return f"the token at {min(near)[1]}"
-    return f"something on the table at x {xy[0]:.0f} mm, y {xy[1]:.0f} mm"
+        return Said("calibration.wands.lookalike_token", "the token at {place} looks like wand {wand}'s {colour} tip: "
+                    "lay it face down, take it off the table or fit LED tips", place=min(near)[1], wand=wand, colour=colour)
+    return Said("calibration.wands.lookalike_spot", "something on the table at x {x} mm, y {y} mm looks like wand "
+                "{wand}'s {colour} tip: lay it face down, take it off the table or fit LED tips",
+                x=f"{xy[0]:.0f}", y=f"{xy[1]:.0f}", wand=wand, colour=colour)
 
 
 def known_places(profile: Profile, path: Path) -> dict[str, Place]:

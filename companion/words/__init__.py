@@ -64,12 +64,19 @@ def say(lang: str, key: str, **values: Any) -> str:
         text = catalogue(DEFAULT).get(key)
     if text is None:
         raise UnknownWords(f"no words for {key!r} in {lang!r}")
-    return fill(text, values)
+    return fill(text, values, lang)
 
 
-def fill(text: str, values: Mapping[str, Any]) -> str:
-    """Placeholders filled by name; one with no value stays as written, so a slip shows and never raises."""
-    return PLACEHOLDER.sub(lambda m: str(values[m.group(1)]) if m.group(1) in values else m.group(0), text)
+def fill(text: str, values: Mapping[str, Any], lang: str = DEFAULT) -> str:
+    """Placeholders filled by name; one with no value stays as written, so a slip shows and never raises.
+    A value that names its own words ({key, values}: a colour) is said in ``lang`` too."""
+    return PLACEHOLDER.sub(lambda m: _value(values[m.group(1)], lang) if m.group(1) in values else m.group(0), text)
+
+
+def _value(value: Any, lang: str) -> str:
+    if isinstance(value, Mapping) and isinstance(value.get("key"), str):
+        return say(lang, value["key"], **dict(value.get("values") or {}))
+    return str(value)
 
 
 def term(lang: str, game: str, key: str, fallback: str | None = None) -> str:

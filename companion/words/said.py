@@ -14,7 +14,8 @@ class Said(str):
 
     def __new__(cls, key: str, english: str, **values: Any) -> Said:
         said = super().__new__(cls, english.format(**values))
-        said.words = {"key": key, "values": values}
+        # A value that is itself a ``Said`` (a colour's name) is said in the tablet's language too.
+        said.words = {"key": key, "values": {k: v.words if isinstance(v, Said) else v for k, v in values.items()}}
         return said
 
     def __reduce__(self) -> tuple[Any, ...]:

@@ -44,7 +44,8 @@ def test_a_moved_camera_or_table_is_seen(pose, bump) -> None:  # type: ignore[no
     check = check_markers(rendered_table(*above(*bump)), INTRINSICS, pose, LAYOUT)
     assert check.level == "warning" and check.moved_table
     message, fix = check.words(LAYOUT)
-    assert message.startswith("the camera or the table moved") and "python -m calibration table" in fix
+    assert message.startswith("the camera or the table moved") and "calibration page's table step" in fix
+    assert message.words["key"] == "device.markers.moved" and message.words["values"]["markers"]  # type: ignore[attr-defined]
 
 
 def test_hidden_markers_are_no_alarm_until_too_few_are_seen(pose) -> None:  # type: ignore[no-untyped-def]
@@ -53,7 +54,10 @@ def test_hidden_markers_are_no_alarm_until_too_few_are_seen(pose) -> None:  # ty
     assert one_hidden.level == "ok" and one_hidden.hidden == [3]
     most_hidden = check_markers(rendered_table(r, t, covered=(0, 1, 3)), INTRINSICS, pose, LAYOUT)
     assert most_hidden.level == "off" and not most_hidden.moved_table
-    assert "marker 3 (far left, beyond the books) is not visible: is it covered?" in most_hidden.words(LAYOUT)[0]
+    message = most_hidden.words(LAYOUT)[0]
+    assert "; 3 (far left, beyond the books) are not visible: are they covered?" in message
+    assert message.words["key"] == "device.markers.hidden"  # type: ignore[attr-defined]
+    assert message.words["values"]["markers"].startswith("0 (near left, in front of the sorcerer row); 1 (")  # type: ignore[attr-defined]
 
 
 def test_the_status_board_hears_of_a_moved_table_once_and_of_its_return(pose) -> None:  # type: ignore[no-untyped-def]
@@ -67,7 +71,10 @@ def test_the_status_board_hears_of_a_moved_table_once_and_of_its_return(pose) ->
     watch.look(bumped, 10.0)
     watch.look(bumped, 20.0)  # the same verdict is not said twice
     device = next(d for d in board.snapshot() if d["device"] == DEVICE)
-    assert device["level"] == "warning" and "moved" in device["message"] and "calibration table" in device["fix"]
+    assert device["level"] == "warning" and "moved" in device["message"] and "table step" in device["fix"]
+    # Said on a German tablet in its own words; the fix links the calibration page's table step.
+    assert device["words"]["key"] == "device.markers.moved" and device["fix_words"]["key"] == "device.markers.moved_fix"
+    assert device["details"] == {"step": "table"}
     watch.look(still, 30.0)
     assert heard == ["ok", "warning", "ok"]
     assert np.isfinite(list(watch.last.shifts_px.values())).all()  # type: ignore[union-attr]

@@ -228,7 +228,7 @@ def test_the_guided_flow_on_a_rendered_table(chromium: Any, url: str, table: Sta
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "calibration.png"), full_page=True)
     lines = page.text_content("#profile-lines")
-    assert "places: 27 places laid out" in lines and "cue: recorded" in lines and "wands: 1: hue" in lines
+    assert "places: 27 places laid out" in lines and "cue: recorded" in lines and "wands: 1, 2, 3, 4 learned; hue " in lines
     assert errors == []
 
 
@@ -309,6 +309,16 @@ def test_refusals_are_said_in_words_and_change_nothing(chromium: Any, url: str, 
     page.reload()
     page.wait_for_selector("#refused:has-text('made for 1280x720 images but the camera gives 640x480')")
     assert "using the last good profile" in page.inner_text("#refused")
+    page.evaluate("localStorage.setItem('incanto.language', 'de')")  # the same refusal on a German tablet
+    page.reload()
+    page.wait_for_selector("#refused:has-text('wurde für Bilder mit 1280x720 gemacht, die Kamera liefert aber 640x480')")
+    assert "bis dahin gilt das letzte gute Profil" in page.inner_text("#refused")
+    known = page.text_content("#profile-lines") or ""  # what the Pi knows, in German too
+    assert "Kamera: vermessen bei 640x480" in known and "Tisch: nicht eingerichtet" in known, known
+    assert "camera" not in known and "table" not in known and "refused" not in known, known
+    page.evaluate("localStorage.setItem('incanto.language', 'en')")
+    page.reload()
+    page.wait_for_selector("#refused:has-text('made for 1280x720 images')")
     assert "camera: calibrated 640x480" in page.text_content("#profile-lines")
     sheet = page.request.get(page.get_attribute("#sheet-pdf", "href") and f"{url}/api/calibration/markers.pdf")
     assert sheet.status == 200 and sheet.body().startswith(b"%PDF") and b"/MediaBox" in sheet.body()

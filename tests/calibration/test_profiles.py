@@ -13,6 +13,8 @@ from calibration.model import CalibrationError
 from calibration.profiles import last_good_path, load, load_kept, save
 from calibration.steps import find_table
 from calibration.table import DEFAULT_LAYOUT
+from companion import words
+from companion.words.said import words_of
 from vision.profile import CameraIntrinsics, ImageSize, Profile, save_profile
 
 GOOD = Profile(image=ImageSize(width=640, height=480), camera=CameraIntrinsics(fx=560.0, fy=560.0, cx=318.0, cy=243.0))
@@ -26,6 +28,14 @@ def test_a_profile_of_another_resolution_is_refused_and_the_last_good_one_kept(c
         load(cal_path, (640, 480))
     kept, reason = load_kept(cal_path, (640, 480))
     assert kept == GOOD and reason is not None and "1280x720" in reason and "last good" in reason
+    # The refusal as a German tablet says it, from its catalogue words, the same sentence as the English.
+    assert words_of(reason) is not None and words.say("en", **_said(reason)) == reason
+    assert words.say("de", **_said(reason)).startswith(f"Profil {str(cal_path)!r} wurde für Bilder mit 1280x720 gemacht")
+
+
+def _said(reason: object) -> dict[str, object]:
+    said = words_of(reason) or {}
+    return {"key": said["key"], **said["values"]}
 
 
 @pytest.mark.parametrize("damage,named", [
@@ -40,9 +50,10 @@ def test_a_bad_profile_is_refused_with_every_reason_and_status_says_so(cal_path:
     cal_path.write_text(bad if isinstance(bad, str) else json.dumps(bad))
     with pytest.raises(CalibrationError) as refused:
         load(cal_path)
-    for words in [named] if isinstance(named, str) else named:
-        assert words in str(refused.value)
-    assert load_kept(cal_path)[0] == GOOD
+    for reason_part in [named] if isinstance(named, str) else named:
+        assert reason_part in str(refused.value)
+    kept, reason = load_kept(cal_path)
+    assert kept == GOOD and words.say("de", **_said(reason)).startswith("Die Kalibrierdatei wurde abgelehnt (")
     assert main(["status", "--profile", str(cal_path)]) == 0
     out = capsys.readouterr().out
     assert "refused: " in out and "last good" in out and "camera: calibrated 640x480" in out
@@ -71,5 +82,5 @@ def test_a_table_step_that_sees_no_markers_says_which_and_changes_nothing(cal_pa
     cv2.imwrite(str(blank), np.full((480, 640, 3), 180, np.uint8))
     assert main(["table", "--profile", str(cal_path), "--image", str(blank)]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "marker 0 (near left, in front of the sorcerer row) is not visible: is it covered?" in err
+    assert err.count("\n") == 1 and "markers 0 (near left, in front of the sorcerer row)" in err and "are not visible: are they covered?" in err
     assert cal_path.read_bytes() == before

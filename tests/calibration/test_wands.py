@@ -60,6 +60,30 @@ def test_a_token_in_a_wands_colour_is_named_by_its_place(tmp_path: Path, cal_pat
     assert load(cal_path).notes["wands"]["warnings"]
 
 
+
+def test_a_lookalike_warning_is_said_in_german_with_its_colour() -> None:
+    from calibration.wands import learn_wands, tip_lookalikes
+    from companion import words
+    from companion.words.said import words_of
+
+    shot = wand_step_frames(seed=5, lookalike_for=1, count=3)
+    rng = np.random.default_rng(5)
+    random_camera(rng), random_paints(rng)
+    first = incantibus_layout(rng).tokens[0]
+    profile = shot.camera.calibration()
+    learned = learn_wands(profile, shot.frames, shot.table)
+    warning = tip_lookalikes(profile, shot.table, learned.models, {"p1": Place(x_mm=first.x_mm, y_mm=first.y_mm)})[0]
+    said = words_of(warning)
+    assert said is not None and said["key"] == "calibration.wands.lookalike_token"
+    assert words.say("en", said["key"], **said["values"]) == warning
+    german = words.say("de", said["key"], **said["values"])
+    colour = said["values"]["colour"]["key"].rsplit(".", 1)[1]
+    assert german.startswith("Der Spielstein auf p1 sieht aus wie die Spitze von Zauberstab 1 (")
+    assert german.endswith(f"({words.say('de', f'calibration.colour.{colour}')}): Dreh ihn um, nimm ihn vom Tisch "
+                           "oder setz LED-Spitzen ein")
+    assert f"wand 1's {colour} tip" in warning
+
+
 def test_wands_of_one_colour_are_refused_and_the_profile_kept(tmp_path: Path, cal_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     twins = {k: Paint(h) for k, h in {1: 37.0, 2: 53.0, 3: 110.0, 4: 152.0}.items()}  # a yellow gone green, a green gone yellow
     shot = wand_step_frames(seed=13, paints=twins, count=3)

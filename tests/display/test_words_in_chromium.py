@@ -22,6 +22,7 @@ PAGES = {"board": "/", "controls": "/controls", "night": "/night", "status": "/s
 GAMES = ["incantibus", "via_magica", "grimoire", "witchcraft", "ravenskeep"]
 WORD = re.compile(r"[A-Za-zÄÖÜäöüß']+")
 URL = re.compile(r"\bhttps?://\S+")
+PLACEHOLDER = re.compile(r"\{\w+\}")  # a value filled in where shown (``{open}``): its name is no word of the page
 
 # English's commonest words (function words and a game table's verbs): a sentence left in English
 # holds one of these even where the catalogue never had it.
@@ -59,12 +60,17 @@ VISIBLE_TEXT = """() => {
 }"""
 
 
+def words_in(language: str) -> set[str]:
+    """The words a catalogue's sentences say, not the names of the values filled into them."""
+    return {w.lower() for text in words.catalogue(language).values() for w in WORD.findall(PLACEHOLDER.sub(" ", text))}
+
+
 def german_words() -> set[str]:
-    return {w.lower() for text in words.catalogue("de").values() for w in WORD.findall(text)}
+    return words_in("de")
 
 
 def english_only() -> set[str]:
-    english = {w.lower() for text in words.catalogue("en").values() for w in WORD.findall(text)}
+    english = words_in("en")
     return (english | COMMON) - german_words()
 
 
@@ -138,6 +144,8 @@ def test_the_check_finds_english() -> None:
     assert english_in(["Keine Beschwörung."], set()) == []
     assert english_in([words.say("en", "parts.no_casting_yet")], set()) != []
     assert ("the", "Lera → the dungeon") in english_in(["Lera → the dungeon"], {"Lera"})
+    # A German sentence's placeholder (``{open}``) names a value, not a German word: "open" shown is English.
+    assert ("open", "Grimoire: open") in english_in(["Grimoire: open"], set())
     assert english_in(["Lera"], {"Lera"}) == []
 
 
@@ -415,7 +423,9 @@ def test_the_guided_calibration_reads_in_german(chromium: Any, demo: tuple[str, 
 
 def test_the_status_pages_device_details_read_in_german(german: Any, server: str, status: Any) -> None:
     """The wand hub, the disk, the GPIO buttons and the tip switches say their details in German, and a
-    table not set up links to the calibration page's step."""
+    table not set up (or moved during play) links to the calibration page's step."""
+    from calibration.drift import DEVICE, STEP, MarkerCheck
+    from calibration.table import DEFAULT_LAYOUT, TableLayout
     from companion.status import CALIBRATION_FIX
     from companion.tableside.hub import link_report
     from companion.words.said import Said
@@ -431,6 +441,8 @@ def test_the_status_pages_device_details_read_in_german(german: Any, server: str
                                           wands="2, 3", castings=3), Said("status.tips.fix", "check its cable"))
     status.report("calibration", "error", "the table is not calibrated", CALIBRATION_FIX, {"step": "table"},
                   words=("status.calibration.missing", {}))
+    moved = MarkerCheck({0: 31.0, 1: 28.0, 2: 0.6}, [3])  # a bumped camera, one marker under a hand
+    status.report(DEVICE, moved.level, *moved.words(TableLayout.load(DEFAULT_LAYOUT)), dict(STEP))
     page = german.new_page()
     page.goto(server + "/status")
     page.wait_for_selector('#connection[data-state="live"]')
@@ -444,6 +456,10 @@ def test_the_status_pages_device_details_read_in_german(german: Any, server: str
     assert "Der Speicher ist voll" in page.inner_text('[data-device="store"]')
     assert "GPIO-Pins des Pi" in page.inner_text('[data-device="gpio"]')
     link = page.get_attribute('[data-device="calibration"] a[data-part="calibration-step"]', "href")
+    assert link == "/calibration#table"
+    markers = page.inner_text('[data-device="table markers"]')
+    assert "TISCHMARKER" in markers and "Kamera oder Tisch wurden seit dem Tisch-Schritt verrückt: Marker 0, 1" in markers
+    link = page.get_attribute('[data-device="table markers"] a[data-part="calibration-step"]', "href")
     assert link == "/calibration#table"
     page.close()
 

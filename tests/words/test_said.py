@@ -14,7 +14,9 @@ from companion.words.said import Said, words_of
 ROOT = Path(__file__).resolve().parents[2]
 SAYERS = ["calibration/desk.py", "calibration/validation.py", "calibration/tip_check.py",
           "calibration/chant_recording.py", "companion/web/routers/calibration.py", "companion/tableside/hub.py",
-          "companion/web/disk.py", "companion/status.py"]
+          "companion/web/disk.py", "companion/status.py", "calibration/drift.py", "calibration/profiles.py",
+          "calibration/steps.py", "calibration/layout.py", "calibration/table.py", "calibration/status.py",
+          "calibration/wands.py"]
 
 
 def said_in(path: Path) -> list[tuple[str, str]]:

@@ -161,7 +161,7 @@ function sidePanel(view) {
     el("div", { class: "kv" }, el("span", { class: "label" }, both("Schaden", "damage")), el("span", { "data-part": "damage" }, effectText(m && m.damage))),
     el("div", { class: "kv" }, el("span", { class: "label" }, both("Belohnung", "reward")), el("span", {}, effectText(m && m.reward))),
     el("div", { class: "label" }, both("Zauberbuch", "grimoire")),
-    el("div", { class: "pages" }, view.book.map((b) => el("span", { class: `page ${b.status}`, "data-page": b.number, title: b.status }, b.number))),
+    el("div", { class: "pages" }, view.book.map((b) => el("span", { class: `page ${b.status}`, "data-page": b.number, title: say(`page.${b.status}`) }, b.number))),
     el("div", { class: "label" }, both("Rundenmarker", "round marker"), ` · ${term(GAME, `difficulty.${view.round.difficulty}`, view.round.difficulty)}`),
     el("div", { class: "round-row", "data-round": view.round.field },
       view.round.row.map((n, i) => el("span", { class: `round-cell${i + 1 === view.round.field ? " here" : ""}` }, n))),

@@ -295,7 +295,9 @@ async function refresh() {
   $("refused").hidden = !state.refused;
   $("refused").textContent = said(state.refused_words, state.refused);
   // What the Pi knows, without where it keeps it or what to type: the page is the way to do each step.
-  $("profile-lines").textContent = state.lines.filter((l) => !/^(profile|next):/.test(l)).join("\n");
+  // Each line in the tablet's language from its words; the refusal is said above it already.
+  $("profile-lines").textContent = state.lines.map((l, i) => [l, (state.lines_words || [])[i]])
+    .filter(([l]) => !/^(profile|next|refused):/.test(l)).map(([l, w]) => said(w, l)).join("\n");
   showValidation(state.validation);
   showProgress();
   prompt();

@@ -198,10 +198,11 @@ function said(words, english, otherwise) {
   return has(otherwise) ? t(otherwise) : t("device.says.warning");
 }
 
-/** What to do about a device; the calibration's is a link to the calibration page's step that does it. */
+/** What to do about a device; the calibration's (and any naming its step, as the table markers' do) is a
+ *  link to the calibration page's step that does it. */
 function fixOf(d) {
   const words = said(d.fix_words, d.fix, `device.${d.device}.fix`);
-  if (d.device !== "calibration") return words;
+  if (d.device !== "calibration" && !(d.details && d.details.step)) return words;
   const step = (d.details && d.details.step) || "camera";
   return el("a", { href: `/calibration#${step}`, "data-part": "calibration-step" }, words);
 }

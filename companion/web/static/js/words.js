@@ -44,7 +44,12 @@ export function t(key, values = {}) {
 }
 
 export function fill(text, values = {}) {
-  return String(text).replace(/\{(\w+)\}/g, (whole, name) => (values[name] !== undefined && values[name] !== null ? String(values[name]) : whole));
+  // A value that names its own words ({key, values}: a colour) is said in this language too.
+  return String(text).replace(/\{(\w+)\}/g, (whole, name) => {
+    const value = values[name];
+    if (value === undefined || value === null) return whole;
+    return typeof value === "object" && typeof value.key === "string" ? t(value.key, value.values || {}) : String(value);
+  });
 }
 
 export function has(key) { return Object.prototype.hasOwnProperty.call(words, key); }

@@ -1,0 +1,57 @@
+"""The calibration tool's refusals from deeper in (finding the table, laying out the places, the wand
+pictures) name their catalogue words: the English is the catalogue's sentence, and a German tablet says
+the same refusal in German."""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from calibration.layout import from_board, game_places, plausible
+from calibration.model import CalibrationError
+from calibration.profiles import save
+from calibration.steps import find_table, learn_wand_paints
+from calibration.table import DEFAULT_LAYOUT, TableLayout, solve_table_pose
+from companion import words
+from companion.words.said import words_of
+from vision.profile import CameraIntrinsics, ImageSize, Profile
+
+CAMERA = CameraIntrinsics(fx=560.0, fy=560.0, cx=318.0, cy=243.0)
+GOOD = Profile(image=ImageSize(width=640, height=480), camera=CAMERA)
+PLACES = game_places("incantibus")
+
+
+def refusal(act: Callable[[], object]) -> CalibrationError:
+    with pytest.raises(CalibrationError) as refused:
+        act()
+    return refused.value
+
+
+def test_each_refusal_is_its_catalogue_sentence_in_english_and_german(cal_path: Path) -> None:
+    save(GOOD, cal_path)
+    name = next(iter(PLACES.board_mm))
+    close = {name: (100.0, 100.0), next(n for n in PLACES.places if n != name): (101.0, 100.0)}
+    refusals = {
+        "calibration.refused.picture_size": refusal(lambda: find_table(cal_path, np.zeros((720, 1280, 3), np.uint8),
+                                                                       DEFAULT_LAYOUT)),
+        "calibration.refused.table_markers_few": refusal(lambda: solve_table_pose({}, TableLayout.load(DEFAULT_LAYOUT),
+                                                                                  CAMERA)),
+        "calibration.refused.board_taps_few": refusal(lambda: from_board({name: (0.0, 0.0)}, PLACES)),
+        "calibration.refused.places_too_close": refusal(lambda: plausible(close, PLACES)),
+        "calibration.refused.no_wand_pictures": refusal(lambda: learn_wand_paints(cal_path, [])),
+    }
+    for key, error in refusals.items():
+        said = words_of(error)
+        assert said is not None and said["key"] == key, str(error)
+        assert words.say("en", key, **said["values"]) == str(error)
+        german = words.say("de", key, **said["values"])
+        # Where a marker lies is the layout file's own words (in brackets): the sentence around it is German.
+        sentence = re.sub(r"\([^)]*\)", "", german).split()
+        assert german != str(error) and not {"the", "tap", "are", "is", "not"} & set(sentence), german
+    assert "markers 0 (near left, in front of the sorcerer row); 1 (" in str(refusals["calibration.refused.table_markers_few"])
+    assert words.say("de", **{"key": "calibration.refused.picture_size",
+                              **words_of(refusals["calibration.refused.picture_size"])["values"]}).startswith(  # type: ignore[index]
+        "Das Bild ist 1280x720, die Kamera wurde aber bei 640x480 vermessen")
