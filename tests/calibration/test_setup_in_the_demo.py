@@ -4,9 +4,6 @@ its level meter moving on the tablet, and the take enrolled."""
 from __future__ import annotations
 
 import os
-import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,6 +11,8 @@ from typing import Any
 import pytest
 
 from companion.cue.audio import read_wav
+
+from tests.demo_process import demo_running
 
 from .chant import three_chants
 
@@ -32,24 +31,8 @@ def demo(tmp_path: Path) -> Iterator[tuple[str, str, Path]]:
     """``python -m companion demo`` as a person starts it, its Pi microphone playing three chants:
     (address, join code, the demo's store folder)."""
     chant = three_chants(tmp_path)
-    store = tmp_path / "demo.sqlite"
-    server = subprocess.Popen([sys.executable, "-m", "companion", "demo", "--no-browser", "--port", "0", "--host",
-                               "127.0.0.1", "--pace", "3", "--seed", "1", "--chant", str(chant), "--store", str(store)],
-                              cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    try:
-        code = address = None
-        assert server.stdout is not None
-        for line in server.stdout:
-            if found := re.search(r"join code: (\d+)", line):
-                code = found.group(1)
-            if found := re.search(r"On this machine: (http://\S+?)/ ", line):
-                address = found.group(1)
-                break
-        assert code and address, "the demo never said where to join"
+    with demo_running(tmp_path / "demo.sqlite", "--chant", str(chant)) as (address, code):
         yield address, code, chant
-    finally:
-        server.terminate()
-        server.wait(timeout=20)
 
 
 @pytest.fixture

@@ -13,6 +13,7 @@ import pytest
 from companion import words
 from companion.night import Night
 from companion.web.settings import Settings
+from tests.demo_process import demo_running
 
 from .conftest import IN_CHROMIUM, PLAYERS
 
@@ -345,28 +346,10 @@ CALIBRATION_STEPS = ["camera", "table", "layout", "wands", "tips", "cue", "check
 def demo(tmp_path: Any) -> Iterator[tuple[str, str]]:
     """``python -m companion demo`` as a person starts it (its rendered camera, a table set up):
     (address, join code)."""
-    import subprocess
-    import sys
     from pathlib import Path
 
-    root = Path(__file__).resolve().parents[2]
-    server = subprocess.Popen([sys.executable, "-m", "companion", "demo", "--no-browser", "--port", "0", "--host",
-                               "127.0.0.1", "--pace", "3", "--seed", "1", "--store", str(tmp_path / "demo.sqlite")],
-                              cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    try:
-        code = address = None
-        assert server.stdout is not None
-        for line in server.stdout:
-            if found := re.search(r"join code: (\d+)", line):
-                code = found.group(1)
-            if found := re.search(r"On this machine: (http://\S+?)/ ", line):
-                address = found.group(1)
-                break
-        assert code and address, "the demo never said where to join"
-        yield address, code
-    finally:
-        server.terminate()
-        server.wait(timeout=20)
+    with demo_running(Path(tmp_path) / "demo.sqlite") as running:
+        yield running
 
 
 def calibration_english(page: Any) -> list[tuple[str, str]]:
