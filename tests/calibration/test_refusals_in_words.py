@@ -55,3 +55,16 @@ def test_each_refusal_is_its_catalogue_sentence_in_english_and_german(cal_path: 
     assert words.say("de", **{"key": "calibration.refused.picture_size",
                               **words_of(refusals["calibration.refused.picture_size"])["values"]}).startswith(  # type: ignore[index]
         "Das Bild ist 1280x720, die Kamera wurde aber bei 640x480 vermessen")
+
+
+def test_a_refused_tap_list_is_said_whole_in_german() -> None:
+    from calibration.layout import check_taps
+    taps = {"seat1": [10, 10], next(iter(PLACES.places)): [9999, 5], "nowhere": [1, 1]}
+    error = refusal(lambda: check_taps(taps, PLACES, (640, 480), every_place=False))
+    said = words_of(error)
+    assert said is not None, str(error)
+    assert words.say("en", said["key"], **said["values"]) == str(error)
+    assert "tap every seat or none" in str(error) and "is not a pixel [x, y] of the 640x480" in str(error)
+    german = words.say("de", said["key"], **said["values"])
+    assert "Tippe alle Sitze an oder keinen" in german and "ist kein Bildpunkt" in german and "ist kein Feld" in german
+    assert not {"tap", "not", "is", "pixel"} & set(german.split()), german
