@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from calibration.model import CalibrationError
-from companion.words.said import Said
+from companion.words.said import Said, words_of
 from vision.profile import Profile, ProfileError, load_profile, save_profile
 
 LAST_GOOD = ".last-good"
@@ -67,7 +67,10 @@ def note(path: Path, what: str, by: str) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     log = folder / "changes.jsonl"
     kept = versions(path)
-    line = json.dumps({"at": round(time.time(), 1), "what": what, "by": by, "version": kept[-1] if kept else None})
+    entry = {"at": round(time.time(), 1), "what": str(what), "by": by, "version": kept[-1] if kept else None}
+    if words_of(what) is not None:  # kept with its words, so a tablet in another language says it in its own
+        entry["words"] = words_of(what)
+    line = json.dumps(entry)
     old = log.read_text().splitlines()[-CHANGES_KEPT + 1:] if log.exists() else []
     tmp = log.with_suffix(".tmp")
     tmp.write_text("\n".join([*old, line]) + "\n")
@@ -122,7 +125,7 @@ def rollback(path: Path, version: int, by: str) -> Profile:
     save(profile, path)
     for places in _places_back(path, version):
         keep_places(path, places)  # kept again with the version the rollback made, as a layout would be
-    note(path, f"rolled back to calibration {version}", by)
+    note(path, Said("calibration.change.rolled_back", "rolled back to calibration {version}", version=version), by)
     return profile
 
 

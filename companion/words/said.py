@@ -29,6 +29,14 @@ def _again(text: str, words: dict[str, Any]) -> Said:
     return said
 
 
+def said_again(text: str, words: object) -> str:
+    """A sentence read back from a file with the words it was written with (``{key, values}``), as the
+    ``Said`` it was; the bare text where the file kept no words (written before they were kept)."""
+    if isinstance(words, dict) and isinstance(words.get("key"), str) and isinstance(words.get("values"), dict):
+        return _again(text, words)
+    return text
+
+
 def words_of(text: object) -> dict[str, Any] | None:
     """The catalogue's key and values of ``text`` (a ``Said``, or an error raised with one); else None."""
     if isinstance(text, BaseException):

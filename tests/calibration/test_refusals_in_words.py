@@ -68,3 +68,26 @@ def test_a_refused_tap_list_is_said_whole_in_german() -> None:
     german = words.say("de", said["key"], **said["values"])
     assert "Tippe alle Sitze an oder keinen" in german and "ist kein Bildpunkt" in german and "ist kein Feld" in german
     assert not {"tap", "not", "is", "pixel"} & set(german.split()), german
+
+
+def test_the_last_change_and_places_from_a_file_are_said_in_german(cal_path: Path) -> None:
+    from calibration.profiles import note
+    from calibration.status import describe
+    from companion.words.said import Said
+    from vision.profile import PlacesRef
+    save(GOOD.with_parts(places=PlacesRef(file="places/incantibus.json")), cal_path)
+    note(cal_path, Said("calibration.change.places_of", "places of {game} laid out", game="incantibus"), "tablet 7")
+    lines = {words_of(line)["key"]: line for line in describe(cal_path) if words_of(line)}  # type: ignore[index]
+    change, places = lines["calibration.known.last_change"], lines["calibration.known.places_file"]
+    assert str(change).startswith("last change: places of incantibus laid out, ") and "tablet 7" in change
+    assert str(places) == "places: from 'places/incantibus.json'"
+    german = [say("de", line) for line in (change, places)]
+    assert german[0].startswith("Letzte Änderung: Felder von incantibus ausgelegt, "), german[0]
+    assert german[1] == "Felder: aus 'places/incantibus.json'"
+    assert [say("en", line) for line in (change, places)] == [str(change), str(places)]
+
+
+def say(lang: str, line: str) -> str:
+    said = words_of(line)
+    assert said is not None, line
+    return words.say(lang, said["key"], **said["values"])
