@@ -23,6 +23,16 @@ class Said(str):
         return _again, (str(self), self.words)
 
 
+class InEach(Said):
+    """A value written in each language where it comes from (a data file's description of a place), not
+    from the catalogues: said in the tablet's language, English where the file lacks that language."""
+
+    def __new__(cls, texts: dict[str, str]) -> InEach:  # type: ignore[override]
+        said = str.__new__(cls, texts["en"])
+        said.words = {"in": dict(texts)}
+        return said
+
+
 def _again(text: str, words: dict[str, Any]) -> Said:
     said = str.__new__(Said, text)
     said.words = words

@@ -91,3 +91,12 @@ def say(lang: str, line: str) -> str:
     said = words_of(line)
     assert said is not None, line
     return words.say(lang, said["key"], **said["values"])
+
+
+def test_where_a_table_marker_lies_is_said_in_the_tablets_language() -> None:
+    error = refusal(lambda: solve_table_pose({}, TableLayout.load(DEFAULT_LAYOUT), CAMERA))
+    assert "0 (near left, in front of the sorcerer row); 1 (near right" in str(error)
+    german = say("de", str(error) if words_of(error) is None else error.args[0])
+    assert "0 (vorne links, vor der Zaubererreihe); 1 (vorne rechts" in german, german
+    assert "far left" not in german and "beyond" not in german, german
+    assert say("en", error.args[0]) == str(error)
