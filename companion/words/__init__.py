@@ -77,7 +77,7 @@ def _value(value: Any, lang: str) -> str:
     if isinstance(value, Mapping) and isinstance(value.get("key"), str):
         return say(lang, value["key"], **dict(value.get("values") or {}))
     if isinstance(value, Mapping) and isinstance(value.get("in"), Mapping):  # written in each language (a data file's)
-        return str(value["in"].get(lang) or value["in"].get(DEFAULT, ""))
+        return str(value["in"][lang] if lang in value["in"] else value["in"].get(DEFAULT, ""))
     return str(value)
 
 
