@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -33,7 +34,7 @@ def test_a_profile_of_another_resolution_is_refused_and_the_last_good_one_kept(c
     assert words.say("de", **_said(reason)).startswith(f"Profil {str(cal_path)!r} wurde für Bilder mit 1280x720 gemacht")
 
 
-def _said(reason: object) -> dict[str, object]:
+def _said(reason: object) -> dict[str, Any]:
     said = words_of(reason) or {}
     return {"key": said["key"], **said["values"]}
 
