@@ -17,6 +17,7 @@ from calibration.sheet import DPI, draw_sheet, write_sheet
 from calibration.status import default_path, describe
 from calibration.steps import calibrate, find_table, learn_wand_paints, place_taps, places_path
 from calibration.table import DEFAULT_LAYOUT, TableLayout
+from companion.words.said import Said
 from vision.paints import colour_name
 
 
@@ -123,7 +124,11 @@ def roll_back(args: argparse.Namespace) -> None:
 
 
 BY = "the command line"
-CHANGES = {"camera": "camera measured", "table": "table found", "layout": "places laid out", "wands": "wands learned"}
+# Said with their catalogue words: the calibration page's "last change" is then in the tablet's language.
+CHANGES = {"camera": Said("calibration.change.camera", "camera measured"),
+           "table": Said("calibration.change.table", "table found"),
+           "layout": Said("calibration.change.places", "places laid out"),
+           "wands": Said("calibration.change.wands", "wands learned")}
 
 
 def parser() -> argparse.ArgumentParser:

@@ -173,7 +173,7 @@ class CalibrationDesk:
         with self._lock:
             result, cleared = calibrate(self.profile_path, self.board_photos, board, fix_aspect=False)
         self.board_photos = []
-        self._changed("camera measured")
+        self._changed(Said("calibration.change.camera", "camera measured"))
         c = result.intrinsics
         if cleared:
             return Said("calibration.said.camera_measured_table_cleared", "camera measured from {photos} photos "
@@ -186,7 +186,7 @@ class CalibrationDesk:
     def find_table(self) -> str:
         with self._lock:
             fit = find_table(self.profile_path, self.feed.latest().image, self.layout_path)
-        self._changed("table found")
+        self._changed(Said("calibration.change.table", "table found"))
         found = {"markers": str(fit.markers_used), "fit": f"{fit.pose.rms_px:.2f}"}
         if fit.markers_missing:
             return Said("calibration.said.table_found_missing", "table found from markers {markers} (fit {fit} px); "
@@ -197,7 +197,7 @@ class CalibrationDesk:
         out = places_path(self.profile_path, self.game.game)
         with self._lock:
             laid = place_taps(self.profile_path, self.game.game, taps, out)
-        self._changed(f"places of {self.game.game} laid out")
+        self._changed(Said("calibration.change.places_of", "places of {game} laid out", game=self.game.game))
         return Said("calibration.said.places_saved", "{places} places and {seats} seats saved",
                     places=len(laid.places), seats=len(laid.seats))
 
@@ -220,7 +220,7 @@ class CalibrationDesk:
                                         "the wand step was given up before it was done: nothing was learned"))
         with self._lock:
             learned = learn_wand_paints(self.profile_path, frames, self.empty_table)
-        self._changed(f"{len(learned.models)} wands learned")
+        self._changed(Said("calibration.change.wands_count", "{count} wands learned", count=len(learned.models)))
         message = Said("calibration.said.wands_learned", "learned {wands} wands from {pictures} pictures",
                        wands=len(learned.models), pictures=learned.frames)
         return {"message": message, "words": message.words,
@@ -251,7 +251,7 @@ class CalibrationDesk:
             known = load_kept(self.profile_path)[0]
             folder = cue_folder(self.profile_path).name
             save(known.with_parts(cue={"templates": [folder]}), self.profile_path)
-        self._changed(f"the chant of {player} enrolled")
+        self._changed(Said("calibration.change.chant", "the chant of {player} enrolled", player=player))
         return Said("calibration.said.chant_enrolled", "{takes} takes of {player}'s \"In-can-to!\" enrolled",
                     takes=takes, player=player)
 
@@ -289,7 +289,7 @@ class CalibrationDesk:
             rollback(self.profile_path, version, self.by)
         return Said("calibration.said.rolled_back", "calibration {version} is in use again", version=version)
 
-    def _changed(self, what: str) -> None:
+    def _changed(self, what: Said) -> None:
         note(self.profile_path, what, self.by)
 
     def start_validation(self, seed: int = 0) -> dict[str, Any]:

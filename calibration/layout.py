@@ -93,23 +93,36 @@ def check_taps(taps: Mapping[str, Any], game: GamePlaces, size: tuple[int, int],
     """The taps as pixels, or CalibrationError listing every problem: unknown or (with ``every_place``)
     missing names, and values that are not a pixel of the ``size`` = (width, height) image."""
     allowed = game.names
-    problems = [f"{name!r} is not a place of {game.game} (allowed: {', '.join(allowed)})" for name in taps if name not in allowed]
+    problems: list[Said] = [Said("calibration.refused.tap_unknown", "{name} is not a place of {game} (allowed: {allowed})",
+                                 name=repr(name), game=game.game, allowed=", ".join(allowed))
+                            for name in taps if name not in allowed]
     missing = [name for name in allowed if name not in taps and not name.startswith(SEAT) and every_place]
     if missing:
-        problems.append(f"not tapped yet: {', '.join(missing)}")
+        problems.append(Said("calibration.refused.taps_missing", "not tapped yet: {names}", names=", ".join(missing)))
     seats = sorted(int(n[len(SEAT):]) for n in taps if n in allowed and n.startswith(SEAT))
     if seats and seats != list(range(len(game.seats))):
-        problems.append(f"tap every seat or none: seats tapped {seats!r} of {len(game.seats)}")
+        problems.append(Said("calibration.refused.seats_some", "tap every seat or none: seats tapped {seats} of {every}",
+                             seats=repr(seats), every=len(game.seats)))
     pixels = {}
     for name, value in taps.items():
         pixel = _pixel(value, size)
         if pixel is None:
-            problems.append(f"{name!r}: {value!r:.40} is not a pixel [x, y] of the {size[0]}x{size[1]} camera image")
+            problems.append(Said("calibration.refused.tap_not_pixel", "{name}: {value} is not a pixel [x, y] of the "
+                                 "{width}x{height} camera image", name=repr(name), value=f"{value!r:.40}",
+                                 width=size[0], height=size[1]))
         elif name in allowed:
             pixels[name] = pixel
     if problems:
-        raise CalibrationError("; ".join(problems))
+        raise CalibrationError(_every(problems))
     return pixels
+
+
+def _every(problems: list[Said]) -> Said:
+    """Every problem in one sentence, each said in the tablet's language: ``first; second; ...``."""
+    said = problems[-1]
+    for problem in reversed(problems[:-1]):
+        said = Said("calibration.refused.and", "{first}; {rest}", first=problem, rest=said)
+    return said
 
 
 def _pixel(value: Any, size: tuple[int, int]) -> tuple[float, float] | None:

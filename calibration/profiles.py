@@ -18,8 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from calibration.model import CalibrationError
-from companion.words.said import Said
-from vision.profile import Profile, ProfileError, load_profile, save_profile
+from pydantic import ValidationError
+
+from companion.words.said import InEach, Said, words_of
+from vision.profile import SCHEMA_VERSION, Profile, ProfileError, load_profile, save_profile
 
 LAST_GOOD = ".last-good"
 
@@ -67,7 +69,10 @@ def note(path: Path, what: str, by: str) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     log = folder / "changes.jsonl"
     kept = versions(path)
-    line = json.dumps({"at": round(time.time(), 1), "what": what, "by": by, "version": kept[-1] if kept else None})
+    entry = {"at": round(time.time(), 1), "what": str(what), "by": by, "version": kept[-1] if kept else None}
+    if words_of(what) is not None:  # kept with its words, so a tablet in another language says it in its own
+        entry["words"] = words_of(what)
+    line = json.dumps(entry)
     old = log.read_text().splitlines()[-CHANGES_KEPT + 1:] if log.exists() else []
     tmp = log.with_suffix(".tmp")
     tmp.write_text("\n".join([*old, line]) + "\n")
@@ -122,7 +127,7 @@ def rollback(path: Path, version: int, by: str) -> Profile:
     save(profile, path)
     for places in _places_back(path, version):
         keep_places(path, places)  # kept again with the version the rollback made, as a layout would be
-    note(path, f"rolled back to calibration {version}", by)
+    note(path, Said("calibration.change.rolled_back", "rolled back to calibration {version}", version=version), by)
     return profile
 
 
@@ -151,7 +156,34 @@ def _refusal(path: Path, refused: CalibrationError, kept: Path, resolution: tupl
                         profile=repr(str(path)), made="{}x{}".format(*made), gives="{}x{}".format(*resolution),
                         kept=repr(str(kept)))
     return Said("calibration.refused.profile_bad", "{why}; using the last good profile ({kept}) meanwhile",
-                why=str(refused), kept=repr(str(kept)))
+                why=_damage(path, refused), kept=repr(str(kept)))
+
+
+def _damage(path: Path, refused: CalibrationError) -> Said:
+    """What is wrong with a damaged profile, by its kind (unreadable JSON, a missing key, a wrong value),
+    so a tablet in any language says it; the English keeps the reader's own detail after it."""
+    detail = InEach({"en": f": {refused}", "de": ""})  # the parser's English words: for English tablets only
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):  # UnicodeDecodeError and JSONDecodeError are ValueErrors
+        return Said("calibration.damage.unreadable", "unreadable JSON{detail}", detail=detail)
+    if not isinstance(data, dict):
+        return Said("calibration.damage.unreadable", "unreadable JSON{detail}", detail=detail)
+    if data.get("schema") != SCHEMA_VERSION:
+        return Said("calibration.damage.schema", "written by another Incanto version{detail}", detail=detail)
+    try:
+        Profile.model_validate(data)
+    except ValidationError as e:
+        missing = [_key(err["loc"]) for err in e.errors() if err["type"] == "missing"]
+        if missing:
+            return Said("calibration.damage.missing", "missing key {keys}{detail}", keys=", ".join(missing), detail=detail)
+        return Said("calibration.damage.value", "wrong value at {keys}{detail}",
+                    keys=", ".join(dict.fromkeys(_key(err["loc"]) for err in e.errors())), detail=detail)
+    return Said("calibration.damage.other", "damaged{detail}", detail=detail)
+
+
+def _key(loc: tuple[Any, ...]) -> str:
+    return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in loc).lstrip(".") or "(top)"
 
 
 def load_if_present(path: Path) -> Profile | None:

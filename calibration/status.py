@@ -10,7 +10,7 @@ import numpy as np
 
 from calibration.model import CalibrationError
 from calibration.profiles import changes, load, load_if_present, load_kept
-from companion.words.said import Said
+from companion.words.said import Said, said_again
 from vision.profile import Profile
 
 CAMERA_COMMAND = "python -m calibration camera --images 'board/*.jpg' --board chessboard:9x6:25"
@@ -70,11 +70,13 @@ def _change_line(path: Path) -> list[str]:
     if not last:
         return []
     at = last[0].get("at")
+    what = said_again(str(last[0].get("what", "?")), last[0].get("words"))
     if not isinstance(at, (int, float)):
-        return [f"last change: {last[0].get('what', '?')}, at an unknown time, from {last[0].get('by', '?')} "
-                f"(calibration {last[0].get('version')}; earlier ones can be rolled back to)"]
+        return [Said("calibration.known.last_change_undated", "last change: {what}, at an unknown time, from {by} "
+                     "(calibration {version}; earlier ones can be rolled back to)", what=what,
+                     by=str(last[0].get("by", "?")), version=str(last[0].get("version")))]
     return [Said("calibration.known.last_change", "last change: {what}, {when}, from {by} (calibration {version}; "
-                 "earlier ones can be rolled back to)", what=str(last[0].get("what", "?")),
+                 "earlier ones can be rolled back to)", what=what,
                  when=time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(at)), by=str(last[0].get("by", "?")),
                  version=str(last[0].get("version")))]
 
@@ -115,7 +117,7 @@ def _places_line(profile: Profile) -> str:
         return Said("calibration.known.no_places", "places: not laid out")
     if profile.places.tokens:
         return Said("calibration.known.places", "places: {count} places laid out", count=len(profile.places.tokens))
-    return f"places: from {profile.places.file!r}"
+    return Said("calibration.known.places_file", "places: from {file}", file=repr(profile.places.file))
 
 
 def _cue_line(profile: Profile) -> str:

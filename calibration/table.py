@@ -16,7 +16,7 @@ import numpy as np
 
 from calibration.boards import aruco_dictionary
 from calibration.model import CalibrationError
-from companion.words.said import Said
+from companion.words.said import InEach, Said
 from vision.profile import CameraIntrinsics, TablePose
 
 DEFAULT_LAYOUT = Path(__file__).parent / "data" / "table_markers.json"
@@ -33,6 +33,8 @@ class TableLayout:
     min_markers: int = 3  # one or two markers can be a misread; three that agree are the table
     max_rms_px: float = 2.0  # markers that do not fit one plane this well are refused
     where: dict[int, str] = field(default_factory=dict)  # where each marker lies, in the table's words
+    # where each marker lies in another language (``where_de``: German), beside the English ``where``
+    where_in: dict[str, dict[int, str]] = field(default_factory=dict)
 
     def name(self, marker_id: int) -> str:
         """``marker 3 (far left, beyond the books)``: how every message names a marker."""
@@ -41,8 +43,22 @@ class TableLayout:
 
     def numbered(self, marker_ids: list[int]) -> str:
         """``3 (far left, beyond the books); 0``: markers by number, each with where the layout file says it
-        lies (its own words, as whoever laid the table wrote them), for a sentence in either language."""
-        return "; ".join(f"{i} ({self.where[i]})" if self.where.get(i) else str(i) for i in marker_ids)
+        lies (its own words in each language it gives, as whoever laid the table wrote them): a tablet
+        says the description in its own language."""
+        said: list[str] = [Said("calibration.marker.where", "{marker} ({where})", marker=i, where=self.described(i))
+                           if self.where.get(i) else str(i) for i in marker_ids]
+        if not said:
+            return ""
+        joined = said[-1]
+        for one in reversed(said[:-1]):
+            joined = Said("calibration.marker.and", "{first}; {rest}", first=one, rest=joined)
+        return joined
+
+    def described(self, marker_id: int) -> InEach:
+        """Where the marker lies, in each language the layout file describes it in."""
+        texts = {"en": self.where[marker_id]}
+        texts.update({lang: where[marker_id] for lang, where in self.where_in.items() if marker_id in where})
+        return InEach(texts)
 
     def corners_mm(self, marker_id: int) -> np.ndarray:
         """(4, 3) float64 table coordinates of one marker's corners, in ArUco's corner order."""
@@ -56,8 +72,10 @@ class TableLayout:
             data = json.loads(Path(path).read_text())
             markers = {int(k): (float(v[0]), float(v[1])) for k, v in data["markers"].items()}
             where = {int(k): str(v) for k, v in data.get("where", {}).items()}
+            where_in = {key[len("where_"):]: {int(k): str(v) for k, v in value.items()}
+                        for key, value in data.items() if key.startswith("where_")}
             layout = cls(str(data["dictionary"]), float(data["marker_mm"]), markers,
-                         int(data.get("min_markers", 3)), float(data.get("max_rms_px", 2.0)), where)
+                         int(data.get("min_markers", 3)), float(data.get("max_rms_px", 2.0)), where, where_in)
         except (OSError, ValueError, KeyError, TypeError, IndexError) as e:
             raise CalibrationError(f"table layout {str(path)!r} cannot be read: {e!r}") from None
         aruco_dictionary(layout.dictionary)

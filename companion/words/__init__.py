@@ -76,6 +76,8 @@ def fill(text: str, values: Mapping[str, Any], lang: str = DEFAULT) -> str:
 def _value(value: Any, lang: str) -> str:
     if isinstance(value, Mapping) and isinstance(value.get("key"), str):
         return say(lang, value["key"], **dict(value.get("values") or {}))
+    if isinstance(value, Mapping) and isinstance(value.get("in"), Mapping):  # written in each language (a data file's)
+        return str(value["in"][lang] if lang in value["in"] else value["in"].get(DEFAULT, ""))
     return str(value)
 
 

@@ -23,10 +23,28 @@ class Said(str):
         return _again, (str(self), self.words)
 
 
+class InEach(Said):
+    """A value written in each language where it comes from (a data file's description of a place), not
+    from the catalogues: said in the tablet's language, English where the file lacks that language."""
+
+    def __new__(cls, texts: dict[str, str]) -> InEach:  # type: ignore[override]
+        said = str.__new__(cls, texts["en"])
+        said.words = {"in": dict(texts)}
+        return said
+
+
 def _again(text: str, words: dict[str, Any]) -> Said:
     said = str.__new__(Said, text)
     said.words = words
     return said
+
+
+def said_again(text: str, words: object) -> str:
+    """A sentence read back from a file with the words it was written with (``{key, values}``), as the
+    ``Said`` it was; the bare text where the file kept no words (written before they were kept)."""
+    if isinstance(words, dict) and isinstance(words.get("key"), str) and isinstance(words.get("values"), dict):
+        return _again(text, words)
+    return text
 
 
 def words_of(text: object) -> dict[str, Any] | None:

@@ -11,6 +11,7 @@ from calibration.drift import DEVICE, MarkerWatch, check_markers
 from calibration.profiles import save
 from calibration.steps import find_table
 from calibration.table import DEFAULT_LAYOUT, find_markers, solve_table_pose
+from companion import words
 from companion.status import StatusBoard
 from vision.frames import Frame
 from vision.profile import CameraIntrinsics, ImageSize, Profile
@@ -57,7 +58,11 @@ def test_hidden_markers_are_no_alarm_until_too_few_are_seen(pose) -> None:  # ty
     message = most_hidden.words(LAYOUT)[0]
     assert "; 3 (far left, beyond the books) are not visible: are they covered?" in message
     assert message.words["key"] == "device.markers.hidden"  # type: ignore[attr-defined]
-    assert message.words["values"]["markers"].startswith("0 (near left, in front of the sorcerer row); 1 (")  # type: ignore[attr-defined]
+    # Where each marker lies is the layout file's description, in the tablet's language.
+    assert words.fill("{m}", {"m": message.words["values"]["markers"]}, "en").startswith(  # type: ignore[attr-defined]
+        "0 (near left, in front of the sorcerer row); 1 (")
+    assert words.fill("{m}", {"m": message.words["values"]["markers"]}, "de").startswith(  # type: ignore[attr-defined]
+        "0 (vorne links, vor der Zaubererreihe); 1 (")
 
 
 def test_the_status_board_hears_of_a_moved_table_once_and_of_its_return(pose) -> None:  # type: ignore[no-untyped-def]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -33,7 +34,7 @@ def test_a_profile_of_another_resolution_is_refused_and_the_last_good_one_kept(c
     assert words.say("de", **_said(reason)).startswith(f"Profil {str(cal_path)!r} wurde für Bilder mit 1280x720 gemacht")
 
 
-def _said(reason: object) -> dict[str, object]:
+def _said(reason: object) -> dict[str, Any]:
     said = words_of(reason) or {}
     return {"key": said["key"], **said["values"]}
 
@@ -84,3 +85,21 @@ def test_a_table_step_that_sees_no_markers_says_which_and_changes_nothing(cal_pa
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "markers 0 (near left, in front of the sorcerer row)" in err and "are not visible: are they covered?" in err
     assert cal_path.read_bytes() == before
+
+
+@pytest.mark.parametrize("damage,german,english", [
+    (lambda d: "{not json", "(kein lesbares JSON)", "unreadable JSON: profile"),
+    (lambda d: {k: v for k, v in d.items() if k != "camera"}, "(Eintrag camera fehlt)", "missing key camera: profile"),
+    (lambda d: {**d, "camera": {**d["camera"], "fx": -3}}, "(falscher Wert bei camera.fx)",
+     "wrong value at camera.fx: profile"),
+])
+def test_a_damaged_profiles_reason_is_said_in_german_by_its_kind(cal_path: Path, damage, german: str,  # type: ignore[no-untyped-def]
+                                                                 english: str) -> None:
+    save(GOOD, cal_path)
+    bad = damage(json.loads(cal_path.read_text()))
+    cal_path.write_text(bad if isinstance(bad, str) else json.dumps(bad))
+    _, reason = load_kept(cal_path)
+    assert reason is not None
+    said = words.say("de", **_said(reason))
+    assert said.startswith("Die Kalibrierdatei wurde abgelehnt " + german + "; bis dahin"), said
+    assert words.say("en", **_said(reason)) == str(reason) and str(reason).startswith(english), str(reason)

@@ -55,3 +55,48 @@ def test_each_refusal_is_its_catalogue_sentence_in_english_and_german(cal_path: 
     assert words.say("de", **{"key": "calibration.refused.picture_size",
                               **words_of(refusals["calibration.refused.picture_size"])["values"]}).startswith(  # type: ignore[index]
         "Das Bild ist 1280x720, die Kamera wurde aber bei 640x480 vermessen")
+
+
+def test_a_refused_tap_list_is_said_whole_in_german() -> None:
+    from calibration.layout import check_taps
+    taps = {"seat1": [10, 10], next(iter(PLACES.places)): [9999, 5], "nowhere": [1, 1]}
+    error = refusal(lambda: check_taps(taps, PLACES, (640, 480), every_place=False))
+    said = words_of(error)
+    assert said is not None, str(error)
+    assert words.say("en", said["key"], **said["values"]) == str(error)
+    assert "tap every seat or none" in str(error) and "is not a pixel [x, y] of the 640x480" in str(error)
+    german = words.say("de", said["key"], **said["values"])
+    assert "Tippe alle Sitze an oder keinen" in german and "ist kein Bildpunkt" in german and "ist kein Feld" in german
+    assert not {"tap", "not", "is", "pixel"} & set(german.split()), german
+
+
+def test_the_last_change_and_places_from_a_file_are_said_in_german(cal_path: Path) -> None:
+    from calibration.profiles import note
+    from calibration.status import describe
+    from companion.words.said import Said
+    from vision.profile import PlacesRef
+    save(GOOD.with_parts(places=PlacesRef(file="places/incantibus.json")), cal_path)
+    note(cal_path, Said("calibration.change.places_of", "places of {game} laid out", game="incantibus"), "tablet 7")
+    lines = {words_of(line)["key"]: line for line in describe(cal_path) if words_of(line)}  # type: ignore[index]
+    change, places = lines["calibration.known.last_change"], lines["calibration.known.places_file"]
+    assert str(change).startswith("last change: places of incantibus laid out, ") and "tablet 7" in change
+    assert str(places) == "places: from 'places/incantibus.json'"
+    german = [say("de", line) for line in (change, places)]
+    assert german[0].startswith("Letzte Änderung: Felder von incantibus ausgelegt, "), german[0]
+    assert german[1] == "Felder: aus 'places/incantibus.json'"
+    assert [say("en", line) for line in (change, places)] == [str(change), str(places)]
+
+
+def say(lang: str, line: str) -> str:
+    said = words_of(line)
+    assert said is not None, line
+    return words.say(lang, said["key"], **said["values"])
+
+
+def test_where_a_table_marker_lies_is_said_in_the_tablets_language() -> None:
+    error = refusal(lambda: solve_table_pose({}, TableLayout.load(DEFAULT_LAYOUT), CAMERA))
+    assert "0 (near left, in front of the sorcerer row); 1 (near right" in str(error)
+    german = say("de", str(error) if words_of(error) is None else error.args[0])
+    assert "0 (vorne links, vor der Zaubererreihe); 1 (vorne rechts" in german, german
+    assert "far left" not in german and "beyond" not in german, german
+    assert say("en", error.args[0]) == str(error)

@@ -444,6 +444,11 @@ def test_the_status_pages_device_details_read_in_german(german: Any, server: str
     assert "TISCHMARKER" in markers and "Kamera oder Tisch wurden seit dem Tisch-Schritt verrückt: Marker 0, 1" in markers
     link = page.get_attribute('[data-device="table markers"] a[data-part="calibration-step"]', "href")
     assert link == "/calibration#table"
+    # Markers under hands: where each lies is the layout file's German description, not its English one.
+    hidden = MarkerCheck({2: 0.4}, [0, 1, 3])
+    status.report(DEVICE, hidden.level, *hidden.words(TableLayout.load(DEFAULT_LAYOUT)), dict(STEP))
+    page.wait_for_selector('[data-device="table markers"]:has-text("vorne links, vor der Zaubererreihe")')
+    assert "near left" not in page.inner_text('[data-device="table markers"]')
     page.close()
 
 

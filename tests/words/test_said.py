@@ -16,7 +16,7 @@ SAYERS = ["calibration/desk.py", "calibration/validation.py", "calibration/tip_c
           "calibration/chant_recording.py", "companion/web/routers/calibration.py", "companion/tableside/hub.py",
           "companion/web/disk.py", "companion/status.py", "calibration/drift.py", "calibration/profiles.py",
           "calibration/steps.py", "calibration/layout.py", "calibration/table.py", "calibration/status.py",
-          "calibration/wands.py"]
+          "calibration/wands.py", "calibration/__main__.py"]
 
 
 def said_in(path: Path) -> list[tuple[str, str]]:

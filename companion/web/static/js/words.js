@@ -48,7 +48,10 @@ export function fill(text, values = {}) {
   return String(text).replace(/\{(\w+)\}/g, (whole, name) => {
     const value = values[name];
     if (value === undefined || value === null) return whole;
-    return typeof value === "object" && typeof value.key === "string" ? t(value.key, value.values || {}) : String(value);
+    if (value && typeof value === "object" && typeof value.key === "string") return t(value.key, value.values || {});
+    // A value written in each language where it comes from (a data file's description of a place).
+    if (value && typeof value === "object" && value.in && typeof value.in === "object") return String(value.in[lang] ?? value.in.en ?? "");
+    return String(value);
   });
 }
 
