@@ -112,7 +112,7 @@ def test_a_whole_game_in_german_from_a_phone_that_joined_by_the_qr_code(chromium
             shot.wait_for_timeout(300)  # the game's module and the join corner arrive on their own
             wide, inner = shot.evaluate("[document.documentElement.scrollWidth, innerWidth]")
             assert wide <= inner, f"{path} at {size['width']} px scrolls sideways: {wide} px wide"
-            assert english_in(shot.evaluate(VISIBLE_TEXT), set(game.players)) == [], f"{path} at {size_name}"
+            assert english_in(shot.evaluate(VISIBLE_TEXT), set(game.players) | {"Test", "night"}) == [], f"{path} at {size_name}"
             shot.screenshot(path=str(SCREENSHOTS / f"{name}-{size_name}.png"), full_page=True)
             shot.close()
         context.close()
