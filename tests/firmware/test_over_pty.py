@@ -14,7 +14,7 @@ from companion.inputs.ptypair import PtyPair
 from .micropython_hub import MicroPythonHub, blinks
 
 
-def wait_for(condition: Callable[[], bool], timeout: float = 10.0) -> bool:
+def wait_for(condition: Callable[[], bool], timeout: float = 30.0) -> bool:
     """Poll until ``condition()`` holds; generous, since the machine is shared."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

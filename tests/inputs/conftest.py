@@ -17,7 +17,7 @@ from companion.inputs.simhub import SimHub
 ON_HARDWARE = os.environ.get("INCANTO_RIG") == "hardware"
 
 
-def wait_for(condition: Callable[[], bool], timeout: float = 5.0) -> bool:
+def wait_for(condition: Callable[[], bool], timeout: float = 20.0) -> bool:
     """Poll until `condition()` holds; generous timeouts, since the machine is shared."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

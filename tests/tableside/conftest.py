@@ -23,8 +23,9 @@ PLAYERS = ["Lera", "Kirill", "Katya", "Rosa"]
 SEED = 3  # wands: Lera 2, Kirill 1, Katya 3, Rosa 4; room slots r0..r6 legal for everyone
 
 
-def wait_for(condition: Callable[[], Any], timeout: float = 10.0) -> Any:
-    """Poll until ``condition()`` is truthy; generous, since the machine is shared."""
+def wait_for(condition: Callable[[], Any], timeout: float = 30.0) -> Any:
+    """Poll until ``condition()`` is truthy; generous (a passing test never waits it out), since a
+    loaded machine can take seconds to open a rendered camera and a pty."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if found := condition():

@@ -221,7 +221,8 @@ def test_a_tip_pressed_at_the_hub_reaches_the_casting_reading(
     assert side.reader.tips is side.hub.tips
     spy = side.reader.tips = Recording(side.hub.tips)
     wands = table.view()["wands"]
-    assert wait_for(lambda: side.camera.sees and states(side.hub.tips) == [False] * 8), status.snapshot()
+    assert wait_for(lambda: side.camera.sees and states(side.hub.tips) == [False] * 8), (
+        side.camera.sees, states(side.hub.tips), status.snapshot())
     sim.touch(wands["Katya"])                              # Katya's tip rests on her token
     assert wait_for(lambda: side.hub.tips.touching(wands["Katya"]) is True)
     start = rendered.point({wands[p]: t for p, t in TARGETS.items()})
@@ -284,7 +285,8 @@ def test_a_wand_whose_switch_never_clicks_is_read_by_the_camera_alone_and_named_
         calibration: Path, table: Table, status: StatusBoard) -> None:
     side = make_side(TableSideConfig(hub=str(pty_pair.host_end), camera="render", calibration=calibration,
                                      tip_switches=True), opener=lambda: rendered)
-    assert wait_for(lambda: side.camera.sees and states(side.hub.tips) == [False] * 8), status.snapshot()
+    assert wait_for(lambda: side.camera.sees and states(side.hub.tips) == [False] * 8), (
+        side.camera.sees, states(side.hub.tips), status.snapshot())
     assert side.reader.tips is side.hub.tips
     katya = table.view()["wands"]["Katya"]                # her wand's plug is out: her switch never closes
     wands = table.view()["wands"]
