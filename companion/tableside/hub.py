@@ -138,7 +138,10 @@ class WandHub:
 
     def _start_link(self, port: str) -> None:
         self._report(WARNING, Said("status.hub.hello", "wand hub on {port}: saying hello", port=port), "")
-        self.link = HubLink(port, self.heard, tips=self.tips.fitted).start()
+        # Named before it starts: its first lines (the tips' states) ask ``_tip_session`` which
+        # link they came from, and a link not yet named would file them under no connection.
+        self.link = HubLink(port, self.heard, tips=self.tips.fitted)
+        self.link.start()
         self._mirror = threading.Thread(target=self._mirror_link, name="hub-status", daemon=True)
         self._mirror.start()
 

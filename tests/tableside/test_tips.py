@@ -8,9 +8,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import companion.tableside.hub as hub_module
 from gpiozero.pins.mock import MockFactory, MockPin
 
 from companion.cue import Cue
+from companion.inputs.events import TipLifted
+from companion.inputs.link import HubLink
 from companion.inputs.gpio import HOLDOFF_US, GpioWiring
 from companion.inputs.ptypair import PtyPair
 from companion.inputs.simhub import SimHub
@@ -66,6 +69,29 @@ def test_without_tip_switches_fitted_nothing_is_said() -> None:
     tips = WandTips(False)
     tips.tip(1, True, 100)
     assert tips.touching(1) is None
+
+
+class QuickHubLink(HubLink):
+    """A hub that greets and tells its tips before ``start()`` has even returned (a busy machine can
+    deschedule the caller that long): its lines come from this connection all the same."""
+
+    def start(self):  # type: ignore[no-untyped-def]
+        self.greetings = 1
+        self.connected.set()
+        for wand in range(1, 9):
+            self.on_event(TipLifted(wand, 0, 0.0))
+        return self
+
+
+def test_tips_told_before_the_link_has_started_are_trusted(monkeypatch: pytest.MonkeyPatch,
+                                                           status: StatusBoard) -> None:
+    monkeypatch.setattr(hub_module, "HubLink", QuickHubLink)
+    wands = WandHub("/dev/null-hub", status, lambda cue: None, Notices(), tip_switches=True)
+    wands._start_link("/dev/null-hub")
+    try:
+        assert states(wands.tips) == [False] * 8
+    finally:
+        wands.stop()
 
 
 # The hub, through a real tty ----------------------------------------------------------------------
