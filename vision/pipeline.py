@@ -191,6 +191,8 @@ class Pipeline:
         places = tip_places(self.geo, band.centre, line, paint.band_from_tip_mm, rest_mm)
         height, width = frame.image.shape[:2]
         places = places[(places >= 0).all(axis=1) & (places[:, 0] < width) & (places[:, 1] < height)]
+        if not len(places):  # every place out of the picture (or no lean fits): nothing to place it by
+            return None
         radii = self.geo.bead_radius_px(self.geo.on_plane(places, rest_mm), paint.bead_radius_mm)
         places = places[covered(self.table, frame.image, places, radii, self.cfg.markers.static_diff)]
         places = places[fist_allows(self.geo, self.table, frame.image, band.centre, places, paint.band_from_tip_mm,
