@@ -26,7 +26,7 @@ from vision.axis import WandAxis
 from vision.markers import BAND_MIN_AREA, Blob, TableView
 from vision.table_geometry import TableGeometry
 
-__all__ = ["band_alone", "shaft_line", "tip_places", "covered", "placed_axis", "is_placed"]
+__all__ = ["band_alone", "shaft_line", "tip_places", "covered", "fist_allows", "shaft_seen", "shaft_allows", "placed_axis", "is_placed"]
 
 # The table card's pose leans the wand back 20-75 degrees; a hand's own slant adds a few degrees either
 # side. Flatter than 15 degrees the fist would lie on the table; steeper than 80 is the upright pose,
@@ -39,6 +39,25 @@ LINE_WOBBLE_DEG = 3.0
 # above a resting bead, up to 12 % nearer a camera 1 m up: at most about 0.55 of a resting bead's area,
 # with the blur of a small bead's rim a little more.
 BAND_MAX_AREA = 0.7
+# Where people grip a wand: the table card's pose holds it a hand's length (215 mm) behind the tip, but
+# hands slide along it, from a short grip just behind the band to the wand's end (250 mm, less the
+# fist's own half-width). Tried in 20 mm steps: a fist is far broader than that.
+GRIP_FROM_TIP_MM = (120.0, 240.0)
+GRIP_STEP_MM = 20.0
+# The smallest fist around a shaft (a child's: a hand 50 mm across): its middle is surely this far from
+# the table in every direction from the grip, so the picture cannot show bare table there.
+FIST_RADIUS_MM = 25.0
+# A fist can be the table's own colour (skin over a wooden table differs by less than
+# ``markers.static_diff``), but never looks *exactly* as the table did: its shading and the table's grain
+# differ by more than a still table's sensor noise and JPEG (a few grey levels). Where more light, noise
+# or blur than that changes the bare table too, the test only lets more places through.
+FIST_DIFF = 8.0
+# The shaft (9 mm, ~5 px across at the table) is looked for within this many pixels either side of the
+# line (the line may be off by a step, ``LINE_WOBBLE_DEG``, and blur spreads it), and compared with the
+# table this far out on both sides: beyond its own half-width and the wobble.
+SHAFT_ACROSS_PX, SHAFT_SIDE_PX = 2, 7
+# A run of the shaft survives this many pixels that are not dark (noise, a printed mark under it).
+SHAFT_GAP_PX = 2
 # A bead counts as hidden at a place when at most a fifth of its disc there looks as the table did:
 # fewer visible pixels than that are too few for the wand stage to find a bead, more would be seen.
 VISIBLE_AT_MOST = 0.2
@@ -106,8 +125,16 @@ def _turned(u: np.ndarray, turns: np.ndarray) -> np.ndarray:
 def _wand_fits(geo: TableGeometry, band_px: np.ndarray, tips: np.ndarray, length_mm: float,
                rest_mm: float) -> np.ndarray:
     """(N,) bool: a point of the band's ray lies ``length_mm`` from each tip (N,3) above it, at an
-    allowed elevation. The ray C + t·d meets the sphere |X - tip| = length where
-    |d|²t² + 2t d·(C - tip) + |C - tip|² - length² = 0."""
+    allowed elevation (``wand_ups``)."""
+    return np.asarray((~np.isnan(wand_ups(geo, band_px, tips, length_mm, rest_mm)).any(axis=2)).any(axis=1))
+
+
+def wand_ups(geo: TableGeometry, band_px: np.ndarray, tips: np.ndarray, length_mm: float,
+             rest_mm: float) -> np.ndarray:
+    """(N,2,3) unit directions from each tip (N,3) up the wand to a point of the band's ray
+    ``length_mm`` from it at an allowed elevation (``ELEVATION_DEG``); NaN where none. The ray C + t·d
+    meets the sphere |X - tip| = length twice at most, where
+    |d|²t² + 2t d·(C - tip) + |C - tip|² - length² = 0: each meeting is one wand."""
     d = geo.rays(band_px[None])[0]
     c = geo.centre
     off = c[None, :] - tips
@@ -115,11 +142,13 @@ def _wand_fits(geo: TableGeometry, band_px: np.ndarray, tips: np.ndarray, length
     disc = b * b - 4 * a * k
     root = np.sqrt(np.maximum(disc, 0.0))
     lo, hi = np.sin(np.radians(ELEVATION_DEG)) * length_mm
-    fits = np.zeros(len(tips), bool)
-    for t in ((-b - root) / (2 * a), (-b + root) / (2 * a)):
+    ups = np.full((len(tips), 2, 3), np.nan)
+    for i, t in enumerate(((-b - root) / (2 * a), (-b + root) / (2 * a))):
         rise = c[2] + t * d[2] - rest_mm  # the band's height above the tip's centre
-        fits |= (disc >= 0) & (t > 0) & (rise >= lo) & (rise <= hi)
-    return fits
+        fits = (disc >= 0) & (t > 0) & (rise >= lo) & (rise <= hi)
+        band = c[None, :] + t[:, None] * d[None, :]
+        ups[fits, i] = (band[fits] - tips[fits]) / length_mm
+    return ups
 
 
 def covered(table: TableView, image_bgr: np.ndarray, places_px: np.ndarray, radii_px: np.ndarray,
@@ -147,6 +176,101 @@ def covered(table: TableView, image_bgr: np.ndarray, places_px: np.ndarray, radi
     total = summed[by, bx] - summed[ay, bx] - summed[by, ax] + summed[ay, ax]
     area = np.maximum((bx - ax) * (by - ay), 1)
     return np.asarray(total / area <= VISIBLE_AT_MOST)
+
+
+def fist_allows(geo: TableGeometry, table: TableView, image_bgr: np.ndarray, band_px: np.ndarray,
+                places_px: np.ndarray, band_from_tip_mm: float, rest_mm: float) -> np.ndarray:
+    """(K,) bool: a tip centred at each of ``places_px`` (K,2), resting (``rest_mm`` up), with its band on
+    the band's ray, puts the wand's grip somewhere the picture shows something over the table (a fist,
+    an arm: not bare table as before the cue, ``FIST_DIFF``) for some grip the hand may take (``GRIP_FROM_TIP_MM``).
+    Each place fixes the wand's lean, and so where its fist must be: seen from above, a place too far
+    from the band puts the fist over bare table short of the real one; one on the wrong side of the band
+    puts it out where no hand is. The fist is projected with the calibrated camera, so one held high is
+    drawn as near the camera draws it (further out, and larger)."""
+    if not len(places_px):
+        return np.zeros(0, bool)
+    tips = geo.on_plane(places_px, rest_mm)
+    ups = wand_ups(geo, band_px, tips, band_from_tip_mm, rest_mm)  # (K,2,3)
+    grips_mm = np.arange(GRIP_FROM_TIP_MM[0], GRIP_FROM_TIP_MM[1] + 1e-6, GRIP_STEP_MM)
+    grips = tips[:, None, None, :] + ups[:, :, None, :] * grips_mm[None, None, :, None]  # (K,2,G,3)
+    flat = grips.reshape(-1, 3)
+    real = ~np.isnan(flat).any(axis=1)
+    height, width = image_bgr.shape[:2]
+    over = np.zeros(len(flat), bool)
+    if real.any():
+        px = geo.project(flat[real])
+        radii = geo.bead_radius_px(flat[real], FIST_RADIUS_MM)
+        inside = (px >= 0).all(axis=1) & (px[:, 0] < width) & (px[:, 1] < height)
+        seen = np.ones(len(px), bool)  # a fist out of the picture may be anywhere there
+        if inside.any():
+            seen[inside] = covered(table, image_bgr, px[inside], radii[inside], FIST_DIFF)
+        over[real] = seen
+    return np.asarray(over.reshape(len(places_px), -1).any(axis=1))
+
+
+def shaft_seen(image_bgr: np.ndarray, band_px: np.ndarray, line: np.ndarray, band_radius_px: float,
+               contrast: float, reach_px: float) -> tuple[float, float]:
+    """How far (px) from the band the dark shaft is seen running along ``line`` (2,), toward ``+line`` and
+    toward ``-line``, up to ``reach_px``: thin and darker by ``contrast`` than the table either side of
+    it, without a break of more than ``SHAFT_GAP_PX``. It stops where a fist, an arm or another wand
+    lies over it, or at its tip."""
+    grey = image_bgr.astype(np.float32).mean(axis=2)
+    normal = np.array([-line[1], line[0]])
+    steps = np.arange(1.3 * band_radius_px + 1.0, reach_px, 1.0)
+    across = np.arange(-SHAFT_ACROSS_PX, SHAFT_ACROSS_PX + 1)
+    out = []
+    for sign in (1.0, -1.0):
+        centre = band_px[None, :] + sign * line[None, :] * steps[:, None]  # (S,2)
+        shaft = _grey_at(grey, centre, normal, across).min(axis=1)
+        sides = _grey_at(grey, centre, normal, np.array([-1.0, 1.0]) * (SHAFT_SIDE_PX + SHAFT_ACROSS_PX))
+        dark = sides.min(axis=1) - shaft >= contrast  # NaN (out of the picture) is never dark
+        seen, gap = 0.0, 0
+        for step, is_dark in zip(steps, dark):
+            if is_dark:
+                seen, gap = float(step), 0
+            elif seen or step > steps[0] + SHAFT_GAP_PX:
+                gap += 1
+                if gap > SHAFT_GAP_PX:
+                    break
+        out.append(seen)
+    return out[0], out[1]
+
+
+def _grey_at(grey: np.ndarray, centre: np.ndarray, normal: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+    """(S,O) grey levels at each of ``centre`` (S,2) moved ``offsets`` (O,) px along ``normal``; NaN
+    outside the picture."""
+    height, width = grey.shape
+    pts = np.round(centre[:, None, :] + offsets[None, :, None] * normal[None, None, :]).astype(int)
+    inside = (pts[..., 0] >= 0) & (pts[..., 0] < width) & (pts[..., 1] >= 0) & (pts[..., 1] < height)
+    values = grey[np.clip(pts[..., 1], 0, height - 1), np.clip(pts[..., 0], 0, width - 1)]
+    return np.where(inside, values, np.nan)
+
+
+def shaft_allows(geo: TableGeometry, band_px: np.ndarray, line: np.ndarray, places_px: np.ndarray,
+                 seen_px: tuple[float, float], band_from_tip_mm: float, rest_mm: float) -> np.ndarray:
+    """(K,) bool: a tip centred at each of ``places_px`` (K,2), resting, fits the shaft seen either side of
+    the band (``seen_px``: how far it runs toward ``+line`` and ``-line``, ``shaft_seen``). The wand ends
+    at its tip, so no shaft is seen past it: the tip lies at least as far from the band as the shaft runs
+    on its side. And the shaft runs on from the band to the fist on the other side, so the front of a fist
+    gripping at most ``GRIP_FROM_TIP_MM[1]`` behind the tip must lie as far out as the shaft is seen
+    there: a steep wand (its tip near the band) cannot show a long run of shaft behind its band."""
+    if not len(places_px):
+        return np.zeros(0, bool)
+    off = places_px - band_px[None, :]
+    along = off @ line
+    tip_side, grip_side = np.where(along >= 0, seen_px[0], seen_px[1]), np.where(along >= 0, seen_px[1], seen_px[0])
+    past_shaft = np.linalg.norm(off, axis=1) >= tip_side - SHAFT_GAP_PX
+    tips = geo.on_plane(places_px, rest_mm)
+    ups = wand_ups(geo, band_px, tips, band_from_tip_mm, rest_mm)  # (K,2,3)
+    # The farthest the shaft can show behind the band: up to the fist's front, at least a small fist's
+    # half-width ahead of the farthest grip.
+    grips = tips[:, None, :] + ups * (GRIP_FROM_TIP_MM[1] - FIST_RADIUS_MM)
+    flat = grips.reshape(-1, 3)
+    real = ~np.isnan(flat).any(axis=1)
+    reach = np.full(len(flat), -np.inf)
+    if real.any():
+        reach[real] = np.linalg.norm(geo.project(flat[real]) - band_px[None, :], axis=1)
+    return np.asarray(past_shaft & (reach.reshape(len(places_px), 2).max(axis=1) >= grip_side - SHAFT_GAP_PX))
 
 
 def placed_axis(strength: int, band: Blob, places_px: np.ndarray, band_from_tip_mm: float) -> WandAxis:

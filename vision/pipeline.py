@@ -27,7 +27,8 @@ from vision.bare_table import BareTable
 from vision.config import VisionConfig, load_config
 from vision.decide import NONE, TARGET, UNSURE, Casting, CastingResult, CastingWatch, WandReading, verdict
 from vision.frames import Frame, FrameSource
-from vision.hidden_tip import BAND_MAX_AREA, band_alone, covered, is_placed, placed_axis, shaft_line, tip_places
+from vision.hidden_tip import (BAND_MAX_AREA, band_alone, covered, fist_allows, is_placed, placed_axis, shaft_allows,
+                               shaft_line, shaft_seen, tip_places)
 from vision.markers import Blob, TableView, WandSighting, find_wands, shaft_direction
 from vision.profile import PaintModel, ProfileError, load_profile
 from vision.scoring import TokenScores, aim_scores, score_tokens
@@ -190,8 +191,15 @@ class Pipeline:
         places = tip_places(self.geo, band.centre, line, paint.band_from_tip_mm, rest_mm)
         height, width = frame.image.shape[:2]
         places = places[(places >= 0).all(axis=1) & (places[:, 0] < width) & (places[:, 1] < height)]
+        if not len(places):  # every place out of the picture (or no lean fits): nothing to place it by
+            return None
         radii = self.geo.bead_radius_px(self.geo.on_plane(places, rest_mm), paint.bead_radius_mm)
         places = places[covered(self.table, frame.image, places, radii, self.cfg.markers.static_diff)]
+        places = places[fist_allows(self.geo, self.table, frame.image, band.centre, places, paint.band_from_tip_mm,
+                                    rest_mm)]
+        seen = shaft_seen(frame.image, band.centre, line, float(np.sqrt(band.area / np.pi)),
+                          self.cfg.markers.shaft_contrast, self.band_reach_px)
+        places = places[shaft_allows(self.geo, band.centre, line, places, seen, paint.band_from_tip_mm, rest_mm)]
         if (side := self._tip_sides.get(k)) is not None:
             # A wand does not turn end over end while its fist closes over the tip: the tip is on the side
             # of the band it was last seen on, this casting.
