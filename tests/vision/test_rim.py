@@ -1,0 +1,68 @@
+"""A bead resting against a token's rim, the token's place tapped a finger's wobble off: read, unless
+another token is as near or the wand is held up beside the token aimed at another."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tests.vision_two_tokens import BEAD_MM, CAMERA, GEO, two_token_pipeline
+from vision.axis import WandAxis
+from vision.decide import TARGET, UNSURE
+from vision.pipeline import TAP_WOBBLE_PX, Pipeline
+from vision.targets import Candidate
+from vision.under_tip import BETWEEN, under_tip
+
+RADIUS = 15.0  # a 30 mm token
+# S alone; its nearest neighbour N 120 mm away, as a card's tokens lie in a row.
+ALONE = [Candidate("S", 700.0, 300.0, RADIUS), Candidate("N", 700.0, 420.0, RADIUS)]
+# The same with T beside S, 58 mm apart centre to centre (28 mm between their edges).
+PAIR = [Candidate("S", 700.0, 300.0, RADIUS), Candidate("T", 758.0, 300.0, RADIUS)]
+
+
+@pytest.fixture
+def pipeline(config) -> Pipeline:
+    return two_token_pipeline(config)
+
+
+def _resting(past_edge_mm: float, towards_mm: tuple[float, float, float] | None = None,
+             height_mm: float = BEAD_MM + 2.0) -> WandAxis:
+    """Wand 2's bead ``past_edge_mm`` beyond S's rim toward +x (where T lies when there), seen its true
+    size; its band 110 mm back along the line from ``towards_mm`` through the tip (None: straight up
+    the table's -x side, the player's)."""
+    tip = np.array([[700.0 + RADIUS + past_edge_mm, 300.0, height_mm]])
+    radius = float(GEO.bead_radius_px(tip, BEAD_MM)[0])
+    towards = np.array(towards_mm) if towards_mm is not None else tip[0] + np.array([60.0, 0.0, -100.0])
+    d = tip[0] - towards
+    band = tip[0] + 110.0 * d / np.linalg.norm(d)
+    return WandAxis(2, CAMERA.project(tip)[0], CAMERA.project(band[None])[0], 110.0, "band", radius)
+
+
+def test_a_bead_against_a_tokens_rim_past_its_tapped_place_is_read(pipeline) -> None:
+    """13 mm past the edge as the places file has it (a bead's radius and a tap's wobble): the former
+    reading found it "between" with no other token near and asked; now it is S, switch or not."""
+    wobble_mm = TAP_WOBBLE_PX / GEO.px_per_mm(0.0)
+    assert 5.0 < wobble_mm < 12.0  # a finger's 5 px at about 1 m
+    axis = _resting(13.0)
+    assert under_tip(GEO, axis, ALONE, BEAD_MM, pipeline.cfg.pointing, True).status == BETWEEN
+    for touching in (True, None):
+        reading = pipeline.read(axis, ALONE, touching)
+        assert (reading.status, reading.target) == (TARGET, "S"), touching
+
+
+def test_a_bead_between_two_tokens_is_still_asked(pipeline) -> None:
+    """The same bead with T's edge 15 mm beyond it: about as near one token as the other, asked."""
+    reading = pipeline.read(_resting(13.0), PAIR, True)
+    assert (reading.status, reading.why, reading.best) == (UNSURE, "between", "S")
+
+
+def test_a_bead_past_the_wobble_is_not_read(pipeline) -> None:
+    """A resting bead 25 mm past the edge (13 mm of bare table between them) is at no token."""
+    reading = pipeline.read(_resting(25.0), ALONE, True)
+    assert reading.status != TARGET
+
+
+def test_a_tip_held_up_beside_a_token_and_aimed_at_another_is_still_asked(pipeline) -> None:
+    """Held 4 cm up beside S, its switch open, aimed along the table at N: the rim says nothing of it."""
+    axis = _resting(13.0, towards_mm=(700.0, 420.0, 0.0), height_mm=BEAD_MM + 40.0)
+    reading = pipeline.read(axis, ALONE, False)
+    assert reading.status == UNSURE
