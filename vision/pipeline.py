@@ -47,7 +47,7 @@ TABLE_BEFORE_S = 1.0  # a reading is handed the frames of this long before the c
 # A tip bead seen whole covers at least this share of a resting bead's area (a band at most BAND_MAX_AREA).
 WHOLE_BEAD = 0.8
 # A place is where a person tapped the token on the preview: a finger lands 3-5 px off the token as seen
-# (``docs/calibration.md``), 5-11 mm at the table from 0.8-1.2 m. A bead resting against a token's rim,
+# (``docs/wand-markers.md``, "How the bench measures"), 5-11 mm at the table from 0.8-1.2 m. A bead resting against a token's rim,
 # its centre a bead's radius past the edge, may so lie that much further from the tapped place; with no
 # other token anywhere near, it is still that token's.
 TAP_WOBBLE_PX = 5.0
