@@ -7,8 +7,11 @@ import pytest
 
 from tests.vision_two_tokens import BEAD_MM, CAMERA, GEO, two_token_pipeline
 from vision.axis import WandAxis
+from vision.bench.casting import run_scene
+from vision.bench.tips import SceneTips
 from vision.decide import TARGET, UNSURE
 from vision.pipeline import TAP_WOBBLE_PX, Pipeline
+from vision.render.scene import make_scene
 from vision.targets import Candidate
 from vision.under_tip import BETWEEN, under_tip
 
@@ -66,3 +69,37 @@ def test_a_tip_held_up_beside_a_token_and_aimed_at_another_is_still_asked(pipeli
     axis = _resting(13.0, towards_mm=(700.0, 420.0, 0.0), height_mm=BEAD_MM + 40.0)
     reading = pipeline.read(axis, ALONE, False)
     assert reading.status == UNSURE
+
+
+def _crowded_casting(config, shift_mm: float) -> tuple[str, str | None, str]:
+    """Rendered crowded casting 2 (three wands on r2), wand 3's bead resting 17 mm from r2's centre,
+    pressed firmly; r2's place tapped ``shift_mm`` further from that bead than the token lies. Wand 3's
+    status, target and why."""
+    scene = make_scene(2, "crowded", motion=True)
+    bead = scene.render(scene.frames - 1)[1].wands[3]
+    assert bead.target == "r2"
+    places = []
+    for c in scene.candidates:
+        x, y = c["x_mm"], c["y_mm"]
+        if c["id"] == "r2":
+            away = np.array([x - bead.tip_mm[0], y - bead.tip_mm[1]])
+            x, y = np.array([x, y]) + shift_mm * away / np.linalg.norm(away)
+        places.append(Candidate(c["id"], float(x), float(y), c["radius_mm"]))
+    tips = SceneTips(scene)
+    tips.press_n = {k: 3.0 for k in tips.press_n}  # a firm touch: the switches close
+    result = run_scene(Pipeline(scene.calibration, config), scene, 0.0, None, places, tips)[0]
+    assert result is not None
+    reading = result.wands[3]
+    return reading.status, reading.target, reading.why
+
+
+def test_a_rendered_bead_against_the_rim_of_a_token_tapped_off_is_read(config) -> None:
+    """The place 9 mm off, as a finger lands at a metre: the bead is 26 mm from it, past the 10 mm the
+    reading allowed (the former reading asked, "between"); it is r2."""
+    assert _crowded_casting(config, 9.0)[:2] == (TARGET, "r2")
+
+
+def test_a_rendered_bead_farther_than_a_tap_from_the_place_is_not_read(config) -> None:
+    """The place 22 mm off, more than a finger's wobble: the bead lies on bare table as far as the
+    places file says, and is not read as r2."""
+    assert _crowded_casting(config, 22.0)[0] != TARGET
