@@ -267,10 +267,13 @@ class Pipeline:
         if rim.status != OVER:
             return tip
         if not touching and axis.back_px is not None:
+            # Held up beside the token, aimed at another, the wand's line names that one from some range
+            # of tip heights (resting, a hover, higher, any): then the rim says nothing.
             resting = bead_mm + p.touch_lift_mm
-            aimed = self._line_names(axis, candidates, resting, p.max_height_mm)
-            if aimed is not None and aimed != rim.token:
-                return tip  # held beside the token, aimed at another: the rim says nothing
+            hover = resting + p.hover_height_mm
+            spans = ((resting, resting), (resting, hover), (hover, p.max_height_mm), (resting, p.max_height_mm))
+            if {self._line_names(axis, candidates, low, high) for low, high in spans} - {None, rim.token}:
+                return tip
         return rim
 
     def _from_afar(self, axis: WandAxis, candidates: Sequence[Candidate]) -> TokenScores:
