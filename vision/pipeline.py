@@ -235,6 +235,11 @@ class Pipeline:
         if hidden and touching and axis.spread_px is not None:
             # The switch says the bead rests on a token; what shows of it says where it can be.
             rests = resting_spread(self.geo, axis, candidates, bead_mm, self.cfg.pointing)
+            if rests.status == BETWEEN:
+                wide = _WiderSlack.around(self.cfg.pointing, TAP_WOBBLE_PX / self.geo.px_per_mm(0.0))
+                rim = over_which(self.geo.on_plane(axis.spread_px, bead_mm + self.cfg.pointing.touch_lift_mm)[:, :2],
+                                 candidates, wide)
+                rests = rim if rim.status == OVER else rests
             return _over(axis, rests) if rests.status == OVER else _asked(axis, rests, "hidden")
         tip = under_tip(self.geo, axis, candidates, bead_mm, self.cfg.pointing, touching)
         if tip.status == BETWEEN and not hidden:

@@ -105,3 +105,26 @@ def test_a_rendered_bead_farther_than_a_tap_from_the_place_is_not_read(config) -
     """The place 22 mm off, more than a finger's wobble: the bead lies on bare table as far as the
     places file says, and is not read as r2."""
     assert _crowded_casting(config, 22.0)[0] != TARGET
+
+
+def _partly_hidden(past_edge_mm: float) -> WandAxis:
+    """Wand 2's bead resting ``past_edge_mm`` beyond S's rim, two thirds of it under a fist: a third of
+    its area seen, its centre anywhere within 2 mm of where it is."""
+    centre = np.array([700.0 + RADIUS + past_edge_mm, 300.0, BEAD_MM + 2.0])
+    around = centre + np.array([[dx, dy, 0.0] for dx in (-2.0, 0.0, 2.0) for dy in (-2.0, 0.0, 2.0)])
+    radius = float(GEO.bead_radius_px(centre[None], BEAD_MM)[0])
+    tip = CAMERA.project(centre[None])[0]
+    return WandAxis(2, tip, None, 0.0, "tip", 0.58 * radius, CAMERA.project(around))
+
+
+def test_a_partly_hidden_bead_against_the_rim_is_read_with_its_switch_closed(pipeline) -> None:
+    """Where the part in view says the bead can be, all of it past S's rim within a tap's wobble: S
+    when the switch says it rests (the former reading asked, "hidden"); asked without a switch."""
+    reading = pipeline.read(_partly_hidden(12.0), ALONE, True)
+    assert (reading.status, reading.target) == (TARGET, "S")
+    assert pipeline.read(_partly_hidden(12.0), ALONE, None).status == UNSURE
+
+
+def test_a_partly_hidden_bead_between_two_tokens_is_asked(pipeline) -> None:
+    reading = pipeline.read(_partly_hidden(12.0), PAIR, True)
+    assert (reading.status, reading.why) == (UNSURE, "hidden")
