@@ -24,7 +24,7 @@ import numpy as np
 
 from vision.axis import WandAxis, wand_axis
 from vision.bare_table import BareTable
-from vision.config import VisionConfig, load_config
+from vision.config import PointingConfig, VisionConfig, load_config
 from vision.decide import NONE, TARGET, UNSURE, Casting, CastingResult, CastingWatch, WandReading, verdict
 from vision.frames import Frame, FrameSource
 from vision.hidden_tip import (BAND_MAX_AREA, band_alone, covered, fist_allows, is_placed, placed_axis, shaft_allows,
@@ -35,8 +35,8 @@ from vision.scoring import TokenScores, aim_scores, score_tokens
 from vision.table_geometry import Calibrated, TableGeometry, UncalibratedTable
 from vision.targets import Candidate, candidates_from
 from vision.touch import HeardSwitches, TipSwitches
-from vision.under_tip import (BETWEEN, CLEAR, OVER, OVERSIZED, TipReading, highest_for_bead, mostly_hidden, over_any,
-                              resting_spread, under_tip)
+from vision.under_tip import (BETWEEN, CLEAR, OVER, OVERSIZED, TipReading, highest_for_bead, hover_heights,
+                              mostly_hidden, over_any, over_which, resting_spread, under_tip)
 
 __all__ = ["Pipeline", "FrameView", "open_pipeline", "read_casting", "hand_tracker", "UncalibratedTable",
            "UnlearnedWands", "TABLE_BEFORE_S"]
@@ -47,6 +47,11 @@ AFAR_AIM_WAVER = 1.25
 TABLE_BEFORE_S = 1.0  # a reading is handed the frames of this long before the cue: they show the table
 # A tip bead seen whole covers at least this share of a resting bead's area (a band at most BAND_MAX_AREA).
 WHOLE_BEAD = 0.8
+# A place is where a person tapped the token on the preview: a finger lands 3-5 px off the token as seen
+# (``docs/wand-markers.md``, "How the bench measures"), 5-11 mm at the table from 0.8-1.2 m. A bead resting against a token's rim,
+# its centre a bead's radius past the edge, may so lie that much further from the tapped place; with no
+# other token anywhere near, it is still that token's.
+TAP_WOBBLE_PX = 5.0
 # Paint floors are never lowered below these (0-255): under them the grey table and shadows pass as paint.
 LOWEST_SATURATION, LOWEST_VALUE = 20.0, 5.0
 
@@ -238,8 +243,15 @@ class Pipeline:
         if hidden and touching and axis.spread_px is not None:
             # The switch says the bead rests on a token; what shows of it says where it can be.
             rests = resting_spread(self.geo, axis, candidates, bead_mm, self.cfg.pointing)
+            if rests.status == BETWEEN:
+                wide = _WiderSlack.around(self.cfg.pointing, TAP_WOBBLE_PX / self.geo.px_per_mm(0.0))
+                rim = over_which(self.geo.on_plane(axis.spread_px, bead_mm + self.cfg.pointing.touch_lift_mm)[:, :2],
+                                 candidates, wide)
+                rests = rim if rim.status == OVER else rests
             return _over(axis, rests) if rests.status == OVER else _asked(axis, rests, "hidden")
         tip = under_tip(self.geo, axis, candidates, bead_mm, self.cfg.pointing, touching)
+        if tip.status == BETWEEN and not hidden:
+            tip = self._at_rim(axis, candidates, touching, tip)
         if tip.status == OVER and hidden:
             return _asked(axis, tip, "hidden")
         if tip.status == OVER and touching is False:
@@ -251,6 +263,31 @@ class Pipeline:
         if axis.back_px is None or touching:  # a lone tip over no token, or one pressed on bare table
             return WandReading(k, NONE, None, 0.0, None, {}, axis.source, why="nothing")
         return verdict(k, self._from_afar(axis, candidates), self.cfg.decide, axis.source)
+
+    def _at_rim(self, axis: WandAxis, candidates: Sequence[Candidate], touching: bool | None,
+                tip: TipReading) -> TipReading:
+        """A whole tip just past one token's edge and short of its place's wobble (``TAP_WOBBLE_PX``)
+        is over that token when every other token stays ``neighbour_margin_mm`` further off: the token
+        lies where the finger meant, not where it landed. A tip near two tokens stays between them."""
+        p = self.cfg.pointing
+        bead_mm = self.paints[axis.strength].bead_radius_mm
+        heights = hover_heights(self.geo, axis, bead_mm, p, touching)
+        if not len(heights):
+            return tip
+        wobble = TAP_WOBBLE_PX / self.geo.px_per_mm(0.0)
+        wide = _WiderSlack.around(p, wobble)
+        rim = over_which(self.geo.at_height(axis.tip_px, heights)[:, :2], candidates, wide)
+        if rim.status != OVER:
+            return tip
+        if not touching and axis.back_px is not None:
+            # Held up beside the token, aimed at another, the wand's line names that one from some range
+            # of tip heights (resting, a hover, higher, any): then the rim says nothing.
+            resting = bead_mm + p.touch_lift_mm
+            hover = resting + p.hover_height_mm
+            spans = ((resting, resting), (resting, hover), (hover, p.max_height_mm), (resting, p.max_height_mm))
+            if {self._line_names(axis, candidates, low, high) for low, high in spans} - {None, rim.token}:
+                return tip
+        return rim
 
     def _from_afar(self, axis: WandAxis, candidates: Sequence[Candidate]) -> TokenScores:
         """A tip over no token: read by where the wand points, nothing under the tip to confirm it. The
@@ -320,6 +357,20 @@ class Pipeline:
         heard = HeardSwitches(tips, list(wands), self.cfg.decide.settle_ms / 1000, self.stuck_switches)
         return Casting(cue_at, list(wands), self.cfg.decide,
                        lambda axis: self.read(axis, chosen, heard.touching(axis.strength)), watch, heard.hear)
+
+
+class _WiderSlack(PointingConfig):
+    """The pointing settings with a tip allowed ``extra_mm`` further past a token's edge."""
+
+    extra_mm: float = 0.0
+
+    @classmethod
+    def around(cls, p: PointingConfig, extra_mm: float) -> _WiderSlack:
+        return cls(**p.model_dump(), extra_mm=extra_mm)
+
+    @property
+    def under_tip_slack_mm(self) -> float:  # type: ignore[override]
+        return PointingConfig.under_tip_slack_mm + self.extra_mm
 
 
 def _over(axis: WandAxis, tip: TipReading) -> WandReading:
