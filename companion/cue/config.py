@@ -79,6 +79,11 @@ class CueConfig(_Settings):
     # already; in noise every distance grows). Under that, ``near_miss_margin``.
     model_sure: Annotated[float, Field(gt=0.0, lt=1.0, strict=True)] = 0.95
     model_near_miss_margin: Annotated[float, Field(ge=1.0, strict=True)] = 1.15
+    # The further past the takes' threshold a phrase lies, the surer the model must be: the relief
+    # grows with the model's log-odds, from none at ``model_threshold`` to all of ``model_relax`` at
+    # ``model_sure``. Off: all of it from ``model_threshold`` on (a near miss the model half-liked,
+    # 0.67, came through at 1.46 x the threshold on the dev panel's near-miss talk).
+    relax_by_certainty: bool = Field(True, strict=True)
     voice: VoiceActivityConfig = VoiceActivityConfig()
     features: FeatureConfig = FeatureConfig()
 

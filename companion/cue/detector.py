@@ -85,7 +85,7 @@ class ChantDetector:
         features = chant_features(phrase.audio, self.book.feature_config)
         take, distance = closest(self.chants, features, cfg.band, cfg.max_stretch)
         player = take.player if take is not None else None
-        bar = self.threshold * (cfg.model_relax if score is not None and score >= cfg.model_threshold else 1.0)
+        bar = self.threshold * self.relief(score)
         if take is None or distance > bar:
             return Verdict(phrase, player, distance, False, score=score)
         _, near = closest(self.near_misses, features, cfg.band, cfg.max_stretch)
@@ -96,6 +96,20 @@ class ChantDetector:
         eased = score is not None and score >= cfg.model_sure and distance <= self.threshold
         margin = cfg.model_near_miss_margin if eased else cfg.near_miss_margin
         return Verdict(phrase, player, distance, distance * margin < near, near, take, len(features), score)
+
+    def relief(self, score: float | None) -> float:
+        """How far past the takes' threshold the model's ``score`` lets a phrase be, as a factor:
+        1 when the model is unsure or off, ``model_relax`` when it is all but certain, and (with
+        ``relax_by_certainty``) in between by its log-odds, so a near miss the model half-likes
+        must still sound like the caller's own takes."""
+        cfg = self.config
+        if score is None or score < cfg.model_threshold:
+            return 1.0
+        if not cfg.relax_by_certainty:
+            return cfg.model_relax
+        share = (_log_odds(score) - _log_odds(cfg.model_threshold)) / max(
+            _log_odds(cfg.model_sure) - _log_odds(cfg.model_threshold), 1e-9)
+        return 1.0 + (cfg.model_relax - 1.0) * float(np.clip(share, 0.0, 1.0))
 
     def judge_run_on(self, phrase: Phrase) -> Verdict:
         """A phrase longer than the takes is judged first at its earlier ends (``run_on``): the
@@ -148,6 +162,11 @@ class ChantDetector:
                 self.when_cue(cue)
         return cues
 
+
+
+def _log_odds(p: float) -> float:
+    p = min(max(p, 1e-9), 1.0 - 1e-9)
+    return float(np.log(p / (1.0 - p)))
 
 
 END_DB = -40.0  # a syllable has ended 40 dB under the take's loudest 10 ms (or at its noise floor)

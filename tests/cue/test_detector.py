@@ -176,3 +176,36 @@ def test_a_sure_model_eases_the_near_miss_margin_only_for_phrases_the_takes_judg
 
     assert judged(1.01 * bare.distance)  # within the threshold the eased margin lets it through
     assert not judged(bare.distance / 1.2)  # past the threshold, inside the relaxed bar: full margin
+
+
+def test_the_further_past_the_threshold_the_surer_the_model_must_be(scene, book, chatter):
+    """A phrase 1.4 x past the takes' threshold is let in by a model all but certain (0.99), not by
+    one that half-likes it (0.67: how a near miss came through on the dev panel's near-miss talk);
+    with the relief given whole from the model's threshold on, both let it in."""
+    from companion.cue.model import ChantModel
+    from companion.cue.phrases import PhraseCutter
+
+    said = in_quiet_room(scene, chatter, CHANT, scene.voices[0], 150, np.random.default_rng(23))
+    cutter = PhraseCutter()
+    phrase = max(cutter.feed(said, 0.0) + cutter.flush(), key=lambda p: len(p.audio))
+    bare = ChantDetector(book, CueConfig(model=False)).judge(phrase)
+
+    def judged(log_odds: float, graded: bool = True) -> bool:
+        config = CueConfig(threshold=bare.distance / 1.4, model_relax=1.6, near_miss_margin=1.0,
+                           relax_by_certainty=graded)
+        detector = ChantDetector(book, config)
+        dims = len(detector.model.mean)  # type: ignore[union-attr]
+        detector.model = ChantModel(np.zeros(dims), np.ones(dims), np.zeros((dims, 1)), np.zeros(1), np.zeros(1), log_odds)
+        return detector.judge(phrase).is_chant
+
+    assert judged(4.6)  # 0.99
+    assert not judged(0.7)  # 0.67
+    assert judged(0.7, graded=False)
+
+
+@pytest.mark.parametrize("score, relief", [(0.3, 1.0), (0.5, 1.0), (0.95, 1.6), (0.999, 1.6)])
+def test_the_models_relief_runs_from_none_to_model_relax(book, score, relief):
+    assert ChantDetector(book).relief(score) == pytest.approx(relief)
+    assert ChantDetector(book).relief(None) == 1.0
+    middle = ChantDetector(book).relief(0.8)
+    assert 1.0 < middle < 1.6
