@@ -84,6 +84,11 @@ class CueConfig(_Settings):
     # ``model_sure``. Off: all of it from ``model_threshold`` on (a near miss the model half-liked,
     # 0.67, came through at 1.46 x the threshold on the dev panel's near-miss talk).
     relax_by_certainty: bool = Field(True, strict=True)
+    # A long phrase none of whose cuts is the chant is also searched as wake-word models listen:
+    # the model slides over it in windows as long as the takes (``detector.WINDOW_LENGTHS``), and
+    # its likeliest windows are judged (babble glued to a chant at a loud table hides it from the
+    # model's view of the whole phrase).
+    model_windows: bool = Field(True, strict=True)
     voice: VoiceActivityConfig = VoiceActivityConfig()
     features: FeatureConfig = FeatureConfig()
 

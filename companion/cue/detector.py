@@ -28,6 +28,12 @@ from companion.cue.templates import ChantBook, Template, closest, widened
 
 RUN_ON = 1.25  # a phrase this much longer than the typical take may hold a chant and chatter after it
 CLEARLY_NEARER = 0.8  # an earlier end of a chant replaces its end when this much nearer the takes (dev panel)
+# The model's windows over a long phrase: this many times the typical take's speech (unseen speeds
+# reach a third slower or quicker), every 50 ms, in phrases at least this much longer than a window.
+WINDOW_LENGTHS = (0.75, 1.0, 1.3)
+WINDOW_HOP_S = 0.05
+WINDOW_SHARE = 0.85
+WINDOWS_JUDGED = 2
 SOURCE = "microphone"  # the name the hub and GPIO inputs use for the spoken cue
 
 
@@ -137,14 +143,38 @@ class ChantDetector:
                 later_verdict = self.judge(candidate)
                 if later_verdict.is_chant:
                     return later_verdict
+        if self.model is not None and self.config.run_on and self.config.model_windows:
+            for candidate in self.windows(phrase):
+                window_verdict = self.judge(candidate)
+                if window_verdict.is_chant:
+                    return window_verdict
         return verdict
+
+    def windows(self, phrase: Phrase) -> list[Phrase]:
+        """The phrase's likeliest chant-long windows by the model (at most ``WINDOWS_JUDGED``, each
+        at least ``model_threshold``, none mostly over another), as phrases of their own."""
+        assert self.model is not None
+        margin = self.config.voice.margin_s
+        lengths = [round((f * self.typical_s + 2 * margin) * SAMPLE_RATE) for f in WINDOW_LENGTHS]
+        lengths = [n for n in lengths if n < WINDOW_SHARE * len(phrase.audio)]  # else the phrase is the window
+        chosen: list[tuple[int, int, float]] = []
+        for a, b, p in self.model.windows(phrase.audio, lengths, round(WINDOW_HOP_S * SAMPLE_RATE)):
+            if p < self.config.model_threshold or len(chosen) == WINDOWS_JUDGED:
+                break
+            if all(min(b, d) - max(a, c) < 0.5 * min(b - a, d - c) for c, d, _ in chosen):
+                chosen.append((a, b, p))
+        return [Phrase(phrase.audio[a:b], phrase.t_start + a / SAMPLE_RATE,
+                       min(phrase.t_end, phrase.t_start + b / SAMPLE_RATE - margin), phrase.background)
+                for a, b, _ in chosen]
 
     def nearest_end(self, verdict: Verdict) -> Verdict:
         """A phrase heard as the chant may still carry the start of someone's chatter after it: of
-        its earlier ends (drops in level), the one nearest the chant, if it is the chant and clearly
+        its earlier ends (drops in level) and the model's likeliest windows, the one nearest the chant, if it is the chant and clearly
         nearer (a slow chant's last syllable is weak, and a cut before it can be near too). Only a
         phrase already heard as the chant is looked at again, so this moves cues, never adds them."""
         ends = earlier_ends(verdict.phrase, self.shortest_s, self.longest_s, self.config.voice)
+        if self.model is not None and self.config.model_windows:
+            ends += self.windows(verdict.phrase)  # babble glued either side moves where the phrase seems to end
         heard = [v for v in map(self.judge, ends) if v.is_chant and v.distance < CLEARLY_NEARER * verdict.distance]
         return min(heard + [verdict], key=lambda v: v.distance)
 
