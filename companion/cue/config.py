@@ -47,6 +47,9 @@ class VoiceActivityConfig(_Settings):
     min_phrase_s: NonNegative = 0.25  # shorter is a dice click or a cough
     max_phrase_s: Positive = 5.0  # longer is talk; only the last stretch is kept (a chant run on into chatter is found in it)
     margin_s: NonNegative = 0.1  # audio kept either side of a phrase for the features
+    # Each 10 ms level is the median of this many steps around it (odd; 1: off): a click of a
+    # few milliseconds is removed before the cutter, a syllable kept.
+    click_median_steps: Annotated[int, Field(ge=1, le=9, strict=True)] = 1
     # The levels above are of the power in this band (Hz), where a voice carries: a fan's rumble or
     # a microphone's hiss outside it does not hide the chant. None: the whole spectrum.
     band_hz: tuple[Hertz, Hertz] | None = (200.0, 4000.0)

@@ -209,3 +209,21 @@ def test_the_models_relief_runs_from_none_to_model_relax(book, score, relief):
     assert ChantDetector(book).relief(None) == 1.0
     middle = ChantDetector(book).relief(0.8)
     assert 1.0 < middle < 1.6
+
+
+def test_a_window_on_the_chant_moves_the_cue_off_what_is_glued_after_it(scene, book, chatter, monkeypatch):
+    """A phrase heard as the chant with a word glued to its end: the model's likeliest window lies
+    on the chant alone, is the chant and is nearer the takes than the whole, so the cue is at the
+    chant's end; without the windows (and without the drops' second look) the cue stays late."""
+    voice = "en+f3"
+    chant = say(Take(CHANT, voice, 160, 55), scene.cache)
+    go = say(Take("Go!", "en-us", 170), scene.cache)
+    _, end = spoken_span(chant, -40.0)
+    go_start, _ = spoken_span(go, -40.0)
+    joined = np.concatenate([chant[: int(end * SAMPLE_RATE)], go[int(go_start * SAMPLE_RATE) :]])
+    mix = mix_at(table_noise(len(joined) + 3 * SAMPLE_RATE, chatter, np.random.default_rng(21)), joined, SAMPLE_RATE, 20.0)
+    monkeypatch.setattr(detector, "CLEARLY_NEARER", 0.0)
+    (cue,) = listen(ChantDetector(book), mix, 0.0)
+    assert cue.player == voice and cue.t_end == pytest.approx(1.0 + end, abs=0.08)
+    (late,) = listen(ChantDetector(book, CueConfig(model_windows=False)), mix, 0.0)
+    assert late.t_end > 1.0 + end + 0.15

@@ -68,7 +68,7 @@ def examples(said: Utterance, talk: Sequence[np.ndarray], rng: np.random.Generat
     A phrase is the chant when it holds at least 70 % of it and little else; phrases that hold
     only a piece of the chant are left out (neither answer teaches the model anything true)."""
     for _ in range(recipe.ROOMS_PER_CHANT if said.chant else recipe.ROOMS_PER_OTHER):
-        kind = str(rng.choice(list(recipe.NOISES), p=np.array(list(recipe.NOISES.values())) / sum(recipe.NOISES.values())))
+        kind = str(rng.choice(recipe.NOISES))
         clean = room_echo(said.audio, rng) if rng.random() < recipe.REVERB_SHARE else said.audio
         at = int(rng.uniform(1.2, 2.2) * SAMPLE_RATE)
         background = room(at + len(clean) + SAMPLE_RATE, kind, talk, rng)
@@ -85,18 +85,6 @@ def examples(said: Utterance, talk: Sequence[np.ndarray], rng: np.random.Generat
                 yield phrase_vector(phrase.audio), True
             elif not said.chant or overlap < 0.3:
                 yield phrase_vector(phrase.audio), False
-        # The detector also slides the model over long phrases (``detector.windows``): a window
-        # on the chant, its edges a little off, whatever babble is glued to it, is the chant; a
-        # chant-long window anywhere over the rest is not.
-        for _ in range(recipe.WINDOWS_PER_ROOM):
-            if said.chant:
-                a, b = (t + recipe.MARGIN_S * sign + rng.uniform(-recipe.WINDOW_JITTER_S, recipe.WINDOW_JITTER_S)
-                        for t, sign in ((start, -1), (end, 1)))
-            else:
-                length = rng.uniform(*recipe.WINDOW_S)
-                a = rng.uniform(max(0.0, start - 0.5 * length), max(0.0, min(len(mix) / SAMPLE_RATE - length, end)))
-                b = a + length
-            yield phrase_vector(mix[max(0, int(a * SAMPLE_RATE)) : int(b * SAMPLE_RATE)]), said.chant
 
 
 def fit(x: np.ndarray, y: np.ndarray, rng: np.random.Generator, hidden: int = 64, epochs: int = 40,

@@ -52,13 +52,4 @@ ROOMS_PER_CHANT = 6
 ROOMS_PER_OTHER = 2
 SNR_DB = (-3.0, 24.0)  # speech over the room, uniformly in this range
 REVERB_SHARE = 0.5  # rooms with echo (RT60 0.15-0.7 s)
-# How often each room is drawn: babble (two to six others talking) twice as often as the rest, since
-# no noise floor takes speech out and the dev panel missed most chants under it.
-NOISES = {"stationary": 1.0, "babble": 2.0, "clatter": 1.0, "quiet": 1.0}
-# Besides the phrases the cutter cuts, windows as the detector slides them over a long phrase:
-# per room, this many around the chant (its speech, a margin either side, each edge moved up to
-# the jitter) or, for other speech, chant-long (WINDOW_S seconds) anywhere over it.
-WINDOWS_PER_ROOM = 1
-MARGIN_S = 0.1
-WINDOW_JITTER_S = 0.06
-WINDOW_S = (0.6, 1.6)
+NOISES = ("stationary", "babble", "clatter", "quiet")
