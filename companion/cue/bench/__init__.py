@@ -260,7 +260,7 @@ def measure(quick: bool = False, panel: str = "held-out", talk_hours: float | No
         refused: list[str] = []
         book = enrol_chorus(scene, Path(tmp) / "book", config, refused=refused)
         per_voice = 2 if quick else 6
-        seconds = 3600.0 * talk_hours if talk_hours is not None else 300.0 if quick else 4 * 3600.0
+        seconds = talk_seconds(quick, talk_hours)
         # The two long talks may run beside the chants in processes of their own (``jobs``): the
         # same work, the same seeds, the same figures, sooner.
         with ProcessPoolExecutor(max_workers=2) if jobs > 1 else _Here() as pool:
@@ -276,6 +276,14 @@ def measure(quick: bool = False, panel: str = "held-out", talk_hours: float | No
                     "cue_settings_changed": _changed(config),
                     "cue_bench_seconds": round(time.perf_counter() - started, 1)})
     return figures
+
+
+def talk_seconds(quick: bool, talk_hours: float | None) -> float:
+    """How long each talk is listened to: ``talk_hours`` when given, else a game night (four
+    hours), or five minutes when ``quick``."""
+    if talk_hours is not None:
+        return 3600.0 * talk_hours
+    return 300.0 if quick else 4 * 3600.0
 
 
 def unenrolled_caller_rate(scene: Scene, folder: Path, config: CueConfig) -> float | None:
