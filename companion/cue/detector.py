@@ -28,6 +28,12 @@ from companion.cue.templates import ChantBook, Template, closest, widened
 
 RUN_ON = 1.25  # a phrase this much longer than the typical take may hold a chant and chatter after it
 CLEARLY_NEARER = 0.8  # an earlier end of a chant replaces its end when this much nearer the takes (dev panel)
+# The model's windows over a long phrase: this many times the typical take's speech (unseen speeds
+# reach a third slower or quicker), every 50 ms, in phrases at least this much longer than a window.
+WINDOW_LENGTHS = (0.75, 1.0, 1.3)
+WINDOW_HOP_S = 0.05
+WINDOW_SHARE = 0.85
+WINDOWS_JUDGED = 2
 SOURCE = "microphone"  # the name the hub and GPIO inputs use for the spoken cue
 
 
@@ -85,7 +91,7 @@ class ChantDetector:
         features = chant_features(phrase.audio, self.book.feature_config)
         take, distance = closest(self.chants, features, cfg.band, cfg.max_stretch)
         player = take.player if take is not None else None
-        bar = self.threshold * (cfg.model_relax if score is not None and score >= cfg.model_threshold else 1.0)
+        bar = self.threshold * self.relief(score)
         if take is None or distance > bar:
             return Verdict(phrase, player, distance, False, score=score)
         _, near = closest(self.near_misses, features, cfg.band, cfg.max_stretch)
@@ -96,6 +102,20 @@ class ChantDetector:
         eased = score is not None and score >= cfg.model_sure and distance <= self.threshold
         margin = cfg.model_near_miss_margin if eased else cfg.near_miss_margin
         return Verdict(phrase, player, distance, distance * margin < near, near, take, len(features), score)
+
+    def relief(self, score: float | None) -> float:
+        """How far past the takes' threshold the model's ``score`` lets a phrase be, as a factor:
+        1 when the model is unsure or off, ``model_relax`` when it is all but certain, and (with
+        ``relax_by_certainty``) in between by its log-odds, so a near miss the model half-likes
+        must still sound like the caller's own takes."""
+        cfg = self.config
+        if score is None or score < cfg.model_threshold:
+            return 1.0
+        if not cfg.relax_by_certainty:
+            return cfg.model_relax
+        share = (_log_odds(score) - _log_odds(cfg.model_threshold)) / max(
+            _log_odds(cfg.model_sure) - _log_odds(cfg.model_threshold), 1e-9)
+        return 1.0 + (cfg.model_relax - 1.0) * float(np.clip(share, 0.0, 1.0))
 
     def judge_run_on(self, phrase: Phrase) -> Verdict:
         """A phrase longer than the takes is judged first at its earlier ends (``run_on``): the
@@ -123,15 +143,43 @@ class ChantDetector:
                 later_verdict = self.judge(candidate)
                 if later_verdict.is_chant:
                     return later_verdict
+        if self.model is not None and self.config.run_on and self.config.model_windows:
+            for candidate in self.windows(phrase):
+                window_verdict = self.judge(candidate)
+                if window_verdict.is_chant:
+                    return window_verdict
         return verdict
+
+    def windows(self, phrase: Phrase) -> list[Phrase]:
+        """The phrase's likeliest chant-long windows by the model (at most ``WINDOWS_JUDGED``, each
+        at least ``model_threshold``, none mostly over another), as phrases of their own."""
+        assert self.model is not None
+        margin = self.config.voice.margin_s
+        lengths = [round((f * self.typical_s + 2 * margin) * SAMPLE_RATE) for f in WINDOW_LENGTHS]
+        lengths = [n for n in lengths if n < WINDOW_SHARE * len(phrase.audio)]  # else the phrase is the window
+        chosen: list[tuple[int, int, float]] = []
+        for a, b, p in self.model.windows(phrase.audio, lengths, round(WINDOW_HOP_S * SAMPLE_RATE)):
+            if p < self.config.model_threshold or len(chosen) == WINDOWS_JUDGED:
+                break
+            if all(min(b, d) - max(a, c) < 0.5 * min(b - a, d - c) for c, d, _ in chosen):
+                chosen.append((a, b, p))
+        return [Phrase(phrase.audio[a:b], phrase.t_start + a / SAMPLE_RATE,
+                       min(phrase.t_end, phrase.t_start + b / SAMPLE_RATE - margin), phrase.background)
+                for a, b, _ in chosen]
 
     def nearest_end(self, verdict: Verdict) -> Verdict:
         """A phrase heard as the chant may still carry the start of someone's chatter after it: of
         its earlier ends (drops in level), the one nearest the chant, if it is the chant and clearly
-        nearer (a slow chant's last syllable is weak, and a cut before it can be near too). Only a
+        nearer (a slow chant's last syllable is weak, and a cut before it can be near too). Of the
+        model's likeliest windows over it, one that is the chant and no further from the takes
+        than the whole phrase (babble glued to the chant's end is no part of it: on the dev panel
+        a window ended within 10 ms of the chant where the whole phrase ran 0.33 s on). Only a
         phrase already heard as the chant is looked at again, so this moves cues, never adds them."""
         ends = earlier_ends(verdict.phrase, self.shortest_s, self.longest_s, self.config.voice)
         heard = [v for v in map(self.judge, ends) if v.is_chant and v.distance < CLEARLY_NEARER * verdict.distance]
+        if self.model is not None and self.config.model_windows:
+            heard += [v for v in map(self.judge, self.windows(verdict.phrase))
+                      if v.is_chant and v.distance <= verdict.distance]
         return min(heard + [verdict], key=lambda v: v.distance)
 
     def _judge_all(self, phrases: Iterable[Phrase]) -> list[Cue]:
@@ -148,6 +196,11 @@ class ChantDetector:
                 self.when_cue(cue)
         return cues
 
+
+
+def _log_odds(p: float) -> float:
+    p = min(max(p, 1e-9), 1.0 - 1e-9)
+    return float(np.log(p / (1.0 - p)))
 
 
 END_DB = -40.0  # a syllable has ended 40 dB under the take's loudest 10 ms (or at its noise floor)

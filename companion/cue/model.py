@@ -8,6 +8,7 @@ and rooms the group's own four takes never covered; the enrolled takes still say
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -15,8 +16,8 @@ from pathlib import Path
 import numpy as np
 
 from companion.cue import CueError
-from companion.cue.features import FeatureConfig
-from companion.cue.frontend import clean_log_mel, fixed_length, per_phrase, speaking
+from companion.cue.features import FeatureConfig, as_float, mel_power
+from companion.cue.frontend import fixed_length, noise_floor, per_phrase, speaking, subtract_floor
 
 SHIPPED = Path(__file__).with_name("data") / "chant_model.npz"
 FRAMES = 40  # the phrase's speech on a fixed grid of this many frames
@@ -27,7 +28,12 @@ EDGE = 3  # frames kept either side of the speech
 def phrase_vector(audio: np.ndarray) -> np.ndarray:
     """(n,) 16 kHz audio of one phrase -> (FRAMES * n_mels + 1,) what the model looks at: the
     noise-free log-mel of its speech on a fixed grid, normalised, and the log of how long it lasted."""
-    log_mel = clean_log_mel(audio, MEL)
+    return power_vector(mel_power(as_float(audio), MEL))
+
+
+def power_vector(power: np.ndarray) -> np.ndarray:
+    """(n_frames, n_mels) mel powers of one phrase (``features.mel_power``) -> its ``phrase_vector``."""
+    log_mel = np.log(subtract_floor(power, noise_floor(power)) + 1e-10)
     first, last = speaking(log_mel)
     speech = log_mel[max(0, first - EDGE) : last + EDGE]
     grid = per_phrase(fixed_length(speech, FRAMES))
@@ -53,6 +59,24 @@ class ChantModel:
     def score(self, audio: np.ndarray) -> float:
         """(n,) phrase audio -> the probability that it is the chant, 0-1."""
         return float(1.0 / (1.0 + np.exp(-self.logits(phrase_vector(audio)[None, :])[0])))
+
+    def windows(self, audio: np.ndarray, lengths: Sequence[int], hop: int) -> list[tuple[int, int, float]]:
+        """The model run as wake-word models run, over windows sliding along a phrase: (start,
+        end, probability) in samples for every window of each of ``lengths`` samples, every
+        ``hop`` samples, the likeliest first. The mel spectrum is taken once; each window is its
+        frames (frames are ``hop``-aligned, 10 ms apart), so a window costs a matrix product."""
+        step = MEL.hop
+        power = mel_power(as_float(audio), MEL)
+        spans, rows = [], []
+        for length in lengths:
+            count = 1 + (length - MEL.frame_len) // step
+            for first in range(0, len(power) - count + 1, max(1, hop // step)):
+                spans.append((first * step, first * step + length))
+                rows.append(power_vector(power[first : first + count]))
+        if not rows:
+            return []
+        scores = 1.0 / (1.0 + np.exp(-self.logits(np.array(rows))))
+        return sorted(((a, b, float(p)) for (a, b), p in zip(spans, scores)), key=lambda w: -w[2])
 
     def save(self, path: Path | str) -> None:
         np.savez_compressed(path, mean=self.mean, scale=self.scale, w1=self.w1.astype(np.float32),

@@ -40,6 +40,7 @@ class PhraseCutter:
         self._sorted: list[float] = []  # the same levels, in order
         self._margin: deque[tuple[np.ndarray, float]] = deque(maxlen=max(1, round(config.margin_s * 100)))
         self._phrase: deque[tuple[np.ndarray, float, float]] = deque(maxlen=round(config.max_phrase_s * 100))
+        self._recent: deque[tuple[np.ndarray, float, float]] = deque(maxlen=max(1, config.click_median_steps))
         self._quiet_steps = 0
         self._opened_over = -23.0
         self._peak = -23.0  # the loudest step of the open phrase
@@ -58,8 +59,23 @@ class PhraseCutter:
         for step, level in zip(steps, self.levels(steps)):
             t_step = self._pending_t
             self._pending_t += STEP / SAMPLE_RATE
-            ended += self._step(step, t_step, float(level))
+            ended += self._unclicked(step, t_step, float(level))
         return ended
+
+    def _unclicked(self, step: np.ndarray, t: float, level: float) -> list[Phrase]:
+        """Each step's level as the median of the ``click_median_steps`` around it (one step
+        late): a die's click or a cup's clink, louder than the chant for a few milliseconds, then
+        neither opens a phrase early nor is taken for the chant's last loud moment, while a
+        syllable (tens of milliseconds) keeps its level."""
+        width = self.config.click_median_steps
+        if width <= 1:
+            return self._step(step, t, level)
+        self._recent.append((step, t, level))
+        if len(self._recent) < width // 2 + 1:
+            return []
+        middle = len(self._recent) - 1 - width // 2
+        held, t_held, _ = self._recent[middle]
+        return self._step(held, t_held, float(np.median([lvl for _, _, lvl in self._recent])))
 
     def levels(self, steps: np.ndarray) -> np.ndarray:
         """(k, STEP) -> (k,) natural log of each step's power; with ``band_hz``, only the power in
@@ -76,7 +92,15 @@ class PhraseCutter:
 
     def flush(self) -> list[Phrase]:
         """The stream ended: close any phrase still open."""
-        return self._close() if self._phrase else []
+        ended = []
+        width = self.config.click_median_steps
+        if width > 1:  # the steps still held back for their medians
+            recent = list(self._recent)
+            for k in range(max(0, len(recent) - width // 2), len(recent)):
+                near = recent[max(0, k - width // 2) :]
+                ended += self._step(recent[k][0], recent[k][1], float(np.median([lvl for _, _, lvl in near])))
+            self._recent.clear()
+        return ended + (self._close() if self._phrase else [])
 
     @property
     def background(self) -> float:

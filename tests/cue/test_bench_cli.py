@@ -23,3 +23,12 @@ def test_bad_settings_to_measure_are_refused_by_name(tmp_path, capsys: pytest.Ca
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert "model_relax" in err and "9.0" in err and "loudness: unknown setting" in err and "Traceback" not in err
+
+
+def test_talk_hours_are_kept_with_quick_and_a_game_night_otherwise() -> None:
+    from companion.cue.bench import talk_seconds
+
+    assert talk_seconds(True, None) == 300.0
+    assert talk_seconds(False, None) == 4 * 3600.0
+    assert talk_seconds(True, 1.0) == 3600.0  # an hour of each talk on the quick panel
+    assert talk_seconds(False, 0.5) == 1800.0

@@ -176,3 +176,54 @@ def test_a_sure_model_eases_the_near_miss_margin_only_for_phrases_the_takes_judg
 
     assert judged(1.01 * bare.distance)  # within the threshold the eased margin lets it through
     assert not judged(bare.distance / 1.2)  # past the threshold, inside the relaxed bar: full margin
+
+
+def test_the_further_past_the_threshold_the_surer_the_model_must_be(scene, book, chatter):
+    """A phrase 1.4 x past the takes' threshold is let in by a model all but certain (0.99), not by
+    one that half-likes it (0.67: how a near miss came through on the dev panel's near-miss talk);
+    with the relief given whole from the model's threshold on, both let it in."""
+    from companion.cue.model import ChantModel
+    from companion.cue.phrases import PhraseCutter
+
+    said = in_quiet_room(scene, chatter, CHANT, scene.voices[0], 150, np.random.default_rng(23))
+    cutter = PhraseCutter()
+    phrase = max(cutter.feed(said, 0.0) + cutter.flush(), key=lambda p: len(p.audio))
+    bare = ChantDetector(book, CueConfig(model=False)).judge(phrase)
+
+    def judged(log_odds: float, graded: bool = True) -> bool:
+        config = CueConfig(threshold=bare.distance / 1.4, model_relax=1.6, near_miss_margin=1.0,
+                           relax_by_certainty=graded)
+        detector = ChantDetector(book, config)
+        dims = len(detector.model.mean)  # type: ignore[union-attr]
+        detector.model = ChantModel(np.zeros(dims), np.ones(dims), np.zeros((dims, 1)), np.zeros(1), np.zeros(1), log_odds)
+        return detector.judge(phrase).is_chant
+
+    assert judged(4.6)  # 0.99
+    assert not judged(0.7)  # 0.67
+    assert judged(0.7, graded=False)
+
+
+@pytest.mark.parametrize("score, relief", [(0.3, 1.0), (0.5, 1.0), (0.95, 1.6), (0.999, 1.6)])
+def test_the_models_relief_runs_from_none_to_model_relax(book, score, relief):
+    assert ChantDetector(book).relief(score) == pytest.approx(relief)
+    assert ChantDetector(book).relief(None) == 1.0
+    middle = ChantDetector(book).relief(0.8)
+    assert 1.0 < middle < 1.6
+
+
+def test_a_window_on_the_chant_moves_the_cue_off_what_is_glued_after_it(scene, book, chatter, monkeypatch):
+    """A phrase heard as the chant with a word glued to its end: the model's likeliest window lies
+    on the chant alone, is the chant and is nearer the takes than the whole, so the cue is at the
+    chant's end; without the windows (and without the drops' second look) the cue stays late."""
+    voice = "en+f3"
+    chant = say(Take(CHANT, voice, 160, 55), scene.cache)
+    go = say(Take("Go!", "en-us", 170), scene.cache)
+    _, end = spoken_span(chant, -40.0)
+    go_start, _ = spoken_span(go, -40.0)
+    joined = np.concatenate([chant[: int(end * SAMPLE_RATE)], go[int(go_start * SAMPLE_RATE) :]])
+    mix = mix_at(table_noise(len(joined) + 3 * SAMPLE_RATE, chatter, np.random.default_rng(21)), joined, SAMPLE_RATE, 20.0)
+    monkeypatch.setattr(detector, "CLEARLY_NEARER", 0.0)
+    (cue,) = listen(ChantDetector(book), mix, 0.0)
+    assert cue.player == voice and cue.t_end == pytest.approx(1.0 + end, abs=0.08)
+    (late,) = listen(ChantDetector(book, CueConfig(model_windows=False)), mix, 0.0)
+    assert late.t_end > 1.0 + end + 0.15

@@ -10,7 +10,7 @@ import pytest
 
 from companion.cue import CueError, model
 from companion.cue.bench.chorus import CHANT, Take, say
-from companion.cue.bench.table_noise import mix_at, pink_noise
+from companion.cue.bench.table_noise import mix_at, pink_noise, spoken_span
 from companion.cue.features import SAMPLE_RATE
 
 
@@ -54,3 +54,25 @@ def test_a_damaged_or_foreign_model_is_refused_by_name(tmp_path: Path) -> None:
     np.savez(tmp_path / "other.npz", frames=20, n_mels=13)
     with pytest.raises(CueError, match="20 frames of 13 bands"):
         model.load(tmp_path / "other.npz")
+
+
+def test_sliding_windows_find_the_chant_in_a_long_phrase_and_score_as_phrases_do(scene) -> None:
+    """A window is scored exactly as the same stretch cut as a phrase of its own, and the
+    likeliest window over chatter, the chant and chatter again lies on the chant."""
+    rng = np.random.default_rng(5)
+    shipped = model.shipped()
+    before = say(Take("Where's the little blue cube?", "en-gb-scotland", 170), scene.cache)
+    chant = say(Take(CHANT, "en-us", 150, 50), scene.cache)
+    after = say(Take("Pass the crisps, please.", "en+f3", 170), scene.cache)
+    speech = np.concatenate([before, chant, after])
+    audio = mix_at(pink_noise(len(speech) + SAMPLE_RATE, rng), speech, SAMPLE_RATE // 2, 25.0)
+    first, last = spoken_span(chant)
+    length = round((last - first + 0.2) * SAMPLE_RATE)  # the chant's speech and a margin either side
+    found = shipped.windows(audio, [length], 800)
+    assert len(found) == 1 + (len(audio) - length) // 800  # every 800 samples (every 5 frames)
+    a, b, p = found[0]
+    assert p == pytest.approx(shipped.score(audio[a:b]), abs=1e-3)
+    start, end = (SAMPLE_RATE // 2 + len(before) + round(t * SAMPLE_RATE) for t in (first, last))
+    assert min(b, end) - max(a, start) >= 0.9 * (end - start)  # on the chant
+    assert p > 0.5
+    assert all(q < 0.5 for c, d, q in found if min(d, end) - max(c, start) <= 0)  # the chatter is not

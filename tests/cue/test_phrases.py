@@ -74,3 +74,36 @@ def test_speech_a_breath_after_a_phrase_is_a_phrase_of_its_own_not_its_replaceme
     phrases = cut(scene([(1.0, 1.8), (2.03, 2.8)]), 512)
     assert [round(p.t_end, 2) for p in phrases] == pytest.approx([1.8, 2.8], abs=0.011)
     assert phrases[0].t_start == pytest.approx(0.9, abs=0.02)
+
+
+@pytest.mark.parametrize("block", [160, 512, 4000])
+def test_a_click_before_the_chant_opens_no_phrase_early_with_the_median(block):
+    """A die's click (5 ms, louder than the voice) 0.12 s before someone speaks: without the
+    median the phrase opens at the click; with a median over three 10 ms steps it opens with the
+    voice, and the voice's own start and end are kept to a step."""
+    from companion.cue.config import VoiceActivityConfig
+
+    audio = scene([(1.2, 2.2)])
+    audio[int(1.08 * RATE) : int(1.085 * RATE)] += 0.9 * np.sign(np.sin(np.arange(80) * 2.3))
+
+    def heard(width: int) -> list:
+        cutter = PhraseCutter(VoiceActivityConfig(click_median_steps=width))
+        found = []
+        for start in range(0, len(audio), block):
+            found += cutter.feed(audio[start : start + block], start / RATE)
+        return found + cutter.flush()
+
+    (plain,) = heard(1)
+    assert plain.t_start < 1.08 - 0.05  # opened at the click, 0.1 s of margin before it
+    (cleaned,) = heard(3)
+    assert cleaned.t_start == pytest.approx(1.1, abs=0.015)  # the voice, with its 0.1 s of margin
+    assert cleaned.t_end == pytest.approx(2.2, abs=0.015)
+
+
+def test_a_stream_shorter_than_the_median_is_still_cut_at_its_end():
+    from companion.cue.config import VoiceActivityConfig
+
+    cutter = PhraseCutter(VoiceActivityConfig(click_median_steps=5))
+    audio = scene([(1.0, 1.6)], seconds=1.61)
+    found = cutter.feed(audio, 0.0) + cutter.flush()
+    assert len(found) == 1 and found[0].t_end == pytest.approx(1.6, abs=0.015)

@@ -182,11 +182,13 @@ def _trial(voice: str, snr: float, cues: list[Cue], truth: float, room: str = "t
 
 
 def talk_stream(scene: Scene, seconds: float, texts: Sequence[str], rng: np.random.Generator,
-                snrs: Sequence[float] = TALK_SNRS_DB) -> Iterator[np.ndarray]:
+                snrs: Sequence[float] = TALK_SNRS_DB, said: list[tuple[float, float, str]] | None = None
+                ) -> Iterator[np.ndarray]:
     """Minute-long chunks of players saying ``texts`` (never the chant) over table noise, each
-    minute at the next of ``snrs`` above the noise, with pauses of 0.2-1.5 s."""
+    minute at the next of ``snrs`` above the noise, with pauses of 0.2-1.5 s. What was said is
+    appended to ``said`` as (start s, end s, "voice: text") from the stream's start."""
     pool = talk_pool(scene)
-    left, minute = seconds, 0
+    left, minute, t0 = seconds, 0, 0.0
     while left > 0:
         n = int(min(60.0, left) * SAMPLE_RATE)
         snr = snrs[minute % len(snrs)]
@@ -199,9 +201,12 @@ def talk_stream(scene: Scene, seconds: float, texts: Sequence[str], rng: np.rand
             if at + len(phrase) > n:
                 break
             chunk = mix_at(chunk, phrase, at, snr)
+            if said is not None:
+                said.append((t0 + at / SAMPLE_RATE, t0 + (at + len(phrase)) / SAMPLE_RATE, f"{take.voice}: {take.text}"))
             at += len(phrase) + int(rng.uniform(0.2, 1.5) * SAMPLE_RATE)
         yield chunk
         left -= n / SAMPLE_RATE
+        t0 += n / SAMPLE_RATE
         minute += 1
 
 
@@ -219,37 +224,43 @@ def false_triggers(scene: Scene, book: ChantBook, config: CueConfig, seconds: fl
     """Cues heard in ``seconds`` of talk without the chant, the hours that covered and the cost."""
     detector, t, cues, busy = ChantDetector(book, config), 0.0, 0, 0.0
     phrases, fired = [0], []
+    said: list[tuple[float, float, str]] = []
 
     def heard(verdict: Verdict) -> None:  # counted, not kept: hours of phrases would fill the memory
         phrases[0] += 1
         if verdict.is_chant:
-            fired.append(f"{verdict.phrase.t_end:.1f} s: {verdict.player} at {verdict.distance:.2f}, model "
+            p = verdict.phrase
+            words = [text for a, b, text in said[-40:] if a < p.t_end and b > p.t_start] or ["the room"]
+            fired.append(f"{p.t_end:.1f} s, {' + '.join(repr(w) for w in words)}: {verdict.player} at {verdict.distance:.2f} "
+                         f"(threshold {detector.threshold:.2f}, near miss at {verdict.near_miss_distance:.2f}), model "
                          f"{verdict.score if verdict.score is None else round(verdict.score, 3)}")
     detector.when_phrase = heard
     rng = np.random.default_rng(scene.seed + seed_offset)
-    for chunk in talk_stream(scene, seconds, texts, rng):
+    for chunk in talk_stream(scene, seconds, texts, rng, said=said):
         started = time.process_time()
         for start in range(0, len(chunk), BLOCK):
             cues += len(detector.hear(chunk[start : start + BLOCK], t + start / SAMPLE_RATE))
         busy += time.process_time() - started
         t += len(chunk) / SAMPLE_RATE
+        del said[:-40]
     cues += len(detector.flush())
     return TalkRun(cues, t / 3600.0, phrases[0], busy, tuple(fired))
 
 
-def measure(quick: bool = False, panel: str = "held-out", talk_hours: float = 4.0,
-            config: CueConfig = CueConfig(), jobs: int = 1) -> dict[str, object]:
+def measure(quick: bool = False, panel: str = "held-out", talk_hours: float | None = None,
+            config: CueConfig = CueConfig(), jobs: int = 1, cache: Path | None = None) -> dict[str, object]:
     """The cue's figures on one panel of voices: detection at 20, 15, 10 and 5 dB in each room,
-    false cues per hour on ``talk_hours`` of table talk and as long of near misses only, timing
-    error, processor share, and details."""
+    false cues per hour on ``talk_hours`` of table talk and as long of near misses only (four hours,
+    five minutes when ``quick``), timing error, processor share, and details. ``cache`` keeps the
+    synthesised speech for the next run (a fresh folder each run when None)."""
     started = time.perf_counter()
     engine, voices, seed = held_out_panel() if panel == "held-out" else ("espeak-ng+festival", DEV_VOICES, 7)
     with tempfile.TemporaryDirectory(prefix="incanto-cue-bench-") as tmp:
-        scene = Scene(Path(tmp) / "speech", voices[:3] if quick else voices, seed)
+        scene = Scene(cache or Path(tmp) / "speech", voices[:3] if quick else voices, seed)
         refused: list[str] = []
         book = enrol_chorus(scene, Path(tmp) / "book", config, refused=refused)
         per_voice = 2 if quick else 6
-        seconds = 300.0 if quick else 3600.0 * talk_hours
+        seconds = talk_seconds(quick, talk_hours)
         # The two long talks may run beside the chants in processes of their own (``jobs``): the
         # same work, the same seeds, the same figures, sooner.
         with ProcessPoolExecutor(max_workers=2) if jobs > 1 else _Here() as pool:
@@ -265,6 +276,14 @@ def measure(quick: bool = False, panel: str = "held-out", talk_hours: float = 4.
                     "cue_settings_changed": _changed(config),
                     "cue_bench_seconds": round(time.perf_counter() - started, 1)})
     return figures
+
+
+def talk_seconds(quick: bool, talk_hours: float | None) -> float:
+    """How long each talk is listened to: ``talk_hours`` when given, else a game night (four
+    hours), or five minutes when ``quick``."""
+    if talk_hours is not None:
+        return 3600.0 * talk_hours
+    return 300.0 if quick else 4 * 3600.0
 
 
 def unenrolled_caller_rate(scene: Scene, folder: Path, config: CueConfig) -> float | None:
