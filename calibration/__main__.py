@@ -81,7 +81,16 @@ def sheet(args: argparse.Namespace) -> None:
 
 def layout(args: argparse.Namespace) -> None:
     out = args.places_out or places_path(args.cal, args.game)
-    laid = place_taps(args.cal, args.game, read_taps(args.taps), out, args.from_board)
+    image = read_image(args.image) if args.image else None
+    done = place_taps(args.cal, args.game, read_taps(args.taps), out, args.from_board, image)
+    laid = done.places
+    if done.snaps:
+        moved = [s.moved_px for s in done.snaps.values() if s.snapped]
+        print(f"{len(moved)} taps snapped to their tokens' centres" + (f" (moved up to {max(moved):.1f} px)" if moved else ""))
+    for name in done.kept:
+        print(f"{name}: no clear token under the tap: kept where it was tapped")
+    if image is None:
+        print("taps not snapped to their tokens: give --image PHOTO, the picture the taps were made on")
     print(f"{len(laid.places)} places and {len(laid.seats)} seats of {args.game} -> {out}")
     print(f"the table side reads it with `--places {out}`")
 
@@ -154,6 +163,7 @@ def parser() -> argparse.ArgumentParser:
     lay = sub.add_parser("layout", parents=[common], help="where each place and seat lies, from taps on the camera image")
     lay.add_argument("--game", required=True, help="the game whose places these are, e.g. incantibus")
     lay.add_argument("--taps", type=Path, required=True, help="JSON: place name -> pixel [x, y] of the camera image")
+    lay.add_argument("--image", help="the camera picture the taps were made on: each tap snaps to the token it lands on")
     lay.add_argument("--from-board", action="store_true",
                      help="place what was not tapped from the board's layout, fitted to the (at least 3) tapped places")
     lay.add_argument("--places-out", type=Path, help="the places file to write (default: places-GAME.json beside the profile)")

@@ -25,6 +25,7 @@ import numpy as np
 from pydantic import ValidationError
 
 from calibration.model import CalibrationError
+from calibration.token_snap import Snap, ToPixels, snap_tap
 from companion.games.boards import standard_board
 from companion.words.said import Said
 from vision.json_file import read_json
@@ -219,6 +220,28 @@ def on_table(pixels: Mapping[str, tuple[float, float]], to_table: ToTable) -> di
         raise CalibrationError(Said("calibration.refused.taps_off_table", "taps {taps} are not on the table (their rays "
                                     "never reach it): tap the token itself", taps=repr(off)))
     return {n: (float(p[0]), float(p[1])) for n, p in zip(names, points)}
+
+
+def snap_taps(image: np.ndarray, pixels: Mapping[str, tuple[float, float]], game: GamePlaces, to_top: ToTable,
+              to_pixels: ToPixels) -> dict[str, Snap]:
+    """Each place's tap moved onto the centre of the token it lands on in ``image`` (the picture the taps
+    were made on), or kept where it was when no clear token is there. Seats are no tokens: not snapped.
+    ``to_top``: pixels -> table mm at the height of a token's top."""
+    names = [n for n in pixels if n in game.places]
+    if not names:
+        return {}
+    tops = to_top(np.array([pixels[n] for n in names], np.float64).reshape(-1, 2))
+    snaps = {}
+    for name, top in zip(names, tops):
+        tap = pixels[name]
+        snaps[name] = (snap_tap(image, tap, game.token_radius_mm, (float(top[0]), float(top[1])), to_pixels)
+                       if np.all(np.isfinite(top)) else Snap(tap, tap, False, 0.0, float("nan")))
+    return snaps
+
+
+def snapped(pixels: Mapping[str, tuple[float, float]], snaps: Mapping[str, Snap]) -> dict[str, tuple[float, float]]:
+    """The taps with each snapped place moved onto its token's centre (the rest as tapped)."""
+    return {n: snaps[n].pixel if n in snaps else p for n, p in pixels.items()}
 
 
 def lay_out(pixels: Mapping[str, tuple[float, float]], game: GamePlaces, to_table: ToTable,

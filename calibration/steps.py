@@ -2,6 +2,7 @@
 command line and the tablet. Each refuses with CalibrationError in plain words and changes nothing."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from collections.abc import Mapping, Sequence
@@ -11,10 +12,11 @@ import numpy as np
 from calibration.boards import parse_board
 from calibration.camera import CameraCalibration, calibrate_camera
 from calibration.geometry import pixels_to_table, table_to_pixels
-from calibration.layout import ToTable, check_taps, from_board, game_places, lay_out, on_table
+from calibration.layout import ToTable, check_taps, from_board, game_places, lay_out, on_table, snap_taps, snapped
 from calibration.model import CalibrationError
 from calibration.profiles import keep_places, load_if_present, save
 from calibration.status import require_camera, require_table
+from calibration.token_snap import TOKEN_TOP_MM, Snap, ToPixels
 from calibration.table import TableFit, TableLayout, find_markers, solve_table_pose
 from calibration.wands import WandsLearned, known_places, learn_wands, with_wands
 from companion.words.said import Said
@@ -61,18 +63,37 @@ def _same_size(image: np.ndarray, width: int, height: int) -> None:
                                     picture=f"{image.shape[1]}x{image.shape[0]}", size=f"{width}x{height}"))
 
 
-def place_taps(profile: Path, game: str, taps: Mapping[str, Any], out: Path, board: bool = False) -> TablePlaces:
+@dataclass(frozen=True)
+class LaidOut:
+    """What the layout step wrote, and how each tapped place was found: snapped onto its token or kept."""
+
+    places: TablePlaces
+    snaps: dict[str, Snap]  # empty when there was no picture to snap on
+
+    @property
+    def kept(self) -> list[str]:
+        """Places whose tap found no clear token: they stay where they were tapped."""
+        return [n for n, s in self.snaps.items() if not s.snapped]
+
+
+def place_taps(profile: Path, game: str, taps: Mapping[str, Any], out: Path, board: bool = False,
+               image: np.ndarray | None = None) -> LaidOut:
     """Taps on the camera image -> the game's places file at ``out``; returns what was written. With
-    ``board``, places not tapped are placed from the board's layout fitted to the tapped ones."""
+    ``board``, places not tapped are placed from the board's layout fitted to the tapped ones. With
+    ``image`` (the picture the taps were made on), each tap first snaps to the token it lands on."""
     known = require_table(profile)
     places = game_places(game)
     pixels = check_taps(taps, places, known.resolution(), every_place=not board)
-    laid = lay_out(pixels, places, _to_table(known), board)
+    snaps: dict[str, Snap] = {}
+    if image is not None:
+        _same_size(image, *known.resolution())
+        snaps = snap_taps(image, pixels, places, _to_table(known, TOKEN_TOP_MM), _to_pixels(known))
+    laid = lay_out(snapped(pixels, snaps), places, _to_table(known), board)
     save_places(laid, out)
     # Vision reads the places from the profile itself; the table side reads the places file.
     save(known.with_parts(places={"tokens": laid.dump()["places"]}), profile)
     keep_places(profile, out)
-    return laid
+    return LaidOut(laid, snaps)
 
 
 def learn_wand_paints(profile: Path, frames: Sequence[np.ndarray], empty_table: np.ndarray | None = None) -> WandsLearned:
@@ -100,10 +121,16 @@ def board_suggestions(profile: Path, game: str, taps: Mapping[str, Any]) -> dict
     return {n: [round(float(u), 1), round(float(v), 1)] for n, (u, v) in zip(rest, pixels)}
 
 
-def _to_table(known: Profile) -> ToTable:
+def _to_table(known: Profile, z_mm: float = 0.0) -> ToTable:
     c, pose = known.camera, known.table
     assert pose is not None  # require_table refused an uncalibrated table
-    return lambda px: pixels_to_table(px, c.matrix(), c.dist_coeffs(), np.array(pose.rvec), np.array(pose.tvec))
+    return lambda px: pixels_to_table(px, c.matrix(), c.dist_coeffs(), np.array(pose.rvec), np.array(pose.tvec), z_mm)
+
+
+def _to_pixels(known: Profile) -> ToPixels:
+    c, pose = known.camera, known.table
+    assert pose is not None
+    return lambda points: table_to_pixels(points, c.matrix(), c.dist_coeffs(), np.array(pose.rvec), np.array(pose.tvec))
 
 
 def places_path(profile: Path, game: str) -> Path:

@@ -168,3 +168,57 @@ def test_taps_whose_rays_meet_the_table_far_off_are_refused_in_words() -> None:
     with pytest.raises(CalibrationError, match=r"off the table: places.r0.x_mm: .* \(got 50000.0\)"):
         lay_out(far, game, lambda pixels: pixels * 50_000.0)
     assert lay_out(far, game, lambda pixels: pixels * 100.0).places["p2"].x_mm == 200.0
+
+
+def test_taps_off_their_tokens_snap_onto_them_from_the_picture(tmp_path: Path, table_profile, capsys) -> None:  # type: ignore[no-untyped-def]
+    """A finger lands 8 px off each token (14 mm at this table): given the picture, the layout step
+    puts every place back on its token; a seat is no token and stays as tapped."""
+    profile, r, t = table_profile
+    taps = taps_for(r, t)
+    rng = np.random.default_rng(18)
+    for name in TABLE.places:
+        a = rng.uniform(0, 2 * np.pi)
+        taps[name] = [round(taps[name][0] + 8 * np.cos(a), 1), round(taps[name][1] + 8 * np.sin(a), 1)]
+    path, image, out = tmp_path / "taps.json", tmp_path / "table.png", tmp_path / "places.json"
+    path.write_text(json.dumps(taps))
+    cv2.imwrite(str(image), rendered_table(r, t))
+    command = ["layout", "--game", "incantibus", "--taps", str(path), "--profile", str(profile), "--places-out", str(out)]
+
+    def worst() -> float:
+        laid = load_places(out)
+        return max(float(np.hypot(laid.places[n].x_mm - p.x_mm, laid.places[n].y_mm - p.y_mm)) for n, p in TABLE.places.items())
+
+    assert main(command) == 0
+    assert "not snapped" in capsys.readouterr().out
+    assert worst() > 10.0  # as tapped: a finger's width off
+    assert main([*command, "--image", str(image)]) == 0
+    said = capsys.readouterr().out
+    assert f"{len(TABLE.places)} taps snapped to their tokens' centres" in said
+    assert "kept where it was tapped" not in said
+    assert worst() < 2.0, f"worst place off by {worst():.1f} mm"
+    assert np.max(np.abs(np.array(load_places(out).seats) - np.array(SEATS_ON_TABLE))) < 5.0
+
+
+def test_a_tap_on_a_place_with_no_token_is_kept_and_said(tmp_path: Path, table_profile, capsys) -> None:  # type: ignore[no-untyped-def]
+    """r4's token is not on the table yet: its tap finds no token and stays exactly where it was tapped."""
+    profile, r, t = table_profile
+    taps = taps_for(r, t)
+    taps["r4"] = [taps["r4"][0] + 4, taps["r4"][1] - 3]
+    picture = rendered_table(r, t)
+    r4 = TABLE.places["r4"]
+    u, v = np.rint(CAMERA.project(np.array([[r4.x_mm, r4.y_mm, 0.0]]), r, t)).astype(int)[0]
+    cv2.circle(picture, (int(u), int(v)), 12, (150, 170, 190), -1)  # bare table where the token would lie
+    path, image, out = tmp_path / "taps.json", tmp_path / "table.png", tmp_path / "places.json"
+    path.write_text(json.dumps(taps))
+    cv2.imwrite(str(image), picture)
+    assert main(["layout", "--game", "incantibus", "--taps", str(path), "--profile", str(profile),
+                 "--places-out", str(out), "--image", str(image)]) == 0
+    said = capsys.readouterr().out
+    assert "r4: no clear token under the tap: kept where it was tapped" in said
+    assert f"{len(TABLE.places) - 1} taps snapped" in said
+    cal = load(profile)
+    assert cal.table is not None
+    as_tapped = pixels_to_table(np.array([taps["r4"]], np.float64), cal.camera.matrix(), cal.camera.dist_coeffs(),
+                                np.array(cal.table.rvec), np.array(cal.table.tvec))[0]
+    laid = load_places(out).places["r4"]
+    assert np.hypot(laid.x_mm - as_tapped[0], laid.y_mm - as_tapped[1]) < 0.2
