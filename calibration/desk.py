@@ -23,7 +23,7 @@ from calibration.boards import parse_board
 from calibration.chant_recording import ChantRecorder, Opener, as_wav
 from calibration.camera import board_view
 from calibration.cue_step import HEADER_BYTES, MAX_RECORDING_BYTES, cue_folder, enrol_recording, wav_problem
-from calibration.feed import LatestSource, LiveFeed, NoPicture
+from calibration.feed import LatestSource, LiveFeed
 from calibration.geometry import table_to_pixels
 from calibration.layout import game_places, read_places
 from calibration.model import CalibrationError
@@ -193,18 +193,10 @@ class CalibrationDesk:
                         "not seen: markers {missing}", missing=str(fit.markers_missing), **found)
         return Said("calibration.said.table_found", "table found from markers {markers} (fit {fit} px)", **found)
 
-    def _picture(self) -> np.ndarray | None:
-        """The live picture the taps were made on, if the camera sends one (without, taps stay as tapped)."""
-        try:
-            return self.feed.latest().image
-        except NoPicture:
-            return None
-
     def lay_out(self, taps: Mapping[str, Any]) -> str:
         out = places_path(self.profile_path, self.game.game)
         with self._lock:
-            # The taps were made on the live picture: each snaps to the token it lands on there.
-            laid = place_taps(self.profile_path, self.game.game, taps, out, image=self._picture()).places
+            laid = place_taps(self.profile_path, self.game.game, taps, out).places
         self._changed(Said("calibration.change.places_of", "places of {game} laid out", game=self.game.game))
         return Said("calibration.said.places_saved", "{places} places and {seats} seats saved",
                     places=len(laid.places), seats=len(laid.seats))

@@ -91,7 +91,7 @@ def set_up(seed: int, folder: Path, near_share: float = 0.25) -> SetUpTable:
                                                                    wobble_px=TAP_WOBBLE_PX)))
     places = folder / "places.json"
     calibrate(["layout", "--profile", str(profile), "--game", "incantibus", "--taps", str(folder / "taps.json"),
-               "--image", str(folder / "table.png"), "--places-out", str(places)])
+               "--places-out", str(places)])
 
     shot = wand_step_frames(seed, rig.camera, rig.paints, rig.layout)
     wands = folder / "wands"
