@@ -18,6 +18,11 @@ from companion.cue.features import SAMPLE_RATE, as_float
 STEP = 160  # 10 ms
 RISE = 0.2  # nats: a step louder than this over the one before is new sound, not a fading syllable
 WARM_UP = 30  # steps heard before the background is known well enough to open a phrase
+# A lone syllable (shorter than ``min_phrase_s``) this close before the next stretch of speech is
+# its first syllable, not a phrase of its own: a slow "In ... can-to!" closes for longer than
+# ``max_gap_s`` after "In" (festival's ked at 106 words a minute, on the dev panel), and the
+# phrase without it was "can-to" alone.
+SYLLABLE_GAP_S = 0.3
 
 
 @dataclass(frozen=True)
@@ -155,7 +160,7 @@ class PhraseCutter:
         a called chant, and chatter after it, are judged apart from it rather than dropping it."""
         cfg = self.config
         loud = np.flatnonzero(levels > max(background + cfg.start_nats, levels.max() - cfg.drop_nats))
-        runs = _runs(loud, round(cfg.max_gap_s * 100))
+        runs = _glued(_runs(loud, round(cfg.max_gap_s * 100)), round(cfg.min_phrase_s * 100), round(SYLLABLE_GAP_S * 100))
         stops = [int(run[0]) for run in runs[1:]] + [len(levels)]
         found = [self._phrase_of(steps, levels[:stop], int(run[0]), background) for run, stop in zip(runs, stops)]
         return [phrase for phrase in found if phrase is not None]
@@ -195,3 +200,15 @@ def _runs(loud: np.ndarray, max_gap: int) -> list[np.ndarray]:
     chant are short closures, while chatter before or after a called chant is set apart by a breath."""
     breaks = np.flatnonzero(np.diff(loud) > max_gap + 1)
     return [run for run in np.split(loud, breaks + 1) if len(run)]
+
+
+def _glued(runs: list[np.ndarray], shortest: int, max_gap: int) -> list[np.ndarray]:
+    """Each run too short to be a phrase (a lone syllable) joined to the run after it when that
+    follows within ``max_gap`` steps; longer runs stay apart (a breath still splits phrases)."""
+    joined: list[np.ndarray] = []
+    for run in runs:
+        if joined and joined[-1][-1] - joined[-1][0] + 1 < shortest and run[0] - joined[-1][-1] - 1 <= max_gap:
+            joined[-1] = np.concatenate([joined[-1], run])
+        else:
+            joined.append(run)
+    return joined

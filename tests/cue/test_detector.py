@@ -151,13 +151,17 @@ def test_a_chant_with_a_word_glued_to_its_end_is_heard_where_the_chant_ended(sce
     assert late.t_end > 1.0 + end + 0.25
 
 
-def test_a_sure_model_eases_the_near_miss_margin_only_for_phrases_the_takes_judge_near(scene, book, chatter):
+def test_a_sure_model_eases_the_near_miss_margin_only_for_phrases_the_takes_judge_near(scene, book, chatter, monkeypatch):
     """The model's two reliefs never stack: a phrase let in past the takes' threshold because the
     model is sure keeps the full near-miss margin; within the threshold the eased margin holds."""
+    from companion.cue import phrases
     from companion.cue.model import ChantModel
     from companion.cue.phrases import PhraseCutter
 
     said = in_quiet_room(scene, chatter, CHANT, scene.voices[0], 150, np.random.default_rng(23))
+    assert len(listen(ChantDetector(book), said, 0.0)) == 1  # heard, a chatter syllable joined before it or not
+    # The chant's phrase alone: without a lone chatter syllable before it joined (``SYLLABLE_GAP_S``).
+    monkeypatch.setattr(phrases, "SYLLABLE_GAP_S", 0.0)
     cutter = PhraseCutter()
     phrase = max(cutter.feed(said, 0.0) + cutter.flush(), key=lambda p: len(p.audio))
     bare = ChantDetector(book, CueConfig(model=False)).judge(phrase)

@@ -107,3 +107,17 @@ def test_a_stream_shorter_than_the_median_is_still_cut_at_its_end():
     audio = scene([(1.0, 1.6)], seconds=1.61)
     found = cutter.feed(audio, 0.0) + cutter.flush()
     assert len(found) == 1 and found[0].t_end == pytest.approx(1.6, abs=0.015)
+
+
+def test_a_lone_syllable_a_long_closure_before_the_rest_is_the_phrase_s_start():
+    """A slow "In ... can-to!": the first syllable (0.1 s) closes for 0.23 s, as long as a breath
+    between phrases, before the rest. Alone it is too short to be a phrase; it is the start of the
+    next one rather than dropped (the phrase used to start at "can")."""
+    (phrase,) = cut(scene([(1.0, 1.1), (1.33, 2.0)]), 512)
+    assert phrase.t_start == pytest.approx(0.9, abs=0.02)
+    assert phrase.t_end == pytest.approx(2.0, abs=0.011)
+
+
+def test_a_lone_syllable_long_before_the_phrase_is_still_left_out():
+    (phrase,) = cut(scene([(1.0, 1.1), (1.5, 2.2)]), 512)
+    assert phrase.t_start == pytest.approx(1.4, abs=0.02)
