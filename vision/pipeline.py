@@ -24,7 +24,7 @@ import numpy as np
 
 from vision.axis import WandAxis, wand_axis
 from vision.bare_table import BareTable
-from vision.config import PointingConfig, VisionConfig, load_config
+from vision.config import VisionConfig, load_config
 from vision.decide import NONE, TARGET, UNSURE, Casting, CastingResult, CastingWatch, WandReading, verdict
 from vision.frames import Frame, FrameSource
 from vision.hidden_tip import (BAND_MAX_AREA, band_alone, covered, fist_allows, is_placed, placed_axis, shaft_allows,
@@ -244,9 +244,8 @@ class Pipeline:
             # The switch says the bead rests on a token; what shows of it says where it can be.
             rests = resting_spread(self.geo, axis, candidates, bead_mm, self.cfg.pointing)
             if rests.status == BETWEEN:
-                wide = _WiderSlack.around(self.cfg.pointing, TAP_WOBBLE_PX / self.geo.px_per_mm(0.0))
                 rim = over_which(self.geo.on_plane(axis.spread_px, bead_mm + self.cfg.pointing.touch_lift_mm)[:, :2],
-                                 candidates, wide)
+                                 candidates, self.cfg.pointing, self._tap_wobble_mm())
                 rests = rim if rim.status == OVER else rests
             return _over(axis, rests) if rests.status == OVER else _asked(axis, rests, "hidden")
         tip = under_tip(self.geo, axis, candidates, bead_mm, self.cfg.pointing, touching)
@@ -264,6 +263,10 @@ class Pipeline:
             return WandReading(k, NONE, None, 0.0, None, {}, axis.source, why="nothing")
         return verdict(k, self._from_afar(axis, candidates), self.cfg.decide, axis.source)
 
+    def _tap_wobble_mm(self) -> float:
+        """``TAP_WOBBLE_PX`` at the table's scale."""
+        return TAP_WOBBLE_PX / self.geo.px_per_mm(0.0)
+
     def _at_rim(self, axis: WandAxis, candidates: Sequence[Candidate], touching: bool | None,
                 tip: TipReading) -> TipReading:
         """A whole tip just past one token's edge and short of its place's wobble (``TAP_WOBBLE_PX``)
@@ -274,9 +277,7 @@ class Pipeline:
         heights = hover_heights(self.geo, axis, bead_mm, p, touching)
         if not len(heights):
             return tip
-        wobble = TAP_WOBBLE_PX / self.geo.px_per_mm(0.0)
-        wide = _WiderSlack.around(p, wobble)
-        rim = over_which(self.geo.at_height(axis.tip_px, heights)[:, :2], candidates, wide)
+        rim = over_which(self.geo.at_height(axis.tip_px, heights)[:, :2], candidates, p, self._tap_wobble_mm())
         if rim.status != OVER:
             return tip
         if not touching and axis.back_px is not None:
@@ -357,20 +358,6 @@ class Pipeline:
         heard = HeardSwitches(tips, list(wands), self.cfg.decide.settle_ms / 1000, self.stuck_switches)
         return Casting(cue_at, list(wands), self.cfg.decide,
                        lambda axis: self.read(axis, chosen, heard.touching(axis.strength)), watch, heard.hear)
-
-
-class _WiderSlack(PointingConfig):
-    """The pointing settings with a tip allowed ``extra_mm`` further past a token's edge."""
-
-    extra_mm: float = 0.0
-
-    @classmethod
-    def around(cls, p: PointingConfig, extra_mm: float) -> _WiderSlack:
-        return cls(**p.model_dump(), extra_mm=extra_mm)
-
-    @property
-    def under_tip_slack_mm(self) -> float:  # type: ignore[override]
-        return PointingConfig.under_tip_slack_mm + self.extra_mm
 
 
 def _over(axis: WandAxis, tip: TipReading) -> WandReading:

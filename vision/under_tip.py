@@ -125,9 +125,11 @@ def resting_spread(geo: TableGeometry, axis: WandAxis, candidates: Sequence[Cand
     return over_which(geo.on_plane(axis.spread_px, bead_radius_mm + cfg.touch_lift_mm)[:, :2], candidates, cfg)
 
 
-def over_which(ground: np.ndarray, candidates: Sequence[Candidate], cfg: PointingConfig) -> TipReading:
-    """(P,2) table points (mm) where the tip may be over -> over one token if it holds every point, with
-    every other token ``neighbour_margin_mm`` further off; between tokens; or clear of every token."""
+def over_which(ground: np.ndarray, candidates: Sequence[Candidate], cfg: PointingConfig,
+               extra_slack_mm: float = 0.0) -> TipReading:
+    """(P,2) table points (mm) where the tip may be over -> over one token if it holds every point (within
+    ``under_tip_slack_mm`` plus ``extra_slack_mm`` past its edge), with every other token
+    ``neighbour_margin_mm`` further off; between tokens; or clear of every token."""
     if not candidates:
         return TipReading(CLEAR, None, None, 0.0)
     centres = np.array([[c.x_mm, c.y_mm] for c in candidates])
@@ -139,9 +141,10 @@ def over_which(ground: np.ndarray, candidates: Sequence[Candidate], cfg: Pointin
     runner = None if len(others) == 0 else int(np.argmin(np.where(np.arange(len(candidates)) == i, np.inf, best_case)))
     gap = float(others.min() - worst[i]) if len(others) else float("inf")
     runner_id = candidates[runner].id if runner is not None else None
-    if worst[i] <= cfg.under_tip_slack_mm and gap >= cfg.neighbour_margin_mm:
+    slack = cfg.under_tip_slack_mm + extra_slack_mm
+    if worst[i] <= slack and gap >= cfg.neighbour_margin_mm:
         return TipReading(OVER, candidates[i].id, runner_id, gap)
-    if best_case.min() <= cfg.under_tip_slack_mm + cfg.neighbour_margin_mm:
+    if best_case.min() <= slack + cfg.neighbour_margin_mm:
         return TipReading(BETWEEN, candidates[int(np.argmin(best_case))].id, runner_id, gap)
     return TipReading(CLEAR, None, None, gap)
 
