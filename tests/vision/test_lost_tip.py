@@ -13,6 +13,7 @@ from vision.decide import LOST, MISSING, TARGET, UNSURE, Casting, CastingResult,
 from vision.frames import Frame
 from vision.lost_tip import from_seen, likeliest, seen_segment
 from vision.pipeline import Pipeline
+from vision.swap import SeatPlace, seat_of
 from vision.targets import Candidate
 from vision.touch import FixedTipSwitches
 
@@ -168,3 +169,11 @@ def test_likeliest_offers_first_the_token_the_tip_was_heading_for() -> None:
     assert likeliest(np.zeros(2), np.zeros(2), np.array([1.0, 0.0]), [aside, on_the_way]) == ["W", "S"]
     behind = Candidate("B", -120.0, 0.0, 15.0)  # where it came from is no place it was heading for
     assert likeliest(np.zeros(2), np.zeros(2), np.array([1.0, 0.0]), [behind, aside]) == ["S", "B"]
+
+
+def test_a_lost_wand_tells_nobody_whose_it_is() -> None:
+    """The way a lost tip was heading is no wand's line: the swap check takes no seat from it."""
+    seats = [SeatPlace("Lera", 500.0, -120.0), SeatPlace("Katya", 500.0, 920.0)]
+    tip, toward_lera = np.array(_px([500.0, 400.0, 30.0])), np.array(_px([500.0, 250.0, 110.0]))
+    assert seat_of(GEO, WandAxis(2, tip, toward_lera, 110.0, "band"), seats) == "Lera"
+    assert seat_of(GEO, WandAxis(2, tip, toward_lera, 0.0, LOST), seats) is None
