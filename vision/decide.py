@@ -5,7 +5,9 @@ the casting is decided no earlier than ``window_ms`` after the cue and only when
 still or has been unseen for ``missing_ms`` (so a late re-aim inside the window is noticed). Each
 still wand is then scored on its pose averaged over the still frames, and gets a target only when the
 best token is likely (``min_confidence``) and clearly ahead of the runner-up (``margin``); otherwise
-it is "unsure". A wand never seen, or hidden when the casting is decided, is "missing".
+it is "unsure". A wand never seen, or hidden when the casting is decided, is "missing"; one seen coming in
+this casting and then lost under a fist (nothing of it in view, ``vision.lost_tip``) is asked as hidden,
+with the tokens it can be on.
 
 A casting someone watches (``watch``: the table side lights each wand's LED from it) is told every
 wand's reading as it stands after each frame and which wands it has taken as read (a target held
@@ -31,7 +33,8 @@ TARGET, UNSURE, MISSING, NONE = "target", "unsure", "missing", "none"
 # run into a patch of its colour; aimed from afar without a clear margin; still moving; not seen; at
 # no token.
 WHY = ("between", "hidden", "lifted", "merged", "aim", "moving", "unseen", "nothing")
-RICHER = ("tip", "shaft", "hand", "flag", "band")  # axis kinds, least to most informative
+RICHER = ("lost", "tip", "shaft", "hand", "flag", "band")  # axis kinds, least to most informative
+LOST = "lost"  # nothing of the wand in view; its tip where it was last seen (``vision.lost_tip``)
 NONE_OVER = 0.5  # "no candidate" holding more than half the evidence: pointing at no token
 
 
@@ -62,12 +65,25 @@ class WandTrack:
     strength: int
     history: deque = field(default_factory=lambda: deque(maxlen=64))
     last_seen: float | None = None
+    lost: deque = field(default_factory=lambda: deque(maxlen=64))  # (t, axis) of frames showing nothing of it
 
     def add(self, t: float, axis: WandAxis | None) -> None:
         if axis is None:
             return
+        if axis.source == LOST:
+            # Nothing of the wand is seen: it is not in view, and does not look still; kept for a wand the
+            # casting would otherwise call missing.
+            self.lost.append((t, axis))
+            return
         self.history.append((t, axis))
         self.last_seen = t
+
+    def lost_since(self, now: float, cfg: DecideConfig) -> list[WandAxis] | None:
+        """What stood for a wand lost under a fist over the last ``settle_ms`` since it was last seen (one
+        per frame, the newest from ``now``), or None."""
+        start = max(now - cfg.settle_ms / 1000, self.last_seen if self.last_seen is not None else -np.inf)
+        recent = [a for t, a in self.lost if t >= start - 1e-6]
+        return recent if recent and self.lost[-1][0] >= now - 1e-6 else None
 
     def still_since(self, now: float, cfg: DecideConfig) -> list[WandAxis] | None:
         """The sightings covering the last ``settle_ms`` if the wand is in view now and its tip stayed
@@ -172,6 +188,7 @@ class Casting:
         self._kept: dict[int, WandReading] = {}
         self._since: dict[int, tuple[float, str | None]] = {}
         self._doubt: dict[int, WandReading] = {}
+        self._now = cue_at  # the newest frame's time
 
     def observe(self, t: float, axes: dict[int, WandAxis], timed_out: bool = False) -> CastingResult | None:
         """Add one frame (time ``t``); the result when the casting is decided, else None. ``timed_out``
@@ -179,8 +196,10 @@ class Casting:
         last frame stands for the seconds after it)."""
         if self.result is not None:
             return self.result
+        self._now = t
         if self.hear is not None:
-            self.hear(t, axes)
+            # A lost wand's tip is not seen: where it was last seen is no flight for its switch to be heard in.
+            self.hear(t, {k: a for k, a in axes.items() if a.source != LOST})
         for k, track in self.tracks.items():
             track.add(t, axes.get(k))
         if self.watch is not None:
@@ -245,7 +264,10 @@ class Casting:
 
     def _read(self, k: int, still: list[WandAxis] | None, gone: bool) -> WandReading:
         if gone:
-            return WandReading(k, MISSING, None, 0.0, None, {}, why="unseen")
+            # Unseen, yet seen on its way in this casting and lost under a fist: asked as hidden, with the
+            # tokens it can be on (``vision.lost_tip``), rather than as never come to the table.
+            lost = self.tracks[k].lost_since(self._now, self.cfg)
+            return self.read(averaged(lost)) if lost else WandReading(k, MISSING, None, 0.0, None, {}, why="unseen")
         if still is None:  # still moving when time ran out
             return WandReading(k, UNSURE, None, 0.0, None, {}, why="moving")
         return self.read(averaged(still))

@@ -4,6 +4,7 @@
     frame --find_wands--> tip bead + band per wand (each wand's paint from the profile)
           --wand_axis---> axis from the band, else the gripping hand, else the shaft, else the tip alone
           --hidden_tip--> a tip hidden under a fist: where it can be, from its band and shaft
+          --lost_tip----> a wand lost under a fist, band and all: asked, the token it was heading for first
           --under_tip---> the token under the tip (the table card's reading), with margin to neighbours
           --score_tokens> only for a tip over no token: aimed from afar, with margin
           --Casting-----> settle window after the cue, then target / unsure / missing / none per wand
@@ -25,10 +26,11 @@ import numpy as np
 from vision.axis import WandAxis, wand_axis
 from vision.bare_table import BareTable
 from vision.config import VisionConfig, load_config
-from vision.decide import NONE, TARGET, UNSURE, Casting, CastingResult, CastingWatch, WandReading, verdict
+from vision.decide import LOST, NONE, TARGET, UNSURE, Casting, CastingResult, CastingWatch, WandReading, verdict
 from vision.frames import Frame, FrameSource
 from vision.hidden_tip import (BAND_MAX_AREA, band_alone, covered, fist_allows, is_placed, placed_axis, shaft_allows,
                                shaft_line, shaft_seen, tip_places)
+from vision.lost_tip import likeliest, lost_axis, seen_segment
 from vision.markers import Blob, TableView, WandSighting, find_wands, shaft_direction
 from vision.profile import PaintModel, ProfileError, load_profile
 from vision.scoring import TokenScores, aim_scores, score_tokens
@@ -99,6 +101,8 @@ class Pipeline:
         self._hands_seen: tuple[int, list] = (-10**9, [])
         self._tips_seen: dict[int, float] = {}  # when each wand's tip was last found, this casting
         self._tip_sides: dict[int, np.ndarray] = {}  # (2,) from each wand's band toward its tip, when last both seen
+        self._tips_at: dict[int, np.ndarray] = {}  # (2,) where each wand's tip was last seen whole, this casting
+        self._came_from: dict[int, np.ndarray] = {}  # (2,) where each tip was seen whole the time before that
         self.table: TableView | None = None
         self.stuck_switches: set[int] = set()  # wands whose tip switch was heard closed while flying
         p = self.cfg.pointing
@@ -120,7 +124,7 @@ class Pipeline:
     def freeze_table(self) -> None:
         """The cue: the table as it lies becomes the table view (no frame since the last cue: none)."""
         self.table = self._bare.view()
-        self._tips_seen, self._tip_sides = {}, {}
+        self._tips_seen, self._tip_sides, self._tips_at, self._came_from = {}, {}, {}, {}
 
     # -- each frame ---------------------------------------------------------------------------------
     def find(self, image_bgr: np.ndarray) -> dict[int, WandSighting]:
@@ -149,6 +153,10 @@ class Pipeline:
                 # tip or a speck): the tip is hidden, and placed from it.
                 axes[k] = threaded
         self._tips_seen.update({k: frame.t for k in sightings if not is_placed(axes[k])})
+        # Only a whole bead with its band: a patch of the wand's colour on its own may be a token of it.
+        whole = {k: s.tip_px for k, s in sightings.items() if not is_placed(axes[k]) and self._whole_with_band(s)}
+        self._came_from.update({k: self._tips_at[k] for k in whole if k in self._tips_at})
+        self._tips_at.update(whole)
         self._tip_sides.update({k: s.tip_px - s.band_px for k, s in sightings.items() if self._whole_with_band(s)})
         settle_s = self.cfg.decide.settle_ms / 1000
         for k, blobs in getattr(sightings, "unpaired", {}).items():
@@ -158,6 +166,12 @@ class Pipeline:
                 continue
             if (placed := self._placed(frame, k, blobs)) is not None:
                 axes[k] = placed
+        missing_s = self.cfg.decide.missing_ms / 1000
+        for k in self._tips_at.keys() - axes.keys():
+            # Nothing of the wand in view, not even its band: a fist over its tip and band alike. Told only
+            # once the casting would give it up as missing (``vision.decide`` keeps it apart from sightings).
+            if frame.t - self._tips_seen[k] >= missing_s:
+                axes[k] = lost_axis(k, self._tips_at[k], self._came_from.get(k, self._tips_at[k]))
         return FrameView(frame, sightings, axes)
 
     def _bead_area_bounds(self, k: int) -> tuple[float, float]:
@@ -237,6 +251,8 @@ class Pipeline:
         the wand points, and only with margin. ``touching``: the wand's tip switch (None: not known)."""
         k = axis.strength
         bead_mm = self.paints[k].bead_radius_mm
+        if axis.source == LOST:
+            return self._lost_reading(axis, candidates)
         if is_placed(axis):
             return self._placed_reading(axis, candidates, touching)
         hidden = mostly_hidden(self.geo, axis, bead_mm, self.cfg.pointing)
@@ -311,6 +327,16 @@ class Pipeline:
         rest_mm = self.paints[axis.strength].bead_radius_mm + self.cfg.pointing.touch_lift_mm
         tip = over_any(self.geo.on_plane(axis.spread_px, rest_mm)[:, :2], candidates, self.cfg.pointing)
         return _over(axis, tip) if tip.status == OVER else _asked(axis, tip, "hidden")
+
+    def _lost_reading(self, axis: WandAxis, candidates: Sequence[Candidate]) -> WandReading:
+        """A wand lost under a fist (``vision.lost_tip``): asked as hidden, whatever its switch says, the
+        token it was heading for offered first."""
+        assert axis.back_px is not None
+        rest_mm = self.paints[axis.strength].bead_radius_mm + self.cfg.pointing.touch_lift_mm
+        low, high = seen_segment(self.geo, axis.tip_px, rest_mm)
+        heading = low - self.geo.on_plane(axis.back_px[None], rest_mm)[0, :2]
+        first, second = (likeliest(low, high, heading, candidates) + [None, None])[:2]
+        return _asked(axis, TipReading(BETWEEN, first, second, 0.0), "hidden")
 
     def _aimed_past(self, axis: WandAxis, candidates: Sequence[Candidate], tip: TipReading) -> WandReading:
         """A tip over a token with its switch open: a hover a little above that token, a touch too light

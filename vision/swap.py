@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from vision.axis import WandAxis
+from vision.decide import LOST
 from vision.table_geometry import TableGeometry
 
 TIP_HEIGHT_MM = 30.0  # a pointing wand's tip and band, roughly (the direction matters, not the place)
@@ -40,8 +41,9 @@ def seat_of(geo: TableGeometry, axis: WandAxis, seats: list[SeatPlace], margin_d
 
     A wand is held from behind: on the table, the way from its tip back through its band (or grip)
     leads to its holder, who is not always the nearest seat. The best seat must be ``margin_deg``
-    closer to that way than the next one."""
-    if axis.back_px is None:
+    closer to that way than the next one. A wand lost under a fist (``vision.lost_tip``) is not seen: the
+    way its tip was heading says nothing of who holds it."""
+    if axis.back_px is None or axis.source == LOST:
         return None
     tip = geo.at_height(axis.tip_px, np.array([TIP_HEIGHT_MM]))[0, :2]
     back = geo.at_height(axis.back_px, np.array([BAND_HEIGHT_MM]))[0, :2]
