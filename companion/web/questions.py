@@ -23,7 +23,7 @@ from companion.web.errors import UnknownQuestion
 # The camera's reasons (``vision.decide.WHY``), as the tablet says them to the wand's player.
 WHY_WORDS = {
     "between": "the tip is between two tokens",
-    "hidden": "the tip is partly hidden",
+    "hidden": "the tip is hidden under a hand or another wand",
     "lifted": "the tip did not click on its token, and the wand leans to another",
     "merged": "the tip touches something of its own colour",
     "aim": "the wand points between tokens",

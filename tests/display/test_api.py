@@ -306,8 +306,8 @@ def test_a_reason_the_tablet_does_not_know_is_left_unsaid(app: FastAPI, tablet: 
     holder = {w: p for p, w in table.view()["wands"].items()}
     table.ask(asking.question(table.view(), {1: ["r0t0"], 2: ["r0t1"]}, why={1: "gremlins", 2: "hidden"}))
     asked = tablet.get("/api/game/questions").json()[0]
-    assert set(asked["unsure"]) == {holder[1], holder[2]} and asked["why"] == {holder[2]: "the tip is partly hidden"}
-    assert [w["why"] for w in asked["wands"]] == ["", "the tip is partly hidden"]
+    assert set(asked["unsure"]) == {holder[1], holder[2]} and asked["why"] == {holder[2]: "the tip is hidden under a hand or another wand"}
+    assert [w["why"] for w in asked["wands"]] == ["", "the tip is hidden under a hand or another wand"]
 
 
 def test_the_tablet_has_words_for_every_reason_the_camera_gives() -> None:
