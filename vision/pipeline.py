@@ -173,7 +173,8 @@ class Pipeline:
             return sightings if isinstance(sightings, Sightings) else Sightings(sightings, {})
         kept = {k: s for k, s in sightings.items()
                 if self._trail.allows(k, frame.t, s.tip_px,
-                                      float(self.bead_px(s.tip_px[None], self.paints[k].bead_radius_mm)[0]))}
+                                      float(self.bead_px(s.tip_px[None], self.paints[k].bead_radius_mm)[0]),
+                                      self._whole_with_band(s), s.band_px)}
         return Sightings(kept, getattr(sightings, "unpaired", {}))
 
     def _bead_area_bounds(self, k: int) -> tuple[float, float]:

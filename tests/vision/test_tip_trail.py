@@ -77,13 +77,47 @@ def test_a_wand_moved_to_the_next_token_is_still_followed(config) -> None:
 def test_the_trail_refuses_a_place_out_of_reach_and_that_place_afterwards() -> None:
     trail = TipTrail(px_per_mm=0.6)
     step_px = TIP_SPEED_MM_S * (1 / 30) * 0.6  # as far as the fastest tip goes in one frame
-    assert trail.allows(2, 0.0, np.array([100.0, 100.0]), bead_px=7.0)
-    assert trail.allows(2, 1 / 30, np.array([100.0 + 0.9 * step_px, 100.0]), bead_px=7.0)
+    band = np.array([0.0, 60.0])  # the band, 60 px behind the tip
+    start = np.array([100.0, 100.0])
+    assert trail.allows(2, 0.0, start, 7.0, True, start + band)
+    moved = start + [0.9 * step_px, 0.0]
+    assert trail.allows(2, 1 / 30, moved, 7.0, True, moved + band)
     far = np.array([400.0, 300.0])
-    assert not trail.allows(2, 2 / 30, far, bead_px=7.0)
+    assert not trail.allows(2, 2 / 30, far, 7.0, True, far + band)
     # A second later the wand could be there, but the patch that stayed there is not the wand.
-    assert not trail.allows(2, 1.0, far + 2.0, bead_px=7.0)
-    assert trail.allows(2, 1.0, np.array([300.0, 100.0]), bead_px=7.0)
-    assert trail.allows(3, 1.0, far, bead_px=7.0)  # another wand's trail is its own
+    assert not trail.allows(2, 1.0, far + 2.0, 7.0, True, far + band)
+    assert trail.allows(2, 1.0, np.array([300.0, 100.0]), 7.0, True)
+    assert trail.allows(3, 1.0, far, 7.0, True)  # another wand's trail is its own
     trail.clear()  # the next casting starts afresh
-    assert trail.allows(2, 0.0, far, bead_px=7.0)
+    assert trail.allows(2, 0.0, far, 7.0, True)
+
+
+def test_a_pair_sharing_a_part_with_the_wand_is_the_wand_paired_anew() -> None:
+    """The band taken for the tip a moment ago (the tip half hidden), the tip and band now found: the
+    new tip is a wand's length from the old one, but the new band is where that old "tip" was."""
+    trail = TipTrail(px_per_mm=0.6)
+    band_as_tip = np.array([300.0, 240.0])
+    assert trail.allows(2, 0.0, band_as_tip, 7.0, True, np.array([310.0, 180.0]))
+    assert trail.allows(2, 1 / 30, np.array([300.0, 360.0]), 7.0, True, band_as_tip + 1.0)
+
+
+def test_only_a_whole_tip_with_its_band_marks_where_the_wand_is() -> None:
+    """A speck taken for the tip (no band) a frame ago does not put the real tip out of reach."""
+    trail = TipTrail(px_per_mm=0.6)
+    tip = np.array([100.0, 100.0])
+    assert trail.allows(2, 0.0, tip, 7.0, True, tip + [0.0, 60.0])
+    assert trail.allows(2, 0.2, np.array([300.0, 100.0]), 7.0, False)  # within reach of the tip, a speck
+    assert trail.allows(2, 7 / 30, tip + 1.0, 7.0, True, tip + [0.0, 61.0])
+
+
+def test_a_tip_seen_again_in_part_where_it_was_is_still_there() -> None:
+    """The tip half under a sleeve for a fifth of a second, still seen in part where it lay: a pair of
+    its colour 30 cm off a frame later is out of reach, though a whole tip could have got there in the
+    fifth of a second since it was last seen whole."""
+    trail = TipTrail(px_per_mm=0.6)
+    tip = np.array([340.0, 320.0])
+    assert trail.allows(2, 0.0, tip, 7.0, True, tip + [-55.0, 18.0])
+    for i in range(1, 7):
+        assert trail.allows(2, i / 30, tip + [1.5, 1.0], 7.0, False, tip + [-53.0, 17.0])
+    far = np.array([487.0, 238.0])
+    assert not trail.allows(2, 7 / 30, far, 7.0, True, far + [-5.0, 35.0])
