@@ -2,6 +2,7 @@
 
     frames before the cue --BareTable--> the table as it lies, where nothing moved for a while (tokens are not wands)
     frame --find_wands--> tip bead + band per wand (each wand's paint from the profile)
+          --TipTrail----> only where a hand could have carried the tip since it was last seen (a patch far off is not it)
           --wand_axis---> axis from the band, else the gripping hand, else the shaft, else the tip alone
           --hidden_tip--> a tip hidden under a fist: where it can be, from its band and shaft
           --lost_tip----> a wand lost under a fist, band and all: asked, the token it was heading for first
@@ -36,6 +37,7 @@ from vision.profile import PaintModel, ProfileError, load_profile
 from vision.scoring import TokenScores, aim_scores, score_tokens
 from vision.table_geometry import Calibrated, TableGeometry, UncalibratedTable
 from vision.targets import Candidate, candidates_from
+from vision.tip_trail import TipTrail
 from vision.touch import HeardSwitches, TipSwitches
 from vision.under_tip import (BETWEEN, CLEAR, OVER, OVERSIZED, TipReading, highest_for_bead, hover_heights,
                               mostly_hidden, over_any, over_which, resting_spread, under_tip)
@@ -103,6 +105,9 @@ class Pipeline:
         self._tip_sides: dict[int, np.ndarray] = {}  # (2,) from each wand's band toward its tip, when last both seen
         self._tips_at: dict[int, np.ndarray] = {}  # (2,) where each wand's tip was last seen whole, this casting
         self._came_from: dict[int, np.ndarray] = {}  # (2,) where each tip was seen whole the time before that
+        # Where each wand's tip can be from where it was (``vision.tip_trail``), as fast as a tip held as
+        # high as a wand is moves across the picture.
+        self._trail = TipTrail(self.geo.px_per_mm(self.cfg.pointing.max_height_mm))
         self.table: TableView | None = None
         self.stuck_switches: set[int] = set()  # wands whose tip switch was heard closed while flying
         p = self.cfg.pointing
@@ -125,6 +130,7 @@ class Pipeline:
         """The cue: the table as it lies becomes the table view (no frame since the last cue: none)."""
         self.table = self._bare.view()
         self._tips_seen, self._tip_sides, self._tips_at, self._came_from = {}, {}, {}, {}
+        self._trail.clear()
 
     # -- each frame ---------------------------------------------------------------------------------
     def find(self, image_bgr: np.ndarray) -> dict[int, WandSighting]:
@@ -141,7 +147,7 @@ class Pipeline:
     def look(self, frame: Frame, sightings: dict[int, WandSighting] | None = None) -> FrameView:
         """Sightings (found unless given) and axes for one frame; the hand tracker runs only when a band
         is hidden, and at most every ``hands.every_n_frames`` frames (it costs far more than the wand stage)."""
-        sightings = self.find(frame.image) if sightings is None else sightings
+        sightings = self._on_trail(frame, self.find(frame.image) if sightings is None else sightings)
         hands = self._hands(frame, sightings)
         axes = {k: wand_axis(s, self.paints[k].band_from_tip_mm, hands, self.cfg.hands, self.hand_reach_px,
                              self._shaft(frame, s)) for k, s in sightings.items()}
@@ -173,6 +179,17 @@ class Pipeline:
             if frame.t - self._tips_seen[k] >= missing_s:
                 axes[k] = lost_axis(k, self._tips_at[k], self._came_from.get(k, self._tips_at[k]))
         return FrameView(frame, sightings, axes)
+
+    def _on_trail(self, frame: Frame, sightings: dict[int, WandSighting]) -> Sightings:
+        """The sightings a hand could have carried each wand's tip to since it was last seen; one the
+        wand could not have reached is not the wand (``vision.tip_trail``), and the wand goes unseen."""
+        if self.table is None:  # before the first cue there is no casting to follow
+            return sightings if isinstance(sightings, Sightings) else Sightings(sightings, {})
+        kept = {k: s for k, s in sightings.items()
+                if self._trail.allows(k, frame.t, s.tip_px,
+                                      float(self.bead_px(s.tip_px[None], self.paints[k].bead_radius_mm)[0]),
+                                      self._whole_with_band(s), s.band_px)}
+        return Sightings(kept, getattr(sightings, "unpaired", {}))
 
     def _bead_area_bounds(self, k: int) -> tuple[float, float]:
         """Bounds on the area (px) of wand ``k``'s resting bead anywhere in the picture: off the camera's
