@@ -48,6 +48,10 @@ __all__ = ["Pipeline", "FrameView", "open_pipeline", "read_casting", "hand_track
 # wavers more than a hand near the table (a quarter more: 5 degrees to the configured 4), and the
 # band's place, 110 mm up the wand, is found a pixel or two off, which tilts the line by as much again.
 AFAR_AIM_WAVER = 1.25
+# A wand aimed at a token passes within two of its player's aim wavers of the token's middle (19 aims in
+# 20): the aim likelihood (``vision.scoring``) there is exp(-2). A line that only grazes a neighbour
+# further off is what any hover leaning back shows, its line crossing whatever lies behind the token.
+AIMED_WITHIN = float(np.exp(-0.5 * 2.0 ** 2))
 TABLE_BEFORE_S = 1.0  # a reading is handed the frames of this long before the cue: they show the table
 # A tip bead seen whole covers at least this share of a resting bead's area (a band at most BAND_MAX_AREA).
 WHOLE_BEAD = 0.8
@@ -359,8 +363,11 @@ class Pipeline:
         """A tip over a token with its switch open: a hover a little above that token, a touch too light
         to close the switch (a shallow wand pressed lightly pushes little along itself), or a wand aimed
         past it at another token from afar. The token under the tip, unless the wand's line clearly
-        names another token from a tip held higher than a hover, as high as the bead's size allows, and
-        names no token at all with the bead resting where it is seen: then asked.
+        names another token from a tip held higher than a hover, as high as the bead's size allows,
+        passing within two aim wavers of its middle (``AIMED_WITHIN``), and names no token at all with
+        the bead resting where it is seen: then asked. (A line that only grazes the token it names is
+        what a hover leaning back shows: on the development tables asking those cost natural hovers the
+        camera alone read right, and caught no wand aimed from afar.)
 
         An open switch is weak evidence, never a veto: alone it changes nothing (the camera alone reads
         the token under the tip, as the table card asks). Any wand's line, its tip taken high enough,
@@ -381,14 +388,19 @@ class Pipeline:
             return _over(axis, tip)
         if self._line_names(axis, candidates, resting, resting) is not None:
             return _over(axis, tip)
-        aimed = self._line_names(axis, candidates, above_hover, top)
+        aimed = self._line_names(axis, candidates, above_hover, top, AIMED_WITHIN)
         return _asked(axis, tip, "lifted") if aimed is not None and aimed != tip.token else _over(axis, tip)
 
-    def _line_names(self, axis: WandAxis, candidates: Sequence[Candidate], lowest: float, highest: float) -> str | None:
-        """The token the wand's line clearly names with its tip from ``lowest`` to ``highest`` mm up."""
+    def _line_names(self, axis: WandAxis, candidates: Sequence[Candidate], lowest: float, highest: float,
+                    through: float = 0.0) -> str | None:
+        """The token the wand's line clearly names with its tip from ``lowest`` to ``highest`` mm up;
+        ``through``: the least aim likelihood the line must reach at that token (0: any, so long as no
+        other token comes near)."""
         aimed = aim_scores(self.geo, axis, candidates, self.cfg.pointing, lowest, highest)
         line = verdict(axis.strength, aimed, self.cfg.decide, axis.source) if aimed.scores else None
-        return line.target if line is not None and line.status == TARGET else None
+        if line is None or line.status != TARGET or line.target is None or aimed.scores[line.target] < through:
+            return None
+        return line.target
 
     def casting(self, cue_at: float, wands: Sequence[int], candidates: Iterable[Candidate | Mapping[str, Any]],
                 tips: TipSwitches | None = None, watch: CastingWatch | None = None) -> Casting:

@@ -14,10 +14,11 @@ from vision.bench.casting import run_scene
 from vision.bench.tips import SceneTips
 from vision.decide import TARGET, UNSURE
 from tests.vision_two_tokens import BEAD_MM, CAMERA, GEO, TOKENS, two_token_pipeline
-from vision.pipeline import Pipeline
+from vision.pipeline import AIMED_WITHIN, Pipeline
 from vision.render.scene import make_scene
 from vision.touch import FixedTipSwitches
-from vision.under_tip import BETWEEN, OVER, OVERSIZED, under_tip
+from vision.scoring import aim_scores
+from vision.under_tip import BETWEEN, OVER, OVERSIZED, highest_for_bead, under_tip
 
 @pytest.fixture
 def pipeline(config) -> Pipeline:
@@ -65,6 +66,22 @@ def test_a_light_touch_pointing_into_its_token_is_read_with_its_switch_open(pipe
     evidence and the wand is read as the camera alone reads it (the former reading asked)."""
     axis = _wand((855.0, 120.0, BEAD_MM + 3.0), (800.0, 120.0, 0.0))
     axis = replace(axis, tip_radius_px=1.08 * axis.tip_radius_px)
+    alone = pipeline.read(axis, TOKENS)
+    lifted = pipeline.read(axis, TOKENS, touching=False)
+    assert (alone.status, alone.target) == (lifted.status, lifted.target) == (TARGET, "A")
+
+
+def test_a_hover_whose_line_only_grazes_a_neighbour_is_read_with_its_switch_open(pipeline) -> None:
+    """A hover 2 cm over A, leaning back so its line runs on past B's side toward the table 11 cm beyond
+    A: taken high, the line names B (nothing else lies near it), but passes well over two aim wavers from
+    B's middle, as a natural hover's line crosses whatever lies behind its token. A wand aimed at B
+    would pass near its middle: the open switch is no reason to ask, and the wand is read as the camera
+    alone reads it (the former reading asked: a natural hover lost to the switch)."""
+    axis = _wand((850.0, 120.0, BEAD_MM + 23.0), (740.0, 136.0, 0.0))
+    rest = BEAD_MM + pipeline.cfg.pointing.touch_lift_mm
+    top = highest_for_bead(GEO, axis, BEAD_MM, pipeline.cfg.pointing)
+    high = aim_scores(GEO, axis, TOKENS, pipeline.cfg.pointing, rest + pipeline.cfg.pointing.hover_height_mm, top)
+    assert high.ranked[0][0] == "B" and 0.0 < high.scores["B"] < AIMED_WITHIN  # B named, its middle missed
     alone = pipeline.read(axis, TOKENS)
     lifted = pipeline.read(axis, TOKENS, touching=False)
     assert (alone.status, alone.target) == (lifted.status, lifted.target) == (TARGET, "A")
