@@ -76,3 +76,34 @@ def test_sliding_windows_find_the_chant_in_a_long_phrase_and_score_as_phrases_do
     assert min(b, end) - max(a, start) >= 0.9 * (end - start)  # on the chant
     assert p > 0.5
     assert all(q < 0.5 for c, d, q in found if min(d, end) - max(c, start) <= 0)  # the chatter is not
+
+
+def test_a_model_reads_phrases_as_it_was_trained_to_with_clicks_bridged_or_not(scene, tmp_path: Path) -> None:
+    """A model trained on bridged phrases says so in its file and bridges every phrase and window
+    it reads; a file without the key (trained before the bridge) reads phrases as they come."""
+    shipped = model.shipped()
+    # Mel powers of three syllables over a quiet room, and the same with a die's click (two frames
+    # 20 dB over the loudest syllable in every band) in the middle syllable.
+    t = np.arange(90)[:, None]
+    syllables = sum(np.exp(-(((t - c) / 6.0) ** 2)) for c in (25, 45, 65)) * np.linspace(1.0, 0.2, model.MEL.n_mels)
+    power = 1e-4 + syllables
+    clicked = power.copy()
+    clicked[44:46] = 100.0
+    moved = {d: np.abs(model.power_vector(clicked, d) - model.power_vector(power, d)).mean() for d in (False, True)}
+    assert moved[True] < 0.25 * moved[False]  # bridged, the click barely moves what the model sees
+
+    rng = np.random.default_rng(6)
+    chant = say(Take(CHANT, "en-us", 150, 50), scene.cache)
+    audio = mix_at(pink_noise(len(chant) + SAMPLE_RATE, rng), chant, SAMPLE_RATE // 2, 25.0)
+    for declick in (False, True):
+        written = model.ChantModel(shipped.mean, shipped.scale, shipped.w1, shipped.b1, shipped.w2, shipped.b2, declick)
+        written.save(tmp_path / f"m{declick}.npz")
+        read = model.load(tmp_path / f"m{declick}.npz")
+        assert read.declick is declick
+        vector = model.phrase_vector(audio, declick)[None, :]
+        assert read.score(audio) == pytest.approx(float(1.0 / (1.0 + np.exp(-read.logits(vector)[0]))), abs=1e-6)
+        a, b, p = read.windows(audio, [len(chant)], 800)[0]
+        assert p == pytest.approx(read.score(audio[a:b]), abs=1e-3)  # a window is read as a phrase cut there
+    with np.load(tmp_path / "mFalse.npz") as data:
+        np.savez(tmp_path / "before.npz", **{k: data[k] for k in data.files if k != "declick"})
+    assert model.load(tmp_path / "before.npz").declick is False

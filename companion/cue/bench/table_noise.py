@@ -124,13 +124,20 @@ def cup_clinks(n: int, rng: np.random.Generator, clinks_per_minute: float = 8.0)
     dying away in 50-300 ms after a sharp knock. Peak about 1."""
     out = np.zeros(n, dtype=np.float32)
     for start in rng.integers(0, max(1, n), size=rng.poisson(clinks_per_minute * n / SAMPLE_RATE / 60.0)):
-        length = int(rng.uniform(0.05, 0.3) * SAMPLE_RATE)
-        t = np.arange(min(length, n - start)) / SAMPLE_RATE
-        ring = sum(rng.uniform(0.2, 1.0) * np.sin(2 * np.pi * rng.uniform(1500, 6000) * t + rng.uniform(0, 6.3))
-                   for _ in range(int(rng.integers(2, 5))))
-        knock = rng.standard_normal(len(t)) * np.exp(-t / 0.004)
-        out[start : start + len(t)] += (0.5 * (ring * np.exp(-t / (length / SAMPLE_RATE / 4)) + knock) / 3).astype(np.float32)
+        ring = cup_clink(n - int(start), rng)
+        out[start : start + len(ring)] += ring
     return out
+
+
+def cup_clink(room: int, rng: np.random.Generator) -> np.ndarray:
+    """One cup set down: a few ringing partials (1.5-6 kHz) dying away in 50-300 ms after a sharp
+    knock, cut to at most ``room`` samples. Peak about 1."""
+    length = int(rng.uniform(0.05, 0.3) * SAMPLE_RATE)
+    t = np.arange(min(length, room)) / SAMPLE_RATE
+    ring = sum(rng.uniform(0.2, 1.0) * np.sin(2 * np.pi * rng.uniform(1500, 6000) * t + rng.uniform(0, 6.3))
+               for _ in range(int(rng.integers(2, 5))))
+    knock = rng.standard_normal(len(t)) * np.exp(-t / 0.004)
+    return (0.5 * (ring * np.exp(-t / (length / SAMPLE_RATE / 4)) + knock) / 3).astype(np.float32)
 
 
 def clatter(n: int, rng: np.random.Generator) -> np.ndarray:
