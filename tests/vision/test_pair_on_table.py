@@ -31,9 +31,9 @@ GRIP_PX = _px(FAR.x_mm, FAR.y_mm + 200.0, 90.0)  # where a wand resting on C wit
 
 
 def _picture(covered: bool, shaft: bool = False) -> np.ndarray:
-    """640x480 wood with the counter and the speck of wand 2's paint at C; ``covered``: a hand lies over
-    both; ``shaft``: a dark shaft leaves the speck away from the counter (a wand resting on C, its band
-    the speck)."""
+    """640x480 wood with the counter and the speck of wand 2's paint at C; ``covered``: fingertips lie on
+    both (the table around them stays in view); ``shaft``: a dark shaft leaves the speck away
+    from the counter (a wand resting on C, its band the speck)."""
     image = np.zeros((480, 640, 3), np.uint8)
     image[:] = WOOD
     if shaft:
@@ -41,12 +41,13 @@ def _picture(covered: bool, shaft: bool = False) -> np.ndarray:
     cv2.circle(image, COUNTER_PX, 7, GREEN, -1)
     cv2.circle(image, SPECK_PX, 4, GREEN, -1)
     if covered:
-        cv2.circle(image, ((COUNTER_PX[0] + SPECK_PX[0]) // 2, (COUNTER_PX[1] + SPECK_PX[1]) // 2), 40, SKIN, -1)
+        cv2.circle(image, COUNTER_PX, 9, SKIN, -1)
+        cv2.circle(image, SPECK_PX, 6, SKIN, -1)
     return image
 
 
 def _cast(pipeline: Pipeline, after: np.ndarray) -> str:
-    """Wand 2's reading, switch closed: the pair covered by a hand in every picture before the cue (the
+    """Wand 2's reading, switch closed: the pair under fingertips in every picture before the cue (the
     camera never saw it bare), then ``after`` in every frame from the cue on."""
     for i in range(15):
         pipeline.see_table(Frame(_picture(True), -3.0 + 0.2 * i, i))
