@@ -26,7 +26,8 @@ from vision.axis import WandAxis
 from vision.markers import BAND_MIN_AREA, Blob, TableView
 from vision.table_geometry import TableGeometry
 
-__all__ = ["band_alone", "shaft_line", "tip_places", "covered", "fist_allows", "shaft_seen", "shaft_allows", "placed_axis", "is_placed"]
+__all__ = ["band_alone", "shaft_line", "tip_places", "covered", "fist_allows", "shaft_seen", "shaft_allows",
+           "shaft_joins", "placed_axis", "is_placed"]
 
 # The table card's pose leans the wand back 20-75 degrees; a hand's own slant adds a few degrees either
 # side. Flatter than 15 degrees the fist would lie on the table; steeper than 80 is the upright pose,
@@ -286,3 +287,20 @@ def is_placed(axis: WandAxis) -> bool:
     averaged over: no bead was measured, yet there is a spread of places. A seen tip always has a
     measured bead; a frame that saw it makes the average's radius positive."""
     return axis.tip_radius_px == 0.0 and axis.spread_px is not None and axis.back_px is not None
+
+
+def shaft_joins(image_bgr: np.ndarray, tip_px: np.ndarray, band_px: np.ndarray, band_radius_px: float,
+                bead_radius_px: float, contrast: float, reach_px: float) -> bool:
+    """Whether a dark shaft leaves the band at ``band_px`` (2,) on the side away from the tip at ``tip_px``
+    (2,) and runs on for at least a bead's radius (``bead_radius_px``) past the band's rim (``shaft_seen``:
+    the wand runs on from its band to the fist), or one runs through the band in any direction
+    (``shaft_line``: a tip taken a little off its line). A token's dark rim or printed middle beside a
+    patch is a pixel or two of dark, never a bead's radius of shaft; toward the tip says nothing (tokens
+    in a row look like a shaft there, and a steep wand shows none there)."""
+    off = np.asarray(band_px, float) - np.asarray(tip_px, float)
+    gap = float(np.linalg.norm(off))
+    line = off / gap if gap > 0 else np.array([1.0, 0.0])
+    away, _ = shaft_seen(image_bgr, np.asarray(band_px, float), line, band_radius_px, contrast, reach_px)
+    if away >= 1.3 * band_radius_px + 1.0 + bead_radius_px:  # where ``shaft_seen`` starts looking, plus a bead's radius
+        return True
+    return shaft_line(image_bgr, np.asarray(band_px, float), band_radius_px, contrast) is not None

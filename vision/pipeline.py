@@ -3,6 +3,7 @@
     frames before the cue --BareTable--> the table as it lies, where nothing moved for a while (tokens are not wands)
     frame --find_wands--> tip bead + band per wand (each wand's paint from the profile)
           --TipTrail----> only where a hand could have carried the tip since it was last seen (a patch far off is not it)
+          --_joined-----> a bead and band still since the cue with no shaft leaving the band: patches on the table
           --wand_axis---> axis from the band, else the gripping hand, else the shaft, else the tip alone
           --hidden_tip--> a tip hidden under a fist: where it can be, from its band and shaft
           --lost_tip----> a wand lost under a fist, band and all: asked, the token it was heading for first
@@ -29,8 +30,8 @@ from vision.bare_table import BareTable
 from vision.config import VisionConfig, load_config
 from vision.decide import LOST, NONE, TARGET, UNSURE, Casting, CastingResult, CastingWatch, WandReading, verdict
 from vision.frames import Frame, FrameSource
-from vision.hidden_tip import (BAND_MAX_AREA, band_alone, covered, fist_allows, is_placed, placed_axis, shaft_allows,
-                               shaft_line, shaft_seen, tip_places)
+from vision.hidden_tip import (BAND_MAX_AREA, FIST_DIFF, band_alone, covered, fist_allows, is_placed, placed_axis, shaft_allows,
+                               shaft_joins, shaft_line, shaft_seen, tip_places)
 from vision.lost_tip import likeliest, lost_axis, seen_segment
 from vision.markers import Blob, TableView, WandSighting, find_wands, shaft_direction
 from vision.profile import PaintModel, ProfileError, load_profile
@@ -109,6 +110,10 @@ class Pipeline:
         self._tip_sides: dict[int, np.ndarray] = {}  # (2,) from each wand's band toward its tip, when last both seen
         self._tips_at: dict[int, np.ndarray] = {}  # (2,) where each wand's tip was last seen whole, this casting
         self._came_from: dict[int, np.ndarray] = {}  # (2,) where each tip was seen whole the time before that
+        # (2,2) where each wand's tip and band lay in the first frame after the cue, while both have lain there
+        # since (``_joined``); None until that first frame is seen.
+        self._still_since_cue: dict[int, np.ndarray] | None = None
+        self._unjoined: dict[int, np.ndarray] = {}  # (2,) where a still pair seen with no shaft had its tip
         # Where each wand's tip can be from where it was (``vision.tip_trail``), as fast as a tip held as
         # high as a wand is moves across the picture.
         self._trail = TipTrail(self.geo.px_per_mm(self.cfg.pointing.max_height_mm))
@@ -134,6 +139,7 @@ class Pipeline:
         """The cue: the table as it lies becomes the table view (no frame since the last cue: none)."""
         self.table = self._bare.view()
         self._tips_seen, self._tip_sides, self._tips_at, self._came_from = {}, {}, {}, {}
+        self._still_since_cue, self._unjoined = None, {}
         self._trail.clear()
 
     # -- each frame ---------------------------------------------------------------------------------
@@ -151,7 +157,7 @@ class Pipeline:
     def look(self, frame: Frame, sightings: dict[int, WandSighting] | None = None) -> FrameView:
         """Sightings (found unless given) and axes for one frame; the hand tracker runs only when a band
         is hidden, and at most every ``hands.every_n_frames`` frames (it costs far more than the wand stage)."""
-        sightings = self._on_trail(frame, self.find(frame.image) if sightings is None else sightings)
+        sightings = self._joined(frame, self._on_trail(frame, self.find(frame.image) if sightings is None else sightings))
         hands = self._hands(frame, sightings)
         axes = {k: wand_axis(s, self.paints[k].band_from_tip_mm, hands, self.cfg.hands, self.hand_reach_px,
                              self._shaft(frame, s)) for k, s in sightings.items()}
@@ -194,6 +200,55 @@ class Pipeline:
                                       float(self.bead_px(s.tip_px[None], self.paints[k].bead_radius_mm)[0]),
                                       self._whole_with_band(s), s.band_px)}
         return Sightings(kept, getattr(sightings, "unpaired", {}))
+
+    def _joined(self, frame: Frame, sightings: Sightings) -> Sightings:
+        """The sightings that are a wand, of those whose tip and band have both lain still since the cue:
+        a real wand's band is threaded on its shaft, which runs on from the band away from the tip to the
+        fist (``vision.hidden_tip.shaft_joins``), unless that fist lies right behind the band. A tip and a
+        band of a wand's paint that lay there from the first frame after the cue with neither are two
+        patches on the table (tokens in the wand's paint the remembered table never saw so): not the
+        wand, which goes unseen, and the patch that lay as its tip is no wand's tip for the rest of the
+        casting. A wand that moved since the cue is never checked."""
+        if self.table is None:
+            return sightings
+        first = self._still_since_cue is None
+        still = self._still_since_cue if self._still_since_cue is not None else {}
+        for k, s in sightings.items():
+            if first and s.band_px is not None:
+                still[k] = np.stack([s.tip_px, s.band_px])
+            elif k in still and (s.band_px is None or np.linalg.norm(np.stack([s.tip_px, s.band_px]) - still[k], axis=1).max()
+                                 > self._bead_radius_px(k, s.tip_px)):
+                del still[k]  # it moved, or changed its pairing: no pair lying on the table
+        self._still_since_cue = still
+        kept = {}
+        for k, s in sightings.items():
+            if k in self._unjoined and float(np.linalg.norm(s.tip_px - self._unjoined[k])) <= self._bead_radius_px(k, s.tip_px):
+                # Once seen with no shaft, the patch that lay still as the tip is no wand's tip this casting,
+                # whatever it is paired with: the dark rims and middles of tokens beside it flicker in and
+                # out of looking like a shaft, and the wand's own bead brought near it passes for its band.
+                continue
+            if k in still and s.band_px is not None and not self._fist_behind(frame, s) and not shaft_joins(
+                    frame.image, s.tip_px, s.band_px, float(np.sqrt(max(s.band_area, 1.0) / np.pi)),
+                    self._bead_radius_px(k, s.band_px), self.cfg.markers.shaft_contrast, self.band_reach_px):
+                self._unjoined[k] = s.tip_px
+                continue
+            kept[k] = s
+        return Sightings(kept, getattr(sightings, "unpaired", {}))
+
+    def _fist_behind(self, frame: Frame, s: WandSighting) -> bool:
+        """Something lies over the table just behind the band, away from the tip (a fist gripping the wand
+        right behind its band hides the shaft there): a bead's disc a bead's radius past the band's rim
+        looks as the table did before the cue over at most a fifth of it (``hidden_tip.covered``)."""
+        assert self.table is not None and s.band_px is not None
+        off = s.band_px - s.tip_px
+        bead = self._bead_radius_px(s.strength, s.band_px)
+        band_r = float(np.sqrt(max(s.band_area, 1.0) / np.pi))
+        behind = s.band_px + off / max(float(np.linalg.norm(off)), 1e-9) * (band_r + bead)
+        return bool(covered(self.table, frame.image, behind[None], np.array([bead]), FIST_DIFF)[0])
+
+    def _bead_radius_px(self, k: int, at_px: np.ndarray) -> float:
+        """Wand ``k``'s resting bead's radius (px) at ``at_px``."""
+        return float(self.bead_px(np.asarray(at_px, float)[None], self.paints[k].bead_radius_mm)[0])
 
     def _bead_area_bounds(self, k: int) -> tuple[float, float]:
         """Bounds on the area (px) of wand ``k``'s resting bead anywhere in the picture: off the camera's

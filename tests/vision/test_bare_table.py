@@ -18,21 +18,26 @@ from vision.touch import FixedTipSwitches
 
 WOOD = (60, 110, 160)
 SKIN = (120, 160, 210)
+SHAFT = (30, 30, 30)  # the wand's dark shaft, 9 mm across
 GREEN = tuple(int(c) for c in cv2.cvtColor(np.uint8([[[65, 240, 220]]]), cv2.COLOR_HSV2BGR)[0, 0])  # wand 2's paint
 FAR = Candidate("C", 500.0, 400.0, 15.0)  # a token of wand 2's colour, far from A and B
 TOKEN_PX = tuple(int(round(v)) for v in CAMERA.project(np.array([[FAR.x_mm, FAR.y_mm, 0.0]]))[0])
 A_PX = CAMERA.project(np.array([[850.0, 120.0, 15.0]]))[0]
 BAND_PX = CAMERA.project(np.array([[850.0, 230.0, 60.0]]))[0]  # 110 mm back along a wand leaning toward its player
+GRIP_PX = CAMERA.project(np.array([[850.0, 330.0, 100.0]]))[0]  # the shaft runs on from the band toward the fist
 
 
 def _table(hand: tuple[int, int] | None = None, bead: bool = False, band: bool = False) -> np.ndarray:
     """640x480: wood, the token of wand 2's colour at C (radius 9 px: the size of a bead there), a hand
-    over it offset by ``hand`` px (None: no hand), wand 2's tip bead resting on A and its band."""
+    over it offset by ``hand`` px (None: no hand), wand 2's tip bead resting on A and its band (both:
+    threaded on its dark shaft)."""
     image = np.zeros((480, 640, 3), np.uint8)
     image[:] = WOOD
     cv2.circle(image, TOKEN_PX, 9, GREEN, -1)
     if hand is not None:
         cv2.circle(image, (TOKEN_PX[0] + hand[0], TOKEN_PX[1] + hand[1]), 24, SKIN, -1)
+    if bead and band:
+        cv2.line(image, tuple(int(round(v)) for v in A_PX), tuple(int(round(v)) for v in GRIP_PX), SHAFT, 5)
     if bead:
         cv2.circle(image, tuple(int(round(v)) for v in A_PX), 7, GREEN, -1)
     if band:

@@ -15,6 +15,7 @@ from vision.touch import FixedTipSwitches
 
 WOOD = (60, 110, 160)
 SKIN = (120, 160, 210)
+SHAFT = (30, 30, 30)  # the wand's dark shaft, 9 mm across
 GREEN = tuple(int(c) for c in cv2.cvtColor(np.uint8([[[65, 240, 220]]]), cv2.COLOR_HSV2BGR)[0, 0])  # wand 2's paint
 FAR = Candidate("C", 500.0, 400.0, 12.0)  # a counter of wand 2's colour, a bead's size, 45 cm from A
 
@@ -28,7 +29,7 @@ TOKEN_PX = _px(FAR.x_mm, FAR.y_mm, 0.0)
 
 def _picture(tip_on: str | None, token: str) -> np.ndarray:
     """640x480 wood; wand 2's bead resting on token ``tip_on`` (A or B) with its band 110 mm back toward
-    its player (None: its fist hides both); the counter of its colour at C ``token``: "covered" by a
+    its player on its dark shaft (None: its fist hides both); the counter of its colour at C ``token``: "covered" by a
     hand, or "bare"."""
     image = np.zeros((480, 640, 3), np.uint8)
     image[:] = WOOD
@@ -37,6 +38,7 @@ def _picture(tip_on: str | None, token: str) -> np.ndarray:
         cv2.circle(image, TOKEN_PX, 24, SKIN, -1)
     if tip_on is not None:
         x = next(c.x_mm for c in TOKENS if c.id == tip_on)
+        cv2.line(image, _px(x, 120.0, 15.0), _px(x, 330.0, 100.0), SHAFT, 5)
         cv2.circle(image, _px(x, 120.0, 15.0), 7, GREEN, -1)
         cv2.circle(image, _px(x, 230.0, 60.0), 4, GREEN, -1)
     return image
