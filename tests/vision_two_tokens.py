@@ -2,6 +2,7 @@
 tests place a wand by hand (``WandAxis``) to test the reading apart from the wand stage."""
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from vision.config import VisionConfig
@@ -18,6 +19,16 @@ BEAD_MM = 12.0
 CAMERA = random_camera(np.random.default_rng(5))  # about 1 m above the table's middle
 GEO = TableGeometry(CAMERA.calibration())
 TOKENS = [Candidate("A", 850.0, 120.0, 22.0), Candidate("B", 800.0, 120.0, 22.0)]
+# The colours the drawn tables are made of.
+WOOD = (60, 110, 160)
+SKIN = (120, 160, 210)
+GREEN = tuple(int(c) for c in cv2.cvtColor(np.uint8([[[65, 240, 220]]]), cv2.COLOR_HSV2BGR)[0, 0])  # wand 2's paint
+
+
+def table_px(x_mm: float, y_mm: float, z_mm: float) -> tuple[int, int]:
+    """The pixel (rounded) where the camera sees the point ``x_mm, y_mm`` at ``z_mm`` over the table."""
+    x, y = CAMERA.project(np.array([[x_mm, y_mm, z_mm]]))[0]
+    return int(round(x)), int(round(y))
 
 
 def two_token_pipeline(config: VisionConfig) -> Pipeline:

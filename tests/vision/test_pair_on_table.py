@@ -6,7 +6,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from tests.vision_two_tokens import CAMERA, TOKENS, two_token_pipeline, wand_two_after_the_cue
+from tests.vision_two_tokens import GREEN, SKIN, TOKENS, WOOD, table_px, two_token_pipeline, wand_two_after_the_cue
 from vision.decide import MISSING, TARGET
 from vision.frames import Frame
 from vision.hidden_tip import shaft_joins
@@ -14,20 +14,13 @@ from vision.pipeline import Pipeline
 from vision.targets import Candidate
 from vision.touch import FixedTipSwitches
 
-WOOD = (60, 110, 160)
-SKIN = (120, 160, 210)
 SHAFT = (30, 30, 30)  # the wand's dark shaft, 9 mm across
-GREEN = tuple(int(c) for c in cv2.cvtColor(np.uint8([[[65, 240, 220]]]), cv2.COLOR_HSV2BGR)[0, 0])  # wand 2's paint
 FAR = Candidate("C", 500.0, 400.0, 12.0)  # a counter of wand 2's colour, a bead's size, 45 cm from A
 
 
-def _px(x_mm: float, y_mm: float, z_mm: float) -> tuple[int, int]:
-    return tuple(int(round(v)) for v in CAMERA.project(np.array([[x_mm, y_mm, z_mm]]))[0])  # type: ignore[return-value]
-
-
-COUNTER_PX = _px(FAR.x_mm, FAR.y_mm, 0.0)
-SPECK_PX = _px(FAR.x_mm, FAR.y_mm + 60.0, 0.0)  # a band-sized patch of the same paint 6 cm on
-GRIP_PX = _px(FAR.x_mm, FAR.y_mm + 200.0, 90.0)  # where a wand resting on C with its band there is held
+COUNTER_PX = table_px(FAR.x_mm, FAR.y_mm, 0.0)
+SPECK_PX = table_px(FAR.x_mm, FAR.y_mm + 60.0, 0.0)  # a band-sized patch of the same paint 6 cm on
+GRIP_PX = table_px(FAR.x_mm, FAR.y_mm + 200.0, 90.0)  # where a wand resting on C with its band there is held
 
 
 def _picture(covered: bool, shaft: bool = False) -> np.ndarray:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from tests.vision_two_tokens import CAMERA, TOKENS, two_token_pipeline
+from tests.vision_two_tokens import GREEN, SKIN, TOKENS, WOOD, table_px, two_token_pipeline
 from vision.decide import TARGET, UNSURE
 from vision.frames import Frame
 from vision.pipeline import Pipeline
@@ -13,18 +13,11 @@ from vision.targets import Candidate
 from vision.tip_trail import TIP_SPEED_MM_S, TipTrail
 from vision.touch import FixedTipSwitches
 
-WOOD = (60, 110, 160)
-SKIN = (120, 160, 210)
 SHAFT = (30, 30, 30)  # the wand's dark shaft, 9 mm across
-GREEN = tuple(int(c) for c in cv2.cvtColor(np.uint8([[[65, 240, 220]]]), cv2.COLOR_HSV2BGR)[0, 0])  # wand 2's paint
 FAR = Candidate("C", 500.0, 400.0, 12.0)  # a counter of wand 2's colour, a bead's size, 45 cm from A
 
 
-def _px(x_mm: float, y_mm: float, z_mm: float) -> tuple[int, int]:
-    return tuple(int(round(v)) for v in CAMERA.project(np.array([[x_mm, y_mm, z_mm]]))[0])  # type: ignore[return-value]
-
-
-TOKEN_PX = _px(FAR.x_mm, FAR.y_mm, 0.0)
+TOKEN_PX = table_px(FAR.x_mm, FAR.y_mm, 0.0)
 
 
 def _picture(tip_on: str | None, token: str) -> np.ndarray:
@@ -38,9 +31,9 @@ def _picture(tip_on: str | None, token: str) -> np.ndarray:
         cv2.circle(image, TOKEN_PX, 24, SKIN, -1)
     if tip_on is not None:
         x = next(c.x_mm for c in TOKENS if c.id == tip_on)
-        cv2.line(image, _px(x, 120.0, 15.0), _px(x, 330.0, 100.0), SHAFT, 5)
-        cv2.circle(image, _px(x, 120.0, 15.0), 7, GREEN, -1)
-        cv2.circle(image, _px(x, 230.0, 60.0), 4, GREEN, -1)
+        cv2.line(image, table_px(x, 120.0, 15.0), table_px(x, 330.0, 100.0), SHAFT, 5)
+        cv2.circle(image, table_px(x, 120.0, 15.0), 7, GREEN, -1)
+        cv2.circle(image, table_px(x, 230.0, 60.0), 4, GREEN, -1)
     return image
 
 
