@@ -196,8 +196,7 @@ class Pipeline:
         if self.table is None:  # before the first cue there is no casting to follow
             return sightings if isinstance(sightings, Sightings) else Sightings(sightings, {})
         kept = {k: s for k, s in sightings.items()
-                if self._trail.allows(k, frame.t, s.tip_px,
-                                      float(self.bead_px(s.tip_px[None], self.paints[k].bead_radius_mm)[0]),
+                if self._trail.allows(k, frame.t, s.tip_px, self._bead_radius_px(k, s.tip_px),
                                       self._whole_with_band(s), s.band_px)}
         return Sightings(kept, getattr(sightings, "unpaired", {}))
 
