@@ -209,6 +209,12 @@ def fist_allows(geo: TableGeometry, table: TableView, image_bgr: np.ndarray, ban
     return np.asarray(over.reshape(len(places_px), -1).any(axis=1))
 
 
+def shaft_start(band_radius_px: float) -> float:
+    """How far (px) from a band's centre the shaft is first looked for: just past the band's rim (a band
+    found a little small, and a pixel of blur)."""
+    return 1.3 * band_radius_px + 1.0
+
+
 def shaft_seen(image_bgr: np.ndarray, band_px: np.ndarray, line: np.ndarray, band_radius_px: float,
                contrast: float, reach_px: float) -> tuple[float, float]:
     """How far (px) from the band the dark shaft is seen running along ``line`` (2,), toward ``+line`` and
@@ -217,7 +223,7 @@ def shaft_seen(image_bgr: np.ndarray, band_px: np.ndarray, line: np.ndarray, ban
     lies over it, or at its tip."""
     grey = image_bgr.astype(np.float32).mean(axis=2)
     normal = np.array([-line[1], line[0]])
-    steps = np.arange(1.3 * band_radius_px + 1.0, reach_px, 1.0)
+    steps = np.arange(shaft_start(band_radius_px), reach_px, 1.0)
     across = np.arange(-SHAFT_ACROSS_PX, SHAFT_ACROSS_PX + 1)
     out = []
     for sign in (1.0, -1.0):
@@ -301,6 +307,6 @@ def shaft_joins(image_bgr: np.ndarray, tip_px: np.ndarray, band_px: np.ndarray, 
     gap = float(np.linalg.norm(off))
     line = off / gap if gap > 0 else np.array([1.0, 0.0])
     away, _ = shaft_seen(image_bgr, np.asarray(band_px, float), line, band_radius_px, contrast, reach_px)
-    if away >= 1.3 * band_radius_px + 1.0 + bead_radius_px:  # where ``shaft_seen`` starts looking, plus a bead's radius
+    if away >= shaft_start(band_radius_px) + bead_radius_px:  # a bead's radius past where the shaft is looked for
         return True
     return shaft_line(image_bgr, np.asarray(band_px, float), band_radius_px, contrast) is not None
