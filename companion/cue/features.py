@@ -37,6 +37,10 @@ class FeatureConfig:
     # A die's click or a cup's knock bridged over in every mel band before anything else is read
     # from them (``bridge_clicks``). Books enrolled before this setting was read without it.
     declick: bool = True
+    # A cup's ring (a few tones dying away over a syllable's length) brought down to the spectrum
+    # around it before the mel bands are read (``damp_rings``). Books enrolled before this setting
+    # were read without it.
+    damp_rings: bool = True
 
 
 def as_float(samples: np.ndarray) -> np.ndarray:
@@ -100,6 +104,8 @@ def mel_power(signal: np.ndarray, config: FeatureConfig = FeatureConfig(), warp:
     emphasised = np.append(signal[:1], signal[1:] - config.preemphasis * signal[:-1])
     framed = frames(emphasised, config.frame_len, config.hop) * np.hamming(config.frame_len)
     power = np.abs(np.fft.rfft(framed, config.n_fft)) ** 2
+    if config.damp_rings:
+        power = damp_rings(power, config.n_fft)
     return power @ mel_filterbank(config.n_mels, config.n_fft, config.fmin, config.fmax, warp).T
 
 
@@ -127,6 +133,112 @@ def bridge_clicks(power: np.ndarray, width: int = CLICK_FRAMES, jump: float = CL
     if len(power) < width:
         return power
     return np.minimum(power, jump * running_median(power, width))
+
+
+# A cup or a glass set down rings: a few partials (1.5-6 kHz) that each hold one frequency while they
+# die away over 50-300 ms, as long as a syllable, so the five-frame click bridge keeps them. In a
+# 25 ms frame such a tone is a peak a few FFT bins wide standing far over everything near it, at
+# the same bin frame after frame, a little weaker each frame. A voice's harmonics up there have
+# neighbours (the next harmonic up and down, a pitch away, is seldom 20 dB weaker: a formant is
+# wider than a pitch), move with the pitch, and hold or swell with their vowel. So a ring starts
+# where a bin above ``RING_FROM_HZ`` stands ``RING_OVER`` over the loudest bin on both sides of it
+# (``RING_SIDE`` bins away, past its own window lobe) and ``RING_OVER_AROUND`` over the median of
+# the spectrum around it, and is weaker than the frame before, for ``RING_FRAMES`` frames running.
+# It is then followed at that bin, before and after, while it still stands ``RING_TAIL`` over that
+# median, and brought down to it, its lobe with it. Measured on the nine dev voices (docs/cue.md,
+# "A cup's ring damped").
+RING_FROM_HZ = 1200.0
+RING_SIDE = (3, 16)  # bins (31.25 Hz each at 512 points): 94-500 Hz, a high voice's pitch included
+RING_OVER = 10.0 ** (20.0 / 10.0)  # 20 dB
+RING_TAIL = 10.0 ** (10.0 / 10.0)  # 10 dB
+# A high voice's lone harmonic at a strong formant stood 20-25 dB over the median around it (and
+# 20 dB over its neighbours, dying at a vowel's end): a near miss was let in until this was asked
+# too. A cup's partials under a chant stand 30-55 dB over it.
+RING_OVER_AROUND = 10.0 ** (25.0 / 10.0)
+RING_FRAMES = 3  # 30 ms
+RING_DECAY = 10.0 ** (-0.5 / 10.0)  # 0.5 dB a frame at least (a ring that dies in 300 ms falls 1.2 dB and more)
+RING_PASSES = 3
+RING_LOBE = 2  # bins either side of a ring's peak brought down with it (the Hamming window's main lobe)
+
+
+def damp_rings(power: np.ndarray, n_fft: int = 512) -> np.ndarray:
+    """(n_frames, n_bins) FFT power -> the same with a cup's ringing tones brought down to the
+    median of the spectrum around them (see above); everything else untouched. A cup's partials
+    may lie a few hundred hertz apart, one on each side of another: that one is looked for again
+    once its neighbours are down (``RING_PASSES`` times at most)."""
+    for _ in range(RING_PASSES):
+        damped = _damp_rings_once(power, n_fft)
+        if damped is power:
+            break
+        power = damped
+    return power
+
+
+def _damp_rings_once(power: np.ndarray, n_fft: int) -> np.ndarray:
+    """One look for rings (``damp_rings``): the same array when none was found."""
+    if len(power) < RING_FRAMES:
+        return power
+    first = int(np.ceil(RING_FROM_HZ * n_fft / SAMPLE_RATE))
+    inner, outer = RING_SIDE
+    # Each bin from ``first`` up with the 2 * outer + 1 bins around it (the edge bins repeated).
+    padded = np.pad(power, ((0, 0), (outer, outer)), mode="edge")
+    around_bins = np.lib.stride_tricks.sliding_window_view(padded, 2 * outer + 1, axis=1)[:, first:]
+    high = power[:, first:]
+    side_max = _sliding_max(padded, outer - inner + 1)  # [:, j]: the loudest of padded[:, j : j + outer - inner + 1]
+    n = high.shape[1]
+    sides = np.minimum(side_max[:, first : first + n], side_max[:, first + outer + inner : first + outer + inner + n])
+    tall = high > RING_OVER * sides
+    tall[1:] &= high[1:] < RING_DECAY * high[:-1]  # ...and weaker than the frame before: a ring dies away
+    # ...and far over the spectrum around it (the median, taken only where the rest holds: it costs).
+    rows, cols = np.nonzero(tall)
+    low = high[rows, cols] <= RING_OVER_AROUND * np.median(around_bins[rows, cols], axis=-1)
+    tall[rows[low], cols[low]] = False
+    ring = _held(tall, RING_FRAMES)
+    if not ring.any():
+        return power
+    # Only the bins where a ring was heard, and their lobes, are followed and brought down.
+    lobe_bins = np.flatnonzero(np.convolve(ring.any(axis=0), np.ones(2 * RING_LOBE + 1), mode="same") > 0)
+    around = np.median(around_bins[:, lobe_bins], axis=-1)
+    standing = high[:, lobe_bins] > RING_TAIL * around
+    ring = ring[:, lobe_bins]
+    for t in range(1, len(power)):  # the ring followed at its bin as it dies away (and back to its knock)
+        ring[t] |= ring[t - 1] & standing[t]
+    for t in range(len(power) - 2, -1, -1):
+        ring[t] |= ring[t + 1] & standing[t]
+    lobe = ring.copy()
+    for k in range(1, RING_LOBE + 1):  # neighbours in ``lobe_bins`` a column apart are a bin apart there
+        apart = lobe_bins[k:] - lobe_bins[:-k] == k
+        lobe[:, k:] |= ring[:, :-k] & apart
+        lobe[:, :-k] |= ring[:, k:] & apart
+    damped = power.copy()
+    columns = first + lobe_bins
+    damped[:, columns] = np.where(lobe, np.minimum(high[:, lobe_bins], around), high[:, lobe_bins])
+    return damped
+
+
+def _sliding_max(values: np.ndarray, width: int) -> np.ndarray:
+    """(n_frames, n) -> (n_frames, n - width + 1): each the largest of ``width`` values running
+    along the second axis (by doubling spans: a few whole-array maxima instead of one per window)."""
+    out, span = values, 1
+    while 2 * span <= width:
+        out = np.maximum(out[:, :-span], out[:, span:])
+        span *= 2
+    if span < width:
+        out = np.maximum(out[:, : -(width - span)], out[:, width - span :])
+    return out
+
+
+def _held(flags: np.ndarray, frames_held: int) -> np.ndarray:
+    """(n_frames, n) bool -> the same, True only within runs of at least ``frames_held`` True
+    frames along time."""
+    n = len(flags) - frames_held + 1
+    starts = flags[:n].copy()
+    for k in range(1, frames_held):
+        starts &= flags[k : k + n]
+    held = np.zeros_like(flags)
+    for k in range(frames_held):
+        held[k : k + n] |= starts
+    return held
 
 
 def floored_log(power: np.ndarray, loud: np.ndarray, floor_db: float) -> np.ndarray:

@@ -21,7 +21,7 @@ from companion.cue.frontend import fixed_length, noise_floor, per_phrase, speaki
 
 SHIPPED = Path(__file__).with_name("data") / "chant_model.npz"
 FRAMES = 40  # the phrase's speech on a fixed grid of this many frames
-MEL = FeatureConfig(n_mels=32)
+MEL = FeatureConfig(n_mels=32, damp_rings=False)  # the shipped model was trained on rings as they are
 EDGE = 3  # frames kept either side of the speech
 
 

@@ -171,8 +171,8 @@ def load(folder: Path | str) -> ChantBook:
     if index.get("schema") != SCHEMA:
         raise CueError(f"chant book {str(index_path)!r} has schema {index.get('schema')!r}, expected {SCHEMA}")
     takes = [_read_take(folder, entry) for entry in index["takes"]]
-    # A book enrolled before clicks were bridged keeps the features its takes were stored with.
-    config = FeatureConfig(**{"declick": False, **index["feature_config"]})
+    # A book enrolled before clicks were bridged or rings damped keeps its takes' stored features.
+    config = FeatureConfig(**{"declick": False, "damp_rings": False, **index["feature_config"]})
     return ChantBook(tuple(t for t in takes if t.kind == "chant"), config, float(index["threshold"]),
                      tuple(index["take_distances"]), tuple(t for t in takes if t.kind == "near_miss"),
                      tuple(index.get("near_miss_distances", ())), tuple(index.get("warnings", ())))
