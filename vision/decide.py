@@ -13,7 +13,11 @@ A casting someone watches (``watch``: the table side lights each wand's LED from
 wand's reading as it stands after each frame and which wands it has taken as read (a target held
 for ``settle_ms`` after the window), and waits for the others until ``give_up_ms``: their players see
 the LED blink and touch down or move the fist. Whatever is not taken as read by then is asked, so the
-tablet asks only for what is still unsure when time runs out.
+tablet asks only for what is still unsure when time runs out. A wand read on every frame gets many
+tries at a wrong token: one still wand read as lifted after the window (its switch open while its line
+names another token) and at a token later, without moving in between, wavers, and is not taken until
+its player moves it: a wand held high and aimed from afar flickers so between a question and the
+token under its tip.
 """
 from __future__ import annotations
 
@@ -188,6 +192,7 @@ class Casting:
         self._kept: dict[int, WandReading] = {}
         self._since: dict[int, tuple[float, str | None]] = {}
         self._doubt: dict[int, WandReading] = {}
+        self._wavered: set[int] = set()  # still wands read as lifted since they last moved
         self._now = cue_at  # the newest frame's time
 
     def observe(self, t: float, axes: dict[int, WandAxis], timed_out: bool = False) -> CastingResult | None:
@@ -236,23 +241,31 @@ class Casting:
     def _consider(self, k: int, t: float, reading: WandReading, after_window: bool) -> None:
         """Keep a wand once it has been read at the same token for ``settle_ms`` (a wand at rest, or
         one gliding slowly over a token, is not taken); note what a still but unsure wand looked like."""
+        if reading.why == "moving":
+            self._wavered.discard(k)  # a new pose: what the wand looked like before no longer counts
         if reading.status != TARGET:
             self._since.pop(k, None)
             if reading.status == UNSURE and reading.why != "moving":
                 self._doubt[k] = reading
+                if after_window and reading.why == "lifted":
+                    self._wavered.add(k)
             return
         since = self._since.get(k)
         if since is None or since[1] != reading.target:
             self._since[k] = (t, reading.target)
-        elif after_window and t - since[0] >= self.cfg.settle_ms / 1000:
+        elif after_window and t - since[0] >= self.cfg.settle_ms / 1000 and k not in self._wavered:
             self._kept[k] = reading
 
     def _asked(self, k: int, reading: WandReading) -> WandReading:
         """At the close of a watched casting, a wand not taken as read is asked, with what the casting
         made of it while it was still (its player may have lifted it since; "at no token" then would be a
         guess); one read at a token right then (too late to be kept) is read so, as unwatched."""
-        if k in self._kept or reading.status == TARGET:
+        if k in self._kept:
             return reading
+        if reading.status == TARGET:
+            # Read at a token right then, too late to be kept: so read, as unwatched, unless the wand,
+            # still where it is, was read as lifted before (a reading that wavers is asked).
+            return replace(reading, status=UNSURE, target=None, why="aim") if k in self._wavered else reading
         doubt = self._doubt.get(k)
         if doubt is not None:
             return doubt

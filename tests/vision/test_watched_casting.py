@@ -111,3 +111,39 @@ def test_a_wand_at_no_token_is_not_taken_as_read_and_one_lifted_while_unsure_is_
     assert wands[2].status == UNSURE and wands[2].best == "r1"         # at no token: asked, never guessed
     assert wands[3].status == UNSURE and wands[3].why == "between"     # asked as it was while it pointed
     assert all(read == {1} for (t, _), read in zip(seen.frames, seen.read) if t > 1.0)
+
+
+def read_or_lifted(axis: WandAxis) -> WandReading:
+    """As ``read``, but a tip from 100 to 200 px is over r1 with its switch open and its line naming r2."""
+    if 100 <= axis.tip_px[0] < 200:
+        return WandReading(axis.strength, UNSURE, None, 0.0, "r2", {}, axis.source, "r1", "lifted")
+    return read(axis)
+
+
+def test_a_still_wand_whose_reading_wavers_is_asked_and_one_that_moves_on_is_read_afresh() -> None:
+    seen = Seen()
+    casting = Casting(0.0, [1, 2], CFG, read_or_lifted, seen)
+    # Wand 1 held still on the edge of r1 (98-101 px, within the tremor a still wand shows): read as
+    # lifted past the window, then at r1 for 0.4 s at a time, lifted now and then, and at r1 when time
+    # runs out. Wand 2 starts the same way, then its player moves it (to 300 px, then onto r1).
+    rest = int(GIVE_UP_S * FPS)
+    wavering = [101.0] * 18 + ([98.0] * 12 + [101.0] * 2) * 4 + [98.0] * rest
+    moved = [101.0] * 18 + [98.0] * 10 + [300.0] * 10 + [50.0] * rest
+    poses = [{1: a, 2: b} for a, b in zip(wavering, moved)]
+    decided = play(casting, poses)
+    assert decided is not None
+    at, wands = decided
+    assert at >= GIVE_UP_S  # wand 1 was never taken as read, so the casting waited for it
+    assert wands[1].status == UNSURE and wands[1].best == "r1"  # asked, r1 offered first
+    assert wands[2].status == TARGET and wands[2].target == "r1"
+    assert all(1 not in read for read in seen.read)
+
+
+def test_a_wand_read_between_two_tokens_now_and_then_is_still_taken_when_it_holds_its_token() -> None:
+    seen = Seen()
+    casting = Casting(0.0, [1], CFG, read, seen)
+    # A tip half hidden or on a token's edge is read unsure on a frame here and there: no sign of a wand
+    # aimed elsewhere, so it is taken as read once it holds its token.
+    poses = [{1: a} for a in [101.0] * 18 + ([98.0] * 12 + [101.0] * 2) * 4 + [98.0] * int(GIVE_UP_S * FPS)]
+    decided = play(casting, poses)
+    assert decided is not None and decided[0] < 1.0 and decided[1][1].target == "r1"

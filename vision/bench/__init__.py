@@ -16,6 +16,12 @@ faults (``vision.bench.tips``): the push's share along the wand must reach the r
 0-3 frames late, and a wand's fault (dead, stuck closed, tired spring) lasts the whole night at its
 table. The same frames are also read as a table without switches reads them (``_camera_alone``).
 
+The wands have lights (the hub's LEDs): every casting is watched, and a wand not yet read keeps
+blinking and is waited for. The players watch their lights as people would (``vision.bench.players``):
+three in four look once they have pointed, act about a second after coming to rest, and adjust blind of
+what the camera sees (a resting tip stays and the fist moves; a tip in the air touches down on the token
+meant). A question is asked only for what is still unsure when the casting closes.
+
 Sets (4 wands each):
   nominal     the table card's pose: tip resting on the token, the wand held as the player likes
   hard        the same with light changes, blur, defocus, noise, JPEG and sleeves over wands
@@ -145,9 +151,10 @@ class TableRun:
 
 def cast_on(table: SetUpTable, pipeline: Pipeline, seed: int, name: str, timings: Timings, faults: dict[int, str],
             reaim: float = 0.0, camera_only: list[list[WandOutcome]] | None = None,
-            switches: SwitchTally | None = None) -> tuple[list[WandOutcome], float | None]:
+            switches: SwitchTally | None = None, players: bool = True) -> tuple[list[WandOutcome], float | None]:
     """One casting of set ``name`` on ``table``, read with the wands' tip switches; ``camera_only``
-    collects the same casting as read without them, ``switches`` the switches' own figures."""
+    collects the same casting as read without them, ``switches`` the switches' own figures; ``players``:
+    the players watch their wands' lights (``vision.bench.players``)."""
     kind, hard, cover, confusable = SETS[name]
     rig = table.rig
     if confusable:
@@ -158,7 +165,7 @@ def cast_on(table: SetUpTable, pipeline: Pipeline, seed: int, name: str, timings
     tips = SceneTips(scene, faults)
     alone: list[WandOutcome] = []
     _, found, latency = run_scene(pipeline, scene, 0.0, timings, places_told(table, scene.layout.legal), tips,
-                                  alone if camera_only is not None else None)
+                                  alone if camera_only is not None else None, players)
     if camera_only is not None:
         camera_only.append(alone)
     if switches is not None:
@@ -294,6 +301,11 @@ def summarise(plan: Plan, tables: list[TableRun]) -> dict:
         report.update({_camera_alone_key(k, name): v for k, v in part.items()})
         wands = [o for c in castings for o in c]
         report[f"by_tip_visible_{name}"] = by_bins(wands, "tip_visible", VISIBLE_BINS)
+        # How often a blinking light made a player adjust the wand, and how those wands ended.
+        moved = [o for o in wands if o.adjusted]
+        report[f"players_adjusted_{name}"] = {"wands": len(moved), "share": round(len(moved) / max(len(wands), 1), 4),
+                                              "right": sum(o.right for o in moved),
+                                              "silent_errors": sum(o.silent_error for o in moved)}
     for name in ("nominal", "distance", "natural"):
         wands = [o for t in tables for c in t.castings[name] for o in c]
         report[f"by_tip_distance_{name}"] = by_bins(wands, "tip_distance_mm", DISTANCE_BINS_MM)

@@ -6,7 +6,7 @@ grips it ``GRIP_FROM_TIP_MM`` back from the tip.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -153,6 +153,14 @@ def _over(rng: np.random.Generator, seat: Seat, token: Token, height: float, ele
     return pose if reachable(seat, pose) else None
 
 
+def leaned_anew(rng: np.random.Generator, seat: Seat, tip: np.ndarray) -> WandPose | None:
+    """The tip kept where it rests, the wand held at a new lean (15-80 degrees, as the table card allows)
+    from the player's side: a player moving the fist without lifting the tip."""
+    az = math.atan2(tip[1] - seat.shoulder[1], tip[0] - seat.shoulder[0]) + rng.normal(0, math.radians(20))
+    pose = WandPose(np.array(tip, float), _direction(az, math.radians(rng.uniform(15, 80))))
+    return pose if reachable(seat, pose) else None
+
+
 def distance_pose(rng: np.random.Generator, seat: Seat, token: Token) -> WandPose | None:
     """Pointing from afar: tip 30-250 mm from the token's centre, at most 150 mm above the table,
     the axis aimed at the token with a person's few degrees of error."""
@@ -204,6 +212,12 @@ class Gesture:
     def target(self) -> str | None:
         """The token the player finally means."""
         return self.targets[-1]
+
+    def then(self, at: float, pose: WandPose, takes: float) -> Gesture:
+        """The same gesture and one more move, to ``pose`` from ``at`` seconds after the cue, meaning the
+        same token (a player adjusting the wand after the cue)."""
+        return replace(self, aims=[*self.aims, pose], targets=[*self.targets, self.target],
+                       moves=[*self.moves, (at, at + takes)])
 
     def pose(self, t: float) -> WandPose:
         """The wand at ``t`` seconds after the cue, tremor included."""

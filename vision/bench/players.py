@@ -1,0 +1,94 @@
+"""Players at a rendered table who watch their wands' lights (``docs/tableside.md``, "What happens
+during a casting").
+
+With a wand hub every wand blinks from the cue until the casting takes it as read, then lights
+steady; a wand still blinking is waited for until the casting gives up. The table card says what to
+do with a wand that keeps blinking: touch the token with the tip and move the fist. These players do
+so as people would, not as the bench would like:
+
+- not everyone looks: a player looks at the light only once they have pointed, and some never do
+  (``LOOKS``);
+- a player acts a moment after coming to rest, having given the light time to turn steady
+  (``NOTICE_S``), then takes a while to move (``MOVE_S``); a move too late for the casting is none;
+- what they do is drawn blind of what the camera sees, from what a player knows (where their tip
+  is, which token they mean): a tip already resting stays where it is and the wand is held at a new
+  lean; a tip in the air is brought down onto the token they mean, the wand held as the card allows.
+  Nothing makes the new pose show the tip: the fist may cover it again, a neighbour's wand or
+  sleeve may still lie over it; nor is it ever drawn again.
+
+Drawn from the scene's seed apart from the renderer's own draws, so a casting is the same as without
+players up to the first adjustment.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from vision.decide import CastingSoFar
+from vision.render.people import WandPose, leaned_anew, touch_pose
+from vision.render.scene import Scene
+
+LOOKS = 0.75  # share of players who look at their wand's light once they have pointed
+NOTICE_S = (1.0, 0.4, 0.5, 3.0)  # seconds from coming to rest to acting: median, log-spread, least, most
+MOVE_S = (0.3, 0.6)  # how long the adjustment itself takes
+ADJUSTMENTS = 2  # a player tries at most twice in one casting
+RESTING_MM = 4.0  # a tip within this of resting height is felt resting on its token
+
+
+class Players:
+    """The players of one scene: told each frame's wand readings (``watch``, a casting's watcher),
+    they adjust the scene's gestures (``act``) when their light keeps blinking."""
+
+    def __init__(self, scene: Scene, give_up_s: float) -> None:
+        self.scene = scene
+        self.give_up_s = give_up_s
+        self.rng = np.random.default_rng([scene.seed, 0x1ED5])
+        wands = sorted(scene.gestures)
+        self.looks = {k: bool(self.rng.random() < LOOKS) for k in wands}
+        self.due = {k: scene.gestures[k].settled_at + self._notice() for k in wands}
+        self.left = {k: ADJUSTMENTS for k in wands}
+        self.blinking: set[int] = set(wands)
+        self.adjusted: dict[int, int] = {}  # wand -> adjustments made
+
+    def watch(self, so_far: CastingSoFar) -> None:
+        """The lights after one frame: a wand not yet taken as read blinks."""
+        self.blinking = {k for k in so_far.readings if k not in so_far.read}
+
+    def act(self, t: float) -> None:
+        """Every player whose light still blinks and whose moment has come adjusts the wand, from ``t``."""
+        for k in sorted(self.blinking):
+            if self.looks[k] and self.left[k] > 0 and self.due[k] <= t < self.give_up_s:
+                self._adjust(k, t)
+
+    def waiting_until(self) -> float | None:
+        """The last moment a player whose light blinks will act (None: nobody will), so that the frames
+        are drawn until then."""
+        due = [self.due[k] for k in self.blinking if self.looks[k] and self.left[k] > 0 and self.due[k] < self.give_up_s]
+        return max(due) if due else None
+
+    def _adjust(self, k: int, t: float) -> None:
+        g = self.scene.gestures[k]
+        seat, bead = self.scene.seats[k], self.scene.paints[k].bead_radius_mm
+        aim = g.aims[-1]
+        rests = aim.tip[2] <= bead + 2.0 + RESTING_MM
+        pose: WandPose | None = None
+        for _ in range(20):
+            if rests:
+                pose = leaned_anew(self.rng, seat, aim.tip)
+            elif g.target is not None:
+                pose = touch_pose(self.rng, seat, self.scene.layout.token(g.target), bead)
+            if pose is not None:
+                break
+        if pose is None:  # no grip this player can reach: they leave the wand as it is
+            self.left[k] = 0
+            return
+        takes = float(self.rng.uniform(*MOVE_S))
+        self.scene.gestures[k] = g.then(t, pose, takes)
+        self.due[k] = t + takes + self._notice()
+        self.left[k] -= 1
+        self.adjusted[k] = self.adjusted.get(k, 0) + 1
+
+    def _notice(self) -> float:
+        median, spread, least, most = NOTICE_S
+        return float(min(max(median * math.exp(self.rng.normal(0, spread)), least), most))
