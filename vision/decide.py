@@ -283,4 +283,9 @@ class Casting:
             return self.read(averaged(lost)) if lost else WandReading(k, MISSING, None, 0.0, None, {}, why="unseen")
         if still is None:  # still moving when time ran out
             return WandReading(k, UNSURE, None, 0.0, None, {}, why="moving")
-        return self.read(averaged(still))
+        reading = self.read(axis := averaged(still))
+        if reading.status == TARGET and axis.source == "tip" and self.tracks[k].lost:
+            # Lost under a hand this casting and seen again only as a lone patch of its paint (no band,
+            # shaft or fist behind it): that may be a token of its colour beside the hidden tip.
+            return replace(reading, status=UNSURE, target=None, why="hidden")
+        return reading

@@ -147,3 +147,28 @@ def test_a_wand_read_between_two_tokens_now_and_then_is_still_taken_when_it_hold
     poses = [{1: a} for a in [101.0] * 18 + ([98.0] * 12 + [101.0] * 2) * 4 + [98.0] * int(GIVE_UP_S * FPS)]
     decided = play(casting, poses)
     assert decided is not None and decided[0] < 1.0 and decided[1][1].target == "r1"
+
+
+def test_a_wand_lost_under_a_hand_and_seen_again_only_as_a_lone_patch_is_asked() -> None:
+    def read_any(axis: WandAxis) -> WandReading:  # a lost wand is asked, as the pipeline asks it
+        if axis.source == "lost":
+            return WandReading(axis.strength, UNSURE, None, 0.0, None, {}, axis.source, "r1", "hidden")
+        return WandReading(axis.strength, TARGET, "r1", 1.0, None, {}, axis.source, "r1")
+
+    def seen_as(wand: int, x: float, source: str) -> WandAxis:
+        back = None if source in ("tip", "lost") else np.array([x + 60.0, 50.0])
+        return WandAxis(wand, np.array([x, 50.0]), back, 0.0, source, 4.0)
+
+    casting = Casting(0.0, [1, 2], CFG, read_any, Seen())
+    # Both wands come in with their bands in view, are lost under a hand for half a second, then wand 1
+    # shows only a patch of its paint where it was, wand 2 its tip and band.
+    frames = [{k: seen_as(k, 300.0 - 25 * i, "band") for k in (1, 2)} for i in range(10)]
+    frames += [{k: seen_as(k, 75.0, "lost") for k in (1, 2)} for _ in range(15)]
+    frames += [{1: seen_as(1, 75.0, "tip"), 2: seen_as(2, 75.0, "band")} for _ in range(int(GIVE_UP_S * FPS))]
+    result = None
+    for index, axes in enumerate(frames):
+        if (result := casting.observe(index / FPS, axes)) is not None:
+            break
+    assert result is not None
+    assert result.wands[2].status == TARGET and result.wands[2].target == "r1"
+    assert result.wands[1].status == UNSURE and result.wands[1].why == "hidden" and result.wands[1].best == "r1"
