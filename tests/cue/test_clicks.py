@@ -1,11 +1,10 @@
 """Dice and cups at the table: a click of a few milliseconds is bridged in every mel band, a syllable is kept."""
 from __future__ import annotations
 
-import json
 
 import numpy as np
 
-from companion.cue import dtw, templates
+from companion.cue import dtw
 from companion.cue.bench.chorus import CHANT, Take, say
 from companion.cue.bench.table_noise import dice_rattle, mix_at, pink_noise
 from companion.cue.features import SAMPLE_RATE, FeatureConfig, bridge_clicks, chant_features
@@ -58,16 +57,3 @@ def test_a_chant_under_dice_stays_near_the_same_voices_clean_chant(scene):
         added[name] = float(np.mean(noisy)) - clean
     assert added["unbridged"] > 0.3  # the rattle does push the takes apart
     assert added["bridged"] < (2 / 3) * added["unbridged"], added
-
-
-def test_a_book_enrolled_before_the_bridge_keeps_its_features(tmp_path, scene):
-    """A book's stored takes were read with its feature settings: one from before the bridge (no
-    ``declick`` in its index) must go on reading phrases without it, and a new book with it."""
-    chants = [say(Take(CHANT, "en-us", s, p), scene.cache) for s, p in ((140, 50), (160, 45), (175, 55))]
-    assert templates.enrol(tmp_path / "new", "Anna", chants).feature_config.declick
-    assert templates.load(tmp_path / "new").feature_config.declick
-    templates.enrol(tmp_path / "old", "Anna", chants, config=UNBRIDGED)
-    index = json.loads((tmp_path / "old" / "index.json").read_text())
-    del index["feature_config"]["declick"]
-    (tmp_path / "old" / "index.json").write_text(json.dumps(index))
-    assert templates.load(tmp_path / "old").feature_config == UNBRIDGED

@@ -2,11 +2,10 @@
 before the mel bands are read, while a voice's harmonics are kept."""
 from __future__ import annotations
 
-import json
 
 import numpy as np
 
-from companion.cue import dtw, model, templates
+from companion.cue import dtw, model
 from companion.cue.bench import listen
 from companion.cue.bench.chorus import CHANT, Take, say
 from companion.cue.bench.table_noise import pink_noise, spoken_span
@@ -112,19 +111,6 @@ def test_a_chant_with_a_cup_ringing_under_it_is_heard(scene, book):
     cues = listen(ChantDetector(book), audio, 0.0)
     assert [c.player for c in cues] == ["en-us"]
     assert abs(cues[0].t_end - truth) < 0.3
-
-
-def test_a_book_enrolled_before_rings_were_damped_keeps_its_features(tmp_path, scene):
-    """A book's stored takes were read with its feature settings: one from before the damping (no
-    ``damp_rings`` in its index) goes on reading phrases without it, and a new book with it."""
-    chants = [say(Take(CHANT, "en-us", s, p), scene.cache) for s, p in ((140, 50), (160, 45), (175, 55))]
-    assert templates.enrol(tmp_path / "new", "Anna", chants).feature_config.damp_rings
-    assert templates.load(tmp_path / "new").feature_config.damp_rings
-    templates.enrol(tmp_path / "old", "Anna", chants, config=UNDAMPED)
-    index = json.loads((tmp_path / "old" / "index.json").read_text())
-    del index["feature_config"]["damp_rings"]
-    (tmp_path / "old" / "index.json").write_text(json.dumps(index))
-    assert templates.load(tmp_path / "old").feature_config == UNDAMPED
 
 
 def test_the_chant_model_reads_phrases_as_it_was_trained():

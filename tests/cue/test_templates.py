@@ -6,7 +6,7 @@ import pytest
 
 from companion.cue import CueError, dtw, templates
 from companion.cue.bench.chorus import CHANT, Take, say
-from companion.cue.features import chant_features
+from companion.cue.features import FeatureConfig, chant_features
 
 
 def takes(scene, voice, styles=((140, 50), (160, 45), (175, 55))):
@@ -113,3 +113,19 @@ def test_widened_takes_are_the_takes_then_each_take_at_each_warp(tmp_path, scene
     first_warped = wide[len(book.templates)]
     assert (first_warped.player, first_warped.file, first_warped.kind) == ("Anna", book.templates[0].file, "chant")
     assert np.array_equal(first_warped.features, chant_features(book.templates[0].audio, book.feature_config, 0.9))
+
+
+@pytest.mark.parametrize("setting", ["declick", "damp_rings"])
+def test_a_book_enrolled_before_a_feature_setting_existed_reads_phrases_without_it(tmp_path, scene, setting):
+    """A book's stored takes were read with its feature settings: one from before a setting (the click
+    bridge, the ring damping: no such key in its index) goes on reading phrases without it, and a new
+    book with it."""
+    chants = takes(scene, "en-us")
+    assert getattr(templates.enrol(tmp_path / "new", "Anna", chants).feature_config, setting)
+    assert getattr(templates.load(tmp_path / "new").feature_config, setting)
+    without = FeatureConfig(**{setting: False})
+    templates.enrol(tmp_path / "old", "Anna", chants, config=without)
+    index = json.loads((tmp_path / "old" / "index.json").read_text())
+    del index["feature_config"][setting]
+    (tmp_path / "old" / "index.json").write_text(json.dumps(index))
+    assert templates.load(tmp_path / "old").feature_config == without
