@@ -259,13 +259,10 @@ class Casting:
     def _asked(self, k: int, reading: WandReading) -> WandReading:
         """At the close of a watched casting, a wand not taken as read is asked, with what the casting
         made of it while it was still (its player may have lifted it since; "at no token" then would be a
-        guess); one read at a token right then (too late to be kept) is read so, as unwatched."""
-        if k in self._kept:
+        guess); one read at a token right then (too late to be kept) is read so, as unwatched, unless it
+        wavered (then it is asked with its doubt)."""
+        if k in self._kept or (reading.status == TARGET and k not in self._wavered):
             return reading
-        if reading.status == TARGET:
-            # Read at a token right then, too late to be kept: so read, as unwatched, unless the wand,
-            # still where it is, was read as lifted before (a reading that wavers is asked).
-            return replace(reading, status=UNSURE, target=None, why="aim") if k in self._wavered else reading
         doubt = self._doubt.get(k)
         if doubt is not None:
             return doubt
