@@ -10,10 +10,12 @@ ones. ``None`` means "not known" (no switch fitted, hub unplugged, a recording):
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Protocol
 
 import numpy as np
+
+from vision.decide import TARGET, CastingResult
 
 # A tip that moved more than two bead radii while its switch stayed closed was flying: the switch is stuck.
 FLIGHT_BEAD_RADII = 2.0
@@ -89,3 +91,59 @@ class HeardSwitches:
         if self.closed_at.get(wand, float("-inf")) >= self.t - self.window_s - 1e-6:
             return True
         return self.now.get(wand, self.switches.touching(wand))
+
+
+SILENT_CASTINGS = 3  # castings in a row resting on a token with the switch open before it is doubted
+
+
+def resting(result: CastingResult) -> list[int]:
+    """The wands the camera read resting on a token: read as the token under the tip (a reading aimed
+    from afar carries its scores; one under the tip none), or asked because the tip sat over a token
+    with its switch open ("lifted")."""
+    return sorted(k for k, r in result.wands.items() if (r.status == TARGET and not r.scores) or r.why == "lifted")
+
+
+class SilentSwitches:
+    """The record, over a night's castings, of switches that fail in play: a cable pulled out of the
+    wand, a dead contact, a player whose touch is too light to close it. Such a switch says "in the
+    air" while the bead rests on a token, and an open switch makes the camera doubt a right reading.
+    A wand the camera reads resting on a token in ``SILENT_CASTINGS`` castings in a row without its
+    switch once closing is doubted (not asked: the camera alone reads it); its next click trusts it
+    again. Not thread-safe: its owner keeps it under its own lock."""
+
+    def __init__(self) -> None:
+        self._silent: dict[int, int] = {}  # wand -> castings in a row on a token without a click
+        self._clicked: set[int] = set()  # wands whose switch closed since the casting began
+
+    def doubts(self, wand: int) -> bool:
+        return self._silent.get(wand, 0) >= SILENT_CASTINGS
+
+    def began(self, closed: Iterable[int]) -> None:
+        """A casting's reading starts: a switch ``closed`` now, or closing before it ends, clicked."""
+        self._clicked = set(closed)
+
+    def clicked(self, wand: int) -> bool:
+        """Wand ``wand``'s switch closed: it and its cable work. True if it was doubted until now."""
+        self._clicked.add(wand)
+        return self._silent.pop(wand, 0) >= SILENT_CASTINGS
+
+    def closed(self, resting: Iterable[int], known: Iterable[int]) -> bool:
+        """The camera read ``resting`` wands resting on a token: each whose switch did not close
+        meanwhile counts one more silent casting, one that clicked is trusted again; a switch not
+        ``known`` (nothing heard of it, and no click) is no evidence either way. True when what the
+        status page says of the doubted switches changed."""
+        known = set(known)
+        changed = False
+        for wand in resting:
+            if wand not in known and wand not in self._clicked:
+                continue
+            before = self._silent.get(wand, 0)
+            after = 0 if wand in self._clicked else before + 1
+            self._silent[wand] = after
+            # The status page counts the silent castings of a doubted switch, and says when it is back.
+            changed |= max(before, after) >= SILENT_CASTINGS and before != after
+        return changed
+
+    def doubted(self) -> dict[int, int]:
+        """Wands whose switch is not trusted now, with how many castings in a row it stayed silent."""
+        return {wand: n for wand, n in sorted(self._silent.items()) if n >= SILENT_CASTINGS}

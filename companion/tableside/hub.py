@@ -26,9 +26,10 @@ from companion.tableside.lights import WandLights
 from companion.tableside.notices import Notices
 from companion.tableside.race import RaceCaller, holders
 from companion.tableside.table import Table
-from companion.tableside.tips import SILENT_CASTINGS, WandTips, resting
+from companion.tableside.tips import WandTips
 from companion.words.said import Said
 from vision.decide import CastingResult, CastingWatch
+from vision.touch import SILENT_CASTINGS, resting
 
 if TYPE_CHECKING:  # gpiozero loads only when the buttons are on the Pi's pins
     from gpiozero.pins import Factory

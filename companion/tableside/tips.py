@@ -8,12 +8,11 @@ switches (the ``tip_switches`` setting), the hub is unplugged, or it has been pl
 restarted) and not yet told the tips afresh. A kicked-out cable reads as an open switch at the hub, so
 what came before it is not trusted either.
 
-A switch can also fail in play: its cable pulled out of the wand, a dead contact, a player whose touch
-is too light to close it. Then it says "in the air" while the bead rests on a token, and an open
-switch makes the camera doubt a right reading. So the board keeps a record: a wand the camera reads
-resting on a token in ``SILENT_CASTINGS`` castings in a row without its switch once closing is no
-longer asked (None: the camera alone reads it), and the status page names it. Its next click trusts
-it again.
+A switch can also fail in play (a pulled cable, a dead contact, a touch too light to close it): then
+it says "in the air" while the bead rests on a token. The board keeps vision's record of such
+switches (``vision.touch.SilentSwitches``): a wand the camera reads resting on a token in
+``SILENT_CASTINGS`` castings in a row without its switch once closing is no longer asked (None: the
+camera alone reads it), and the status page names it. Its next click trusts it again.
 """
 from __future__ import annotations
 
@@ -21,17 +20,9 @@ import threading
 from collections.abc import Callable, Iterable
 
 from companion.inputs.events import InputEvent, TipLifted, TipPressed
-from vision.decide import TARGET, CastingResult
+from vision.touch import SilentSwitches
 
 Session = Callable[[], int | None]
-SILENT_CASTINGS = 3  # castings in a row resting on a token with the switch open before it is doubted
-
-
-def resting(result: CastingResult) -> list[int]:
-    """The wands the camera read resting on a token: read as the token under the tip (a reading aimed
-    from afar carries its scores; one under the tip none), or asked because the tip sat over a token
-    with its switch open ("lifted")."""
-    return sorted(k for k, r in result.wands.items() if (r.status == TARGET and not r.scores) or r.why == "lifted")
 
 
 def always_connected() -> int | None:
@@ -58,12 +49,11 @@ class WandTips:
         self._lock = threading.Lock()
         self._heard_in: int | None = None
         self._states: dict[int, tuple[bool, int]] = {}   # wand -> (touching, stamp of that change)
-        self._silent: dict[int, int] = {}   # wand -> castings in a row on a token without a click
-        self._clicked: set[int] = set()     # wands whose switch closed since the casting began
+        self._record = SilentSwitches()
 
     def touching(self, wand: int) -> bool | None:
         with self._lock:
-            if self._silent.get(wand, 0) >= SILENT_CASTINGS:
+            if self._record.doubts(wand):
                 return None
         return self.switch(wand)
 
@@ -83,28 +73,22 @@ class WandTips:
     def casting_began(self) -> None:
         """A casting's reading starts: a switch closed now, or closing before it ends, clicked."""
         with self._lock:
-            self._clicked = {wand for wand, (down, _) in self._states.items() if down}
+            self._record.began(wand for wand, (down, _) in self._states.items() if down)
 
     def casting_closed(self, resting: Iterable[int]) -> None:
         """The camera read these wands resting on a token: each whose switch did not close meanwhile
         counts one more silent casting; one that clicked is trusted again."""
-        changed = False
-        for wand in resting:
-            if self.switch(wand) is None and wand not in self._clicked:
-                continue  # nothing known of the switch: no evidence either way
-            with self._lock:
-                before = self._silent.get(wand, 0)
-                after = 0 if wand in self._clicked else before + 1
-                self._silent[wand] = after
-            # The status page counts the silent castings of a doubted switch, and says when it is back.
-            changed |= max(before, after) >= SILENT_CASTINGS and before != after
+        resting = list(resting)
+        known = [wand for wand in resting if self.switch(wand) is not None]
+        with self._lock:
+            changed = self._record.closed(resting, known)
         if changed:
             self.on_doubt()
 
     def doubted(self) -> dict[int, int]:
         """Wands whose switch is not trusted now, with how many castings in a row it stayed silent."""
         with self._lock:
-            return {wand: n for wand, n in sorted(self._silent.items()) if n >= SILENT_CASTINGS}
+            return self._record.doubted()
 
     def heard(self, event: InputEvent) -> None:
         """A tip event from the source's thread; anything else is not the board's business."""
@@ -122,9 +106,6 @@ class WandTips:
             if known is None or stamp >= known[1]:
                 self._states[wand] = (touching, stamp)
             # A click, even one heard late, proves the switch and its cable work.
-            clicked = touching and stamp > 0
-            if clicked:
-                self._clicked.add(wand)
-            trusted_again = clicked and self._silent.pop(wand, 0) >= SILENT_CASTINGS
+            trusted_again = touching and stamp > 0 and self._record.clicked(wand)
         if trusted_again:
             self.on_doubt()

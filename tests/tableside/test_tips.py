@@ -25,8 +25,9 @@ from companion.tableside import TableSide, TableSideConfig
 from companion.tableside.config import TableSideError
 from companion.tableside.hub import REFLASH, WandHub, link_report
 from companion.tableside.notices import Notices
-from companion.tableside.tips import SILENT_CASTINGS, WandTips
+from companion.tableside.tips import WandTips
 from companion.web.table import Table
+from vision.touch import SILENT_CASTINGS
 
 from .conftest import PLAYERS, SEED, device, wait_for
 

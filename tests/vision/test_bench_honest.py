@@ -12,10 +12,12 @@ import numpy as np
 import pytest
 
 import vision.bench as bench
-from vision.bench.tips import DEAD, OK, STUCK, WEAK, SceneTips, axial_force, clicks, table_faults
+from vision.bench.tips import DEAD, OK, STUCK, WEAK, HubTips, SceneTips, axial_force, clicks, table_faults
+from vision.decide import TARGET, CastingResult, WandReading
 from vision.render.scene import CROWD_REACH_MM, FPS, FrameTruth, WandTruth, make_scene, random_rig
 from vision.render.setup_shots import place_taps
 from vision.render.table import nominal_places
+from vision.touch import SILENT_CASTINGS, SilentSwitches
 
 
 def _truth(scene, wand: int, lift_mm: float, elevation_deg: float, frame: int = 0, off_mm: float = 0.0) -> FrameTruth:
@@ -89,6 +91,25 @@ def test_a_dead_switch_never_closes_and_a_stuck_one_never_opens() -> None:
     assert _reads(dead, scene, [(0.0, 80.0)] * 8) == [False] * 8
     stuck, scene = _switch({1: STUCK})
     assert _reads(stuck, scene, [(40.0, 30.0), (0.0, 10.0), (100.0, 50.0)]) == [True] * 3
+
+
+def test_a_dead_switch_silent_on_its_token_is_doubted_over_the_night_until_it_clicks() -> None:
+    """The bench's hub doubts a switch as the table side does (``vision.touch.SilentSwitches``): after
+    three castings read resting on a token with its switch open, it is not known; a click trusts it."""
+    silent = SilentSwitches()
+    on_token = CastingResult({1: WandReading(1, TARGET, "r1", 1.0, None, {}, "band", "r1")}, 1.0, 0.0)
+    answers = []
+    for _ in range(SILENT_CASTINGS + 1):
+        tips, scene = _switch({1: DEAD}, press_n=3.0)
+        hub = HubTips(tips, silent)
+        hub.see(_truth(scene, 1, 0.0, 80.0))
+        answers.append(hub.touching(1))
+        hub.closed(on_token)
+    assert answers == [False] * SILENT_CASTINGS + [None]
+    tips, scene = _switch(press_n=3.0)  # its cable pushed home: it clicks again
+    hub = HubTips(tips, silent)
+    hub.see(_truth(scene, 1, 0.0, 80.0))
+    assert hub.touching(1) is True and silent.doubted() == {}
 
 
 def test_a_tired_spring_clicks_lighter_and_reopens_late() -> None:

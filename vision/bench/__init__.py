@@ -57,13 +57,14 @@ import numpy as np
 from vision.bench.casting import (BENCH_SEED_BASE, Timings, WandOutcome, by_bins, evaluate, outcomes, percentile,
                                   run_scene, summary)
 from vision.bench.rig import SetUpTable, set_up
-from vision.bench.tips import FAULT_RATES, FRICTION, PRESS_N, RATED_N, SceneTips, SwitchTally, table_faults
+from vision.bench.tips import FAULT_RATES, FRICTION, PRESS_N, RATED_N, HubTips, SceneTips, SwitchTally, table_faults
 from vision.config import VisionConfig, load_config
 from vision.decide import MISSING, UNSURE
 from vision.pipeline import Pipeline, hand_tracker
 from vision.render.scene import make_scene
 from vision.render.table import bright_colours, recoloured
 from vision.targets import Candidate
+from vision.touch import SilentSwitches
 
 __all__ = ["BENCH_SEED_BASE", "WandOutcome", "by_bins", "evaluate", "outcomes", "run_scene", "summary", "main", "run",
            "Plan", "wilson"]
@@ -150,9 +151,11 @@ class TableRun:
 
 
 def cast_on(table: SetUpTable, pipeline: Pipeline, seed: int, name: str, timings: Timings, faults: dict[int, str],
+            silent: SilentSwitches,
             reaim: float = 0.0, camera_only: list[list[WandOutcome]] | None = None,
             switches: SwitchTally | None = None, players: bool = True) -> tuple[list[WandOutcome], float | None]:
-    """One casting of set ``name`` on ``table``, read with the wands' tip switches; ``camera_only``
+    """One casting of set ``name`` on ``table``, read with the wands' tip switches (``silent``: the night's
+    record of switches silent on a token, as the table side keeps it); ``camera_only``
     collects the same casting as read without them, ``switches`` the switches' own figures; ``players``:
     the players watch their wands' lights (``vision.bench.players``)."""
     kind, hard, cover, confusable = SETS[name]
@@ -163,9 +166,12 @@ def cast_on(table: SetUpTable, pipeline: Pipeline, seed: int, name: str, timings
                                                                                        0.85), rng))
     scene = make_scene(seed, kind, hard, motion=True, reaim=reaim, rig=rig, cover_tips=cover, early=EARLY)
     tips = SceneTips(scene, faults)
+    hub = HubTips(tips, silent)
     alone: list[WandOutcome] = []
-    _, found, latency = run_scene(pipeline, scene, 0.0, timings, places_told(table, scene.layout.legal), tips,
-                                  alone if camera_only is not None else None, players)
+    result, found, latency = run_scene(pipeline, scene, 0.0, timings, places_told(table, scene.layout.legal), hub,
+                                       alone if camera_only is not None else None, players)
+    if result is not None:
+        hub.closed(result)
     if camera_only is not None:
         camera_only.append(alone)
     if switches is not None:
@@ -193,16 +199,17 @@ def run_table(plan: Plan, r: int, config: VisionConfig | None = None) -> TableRu
         table = set_up(rig_seed, Path(tmp) / str(rig_seed))
     out.retakes = table.retakes
     pipeline = Pipeline(table.profile, config)
+    silent = SilentSwitches()  # one hub all night: a switch silent on a token is doubted, as the table side does
     for j in range(plan.per_set):
         for s, name in enumerate(SETS):  # the sets interleaved, as a night mixes them
             found, _ = cast_on(table, pipeline, plan.castings_base + s * 100_000 + r * 1000 + j, name, out.timings,
-                               out.faults, camera_only=out.alone[name], switches=out.switches[name])
+                               out.faults, silent, camera_only=out.alone[name], switches=out.switches[name])
             out.castings[name].append(found)
     hands = _hands()
     for j in range(plan.motion):
         seed = plan.castings_base + 900_000 + r * 1000 + j
         found, latency = cast_on(table, Pipeline(table.profile, config, hands), seed, "nominal", out.motion_timings,
-                                 out.faults, reaim=0.33)
+                                 out.faults, silent, reaim=0.33)
         out.motion.append(found)
         out.latencies_ms += [latency * 1000] if latency is not None else []
         if j < 2:

@@ -12,7 +12,7 @@ from vision.config import VisionConfig, load_config
 from vision.decide import TARGET, CastingResult, CastingSoFar
 from vision.pipeline import Pipeline
 from vision.bench.players import Players
-from vision.bench.tips import SceneTips
+from vision.bench.tips import HubTips, SceneTips
 from vision.render.scene import FPS, FrameTruth, Scene, make_scene
 from vision.targets import Candidate
 
@@ -52,7 +52,7 @@ class Timings:
 
 
 def run_scene(pipeline: Pipeline, scene: Scene, cue_at: float, timings: Timings | None = None,
-              candidates: list[Candidate] | None = None, tips: SceneTips | None = None,
+              candidates: list[Candidate] | None = None, tips: SceneTips | HubTips | None = None,
               camera_only: list[WandOutcome] | None = None, players: bool = False
               ) -> tuple[CastingResult | None, list[WandOutcome], float | None]:
     """Feed the scene's frames to a casting. Castings in motion (``cue_at`` 0: wands come in after the

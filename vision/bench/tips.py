@@ -13,6 +13,8 @@ drawn from the scene's seed apart from what the renderer draws (a scene looks th
 switches). Per wand and table (a fault lasts all night): a dead or unplugged switch (never closes), one
 stuck closed (always closed, whatever the bead does), a tired spring (closes at a lighter push and
 reopens late). The pipeline sees only the bit; the bench keeps the truth beside it for its figures.
+A switch silent on a token casting after casting is doubted over the night as the table side does
+(``HubTips``).
 """
 from __future__ import annotations
 
@@ -21,7 +23,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from vision.decide import CastingResult
 from vision.render.scene import FrameTruth, Scene
+from vision.touch import SilentSwitches, resting
 
 TOKEN_MM = 2.0  # a token's thickness: a bead resting on it has its bottom this high
 # The switch's travel, plus the renderer's tremor (up to 1 mm up and down at the tip, which a bead
@@ -161,3 +165,27 @@ class SceneTips:
         if self.truth is None:
             return {}
         return {k: (self.resting(k), bool(self.touching(k))) for k in self.truth.wands if k in self.fault}
+
+
+class HubTips:
+    """A casting's switches as the table side hands them to the camera: ``SceneTips`` seen through the
+    night's record of switches silent on a token (``vision.touch.SilentSwitches``), kept across the
+    table's castings as the table side's board keeps it. A doubted switch is not known (None), until
+    it clicks."""
+
+    def __init__(self, tips: SceneTips, record: SilentSwitches) -> None:
+        self.tips, self.record = tips, record
+        record.began([])  # nothing is pressed before the first frame
+
+    def see(self, truth: FrameTruth) -> None:
+        self.tips.see(truth)
+        for k in truth.wands:
+            if self.tips.touching(k):
+                self.record.clicked(k)
+
+    def touching(self, wand: int) -> bool | None:
+        return None if self.record.doubts(wand) else self.tips.touching(wand)
+
+    def closed(self, result: CastingResult) -> None:
+        """The casting closed: the wands read resting on a token count towards doubting their switch."""
+        self.record.closed(resting(result), self.tips.fault)
