@@ -23,7 +23,7 @@ from companion.cue import model as chant_model
 from companion.cue.features import SAMPLE_RATE, as_float, chant_features
 from companion.cue.model import ChantModel
 from companion.cue.phrases import Phrase, PhraseCutter
-from companion.cue.run_on import earlier_ends, later_starts
+from companion.cue.run_on import earlier_ends, later_starts, room_after
 from companion.cue.templates import ChantBook, Template, closest, widened
 
 RUN_ON = 1.25  # a phrase this much longer than the typical take may hold a chant and chatter after it
@@ -148,6 +148,14 @@ class ChantDetector:
                 window_verdict = self.judge(candidate)
                 if window_verdict.is_chant:
                     return window_verdict
+        if self.model is not None and self.config.run_on:
+            # The next talker came back within the margin after the phrase: judged without it,
+            # by the same model, takes and near-miss margin (``run_on.room_after``).
+            alone = room_after(phrase, self.config.voice)
+            if alone is not None:
+                alone_verdict = self.judge(alone)
+                if alone_verdict.is_chant:
+                    return alone_verdict
         return verdict
 
     def windows(self, phrase: Phrase) -> list[Phrase]:

@@ -121,8 +121,11 @@ def _synthesise(take: Take, path: Path) -> None:
         raise SpeechError(f"{take.engine} could not say {take.text!r} in voice {take.voice!r}")
     if take.engine != "espeak-ng" and (take.speed, take.pitch) != (150, 50):
         _restyle(raw, take.speed / 150.0, (take.pitch - 50) * 12)
-    # Resampled to 16 kHz once here, so every later read is cheap.
-    write_wav(path, read_wav(raw))
+    # Resampled to 16 kHz once here, so every later read is cheap; written aside and moved into
+    # place whole, so a run sharing the folder never reads a half-written file.
+    done = path.with_suffix(f".{os.getpid()}.done.wav")
+    write_wav(done, read_wav(raw))
+    os.replace(done, path)
     raw.unlink()
 
 
