@@ -143,7 +143,7 @@ def go(page: Any, step: str) -> None:
 def test_the_guided_flow_on_a_rendered_table(chromium: Any, url: str, table: StagedTable, desk: CalibrationDesk,
                                              chant: Path) -> None:
     page, errors = joined_page(chromium, url)
-    page.wait_for_function("document.getElementById('live').naturalWidth === 640")
+    page.wait_for_function("document.getElementById('live')?.naturalWidth === 640")
 
     # Table: found from the markers in the live picture, where the renderer put the camera.
     page.wait_for_selector("#page[data-step='table']")  # the camera is measured: the guide starts at the table
@@ -359,12 +359,12 @@ def test_the_status_page_says_what_calibration_changed_when_and_from_where(chrom
     """Calibration changes the table for everyone: the status page names the change, its time and who
     made it (here the Pi's own screen, where the tablet's browser runs)."""
     page, errors = joined_page(chromium, url)
-    page.wait_for_function("document.getElementById('live').naturalWidth === 640")
+    page.wait_for_function("document.getElementById('live')?.naturalWidth === 640")
     page.goto(f"{url}/status")
     page.wait_for_selector('[data-device]')
     assert page.query_selector('[data-part="calibration-changes"]') is None  # nothing changed yet
     page.goto(f"{url}/calibration")
-    page.wait_for_function("document.getElementById('live').naturalWidth === 640")
+    page.wait_for_function("document.getElementById('live')?.naturalWidth === 640")
     go(page, "table")
     page.click("#find-table")
     page.wait_for_selector("#message:has-text('table found')")

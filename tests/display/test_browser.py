@@ -413,7 +413,7 @@ def test_screenshots_of_every_page(chromium: Any, app: FastAPI, server: str, set
     night_page.click('[data-do="start-anyway"]')  # the Incantibus game is not finished: the page asks first
     night_page.wait_for_url("**/controls")
     night_page.goto(night_page.url.replace("/controls", "/night"))
-    night_page.wait_for_function("document.querySelector('[data-part=games]').innerText.includes('Ravenskeep')")
+    night_page.wait_for_function("document.querySelector('[data-part=games]')?.innerText.includes('Ravenskeep')")
     assert night.current is not None and night.current.rules.name == "ravenskeep"
     assert night.current.players == ["Lera", "Kirill", "Katya", "Rosa"]
     assert tablet.errors == []

@@ -156,7 +156,7 @@ def test_the_switch_turns_a_german_tablet_english(german: Any, server: str) -> N
     page.wait_for_selector('#connection[data-state="live"]')
     assert page.inner_text("nav") .split() == ["Spielbrett", "Steuerung", "Abend", "Status", "Einrichtung"]
     page.click("#language")
-    page.wait_for_function("document.documentElement.lang === 'en'")
+    page.wait_for_function("document.documentElement?.lang === 'en'")  # null while the page reloads
     page.wait_for_selector('#connection[data-state="live"]')
     assert page.inner_text("nav").split() == ["Board", "Controls", "Night", "Status", "Calibration"]
     other = german.new_page()  # remembered on this tablet
@@ -226,7 +226,7 @@ def no_english(page: Any, where: str, names: set[str]) -> None:
 
 
 def at_version(page: Any, version: int) -> None:
-    page.wait_for_function("v => window.incanto.model.game && window.incanto.model.game.version === v", arg=version)
+    page.wait_for_function("v => window.incanto?.model?.game?.version === v", arg=version)
 
 
 def test_the_witchcraft_tables_cards_are_asked_for_in_german(german: Any, server: str, night: Night) -> None:
@@ -369,7 +369,7 @@ def test_the_guided_calibration_reads_in_german(chromium: Any, demo: tuple[str, 
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(f"{address}/join?code={code}&next=/calibration")
     page.wait_for_selector("#page[data-step='layout']")  # the demo's camera and table are set up already
-    page.wait_for_function("document.getElementById('live').naturalWidth > 0")
+    page.wait_for_function("document.getElementById('live')?.naturalWidth > 0")
     assert page.inner_text("#progress-words") == "Schritt 3 von 7: Felder"
     assert page.inner_text("#tap-prompt").startswith("Tippe auf r0: Raumfeld 0: vordere Reihe")
     for step in CALIBRATION_STEPS:
@@ -456,7 +456,7 @@ def refusal_reads(page: Any, rule: str, player: str) -> str:
     """Wait for the controls' refusal line, then what it says: the rule's German sentence is in it."""
     sentence = words.say("de", f"problem.{rule}", player=player)
     assert sentence != words.say("de", "problem.other")
-    page.wait_for_function("s => document.querySelector('#refusal').textContent.includes(s)", arg=sentence)
+    page.wait_for_function("s => document.querySelector('#refusal')?.textContent.includes(s)", arg=sentence)
     said: str = page.inner_text("#refusal")
     assert words.say("de", "problem.other") not in said
     return said
