@@ -153,11 +153,11 @@ class TableRun:
 def cast_on(table: SetUpTable, pipeline: Pipeline, seed: int, name: str, timings: Timings, faults: dict[int, str],
             silent: SilentSwitches,
             reaim: float = 0.0, camera_only: list[list[WandOutcome]] | None = None,
-            switches: SwitchTally | None = None, players: bool = True) -> tuple[list[WandOutcome], float | None]:
+            switches: SwitchTally | None = None) -> tuple[list[WandOutcome], float | None]:
     """One casting of set ``name`` on ``table``, read with the wands' tip switches (``silent``: the night's
-    record of switches silent on a token, as the table side keeps it); ``camera_only``
-    collects the same casting as read without them, ``switches`` the switches' own figures; ``players``:
-    the players watch their wands' lights (``vision.bench.players``)."""
+    record of switches silent on a token, as the table side keeps it) and lights its players watch
+    (``vision.bench.players``); ``camera_only`` collects the same casting as read without switches,
+    ``switches`` the switches' own figures."""
     kind, hard, cover, confusable = SETS[name]
     rig = table.rig
     if confusable:
@@ -169,7 +169,7 @@ def cast_on(table: SetUpTable, pipeline: Pipeline, seed: int, name: str, timings
     hub = HubTips(tips, silent)
     alone: list[WandOutcome] = []
     result, found, latency = run_scene(pipeline, scene, 0.0, timings, places_told(table, scene.layout.legal), hub,
-                                       alone if camera_only is not None else None, players)
+                                       alone if camera_only is not None else None, players=True)
     if result is not None:
         hub.closed(result)
     if camera_only is not None:
