@@ -94,6 +94,10 @@ class CueConfig(_Settings):
     # its likeliest windows are judged (babble glued to a chant at a loud table hides it from the
     # model's view of the whole phrase).
     model_windows: bool = Field(True, strict=True)
+    # A phrase of a chant's length as the cutter cut it, ruled out by the model, is still the chant
+    # when the caller's takes are within the threshold and its nearest near miss is this many times
+    # further (None: the model's veto stands). Babble under a chant can fool the model, not the takes.
+    takes_overrule_margin: Annotated[float, Field(ge=1.0, strict=True)] | None = 1.8
     voice: VoiceActivityConfig = VoiceActivityConfig()
     features: FeatureConfig = FeatureConfig()
 

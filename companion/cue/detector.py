@@ -28,6 +28,7 @@ from companion.cue.templates import ChantBook, Template, closest, widened
 
 RUN_ON = 1.25  # a phrase this much longer than the typical take may hold a chant and chatter after it
 CLEARLY_NEARER = 0.8  # an earlier end of a chant replaces its end when this much nearer the takes (dev panel)
+WARP_GAIN = 1.2  # a phrase this far past the threshold from the takes as said is not brought within it by a warp
 # The model's windows over a long phrase: this many times the typical take's speech (unseen speeds
 # reach a third slower or quicker), every 50 ms, in phrases at least this much longer than a window.
 WINDOW_LENGTHS = (0.75, 1.0, 1.3)
@@ -77,24 +78,41 @@ class ChantDetector:
         """The stream ended: judge the phrase still open, if any."""
         return self._judge_all(self.cutter.flush())
 
-    def judge(self, phrase: Phrase) -> Verdict:
+    def judge(self, phrase: Phrase, overrule: bool = False) -> Verdict:
         """The chant or not, and whose. With the model: it must not rule the phrase out, and either
         it is sure and the caller's takes are near (``model_relax`` x the threshold: a chant in a
         loud room is further from the takes than the takes from each other), or the takes alone
         are within the threshold. Either way nearer the chant than any enrolled near miss: by the eased
         ``model_near_miss_margin`` only when the model is all but certain and the takes are within
-        the threshold, never on the relaxed path."""
+        the threshold, never on the relaxed path. With ``overrule`` (a phrase as the cutter cut it),
+        a phrase of a chant's length the model rules out is still matched, and is the chant when the
+        caller's takes overrule the model (``takes_overrule_margin``)."""
         cfg = self.config
         score = self.model.score(phrase.audio) if self.model is not None else None
-        if score is not None and score < cfg.model_floor:
+        ruled_out = score is not None and score < cfg.model_floor
+        if ruled_out and not (overrule and cfg.takes_overrule_margin is not None and self.chant_long(phrase)):
             return Verdict(phrase, None, float("inf"), False, score=score)  # no need to match: clearly not the chant
         features = chant_features(phrase.audio, self.book.feature_config)
+        if ruled_out and closest(self.book.templates, features, cfg.band, cfg.max_stretch)[1] > WARP_GAIN * self.threshold:
+            # Most table talk is chant-long: the takes as said (a fifth of the warped set) tell it
+            # is not near at a fifth of the processor's time, since a warp brings a phrase at most
+            # ~10 % nearer (dev table talk: 1.09).
+            return Verdict(phrase, None, float("inf"), False, score=score)
         take, distance = closest(self.chants, features, cfg.band, cfg.max_stretch)
         player = take.player if take is not None else None
         bar = self.threshold * self.relief(score)
         if take is None or distance > bar:
             return Verdict(phrase, player, distance, False, score=score)
         _, near = closest(self.near_misses, features, cfg.band, cfg.max_stretch)
+        if ruled_out:
+            # Babble under a chant can make the model sure it is talk while the caller's own takes
+            # are near (on the dev panel at 10 dB: takes at 0.44-0.9 of the threshold, the nearest
+            # near miss 1.9-3.3 times further, the model 0.000-0.002). The takes overrule the model
+            # only by a wide margin over the near misses, far wider than any near miss came.
+            # A book without near misses has nothing to be that far from: the model's veto stands.
+            assert cfg.takes_overrule_margin is not None
+            return Verdict(phrase, player, distance, bool(np.isfinite(near)) and distance * cfg.takes_overrule_margin < near,
+                           near, take, len(features), score)
         # One relief at a time: the near-miss margin is eased for a sure model only when the takes
         # themselves judge the phrase near. A phrase let in past the takes' own threshold by the
         # model keeps the full margin: the model is over-confident on voices it never heard, and
@@ -102,6 +120,11 @@ class ChantDetector:
         eased = score is not None and score >= cfg.model_sure and distance <= self.threshold
         margin = cfg.model_near_miss_margin if eased else cfg.near_miss_margin
         return Verdict(phrase, player, distance, distance * margin < near, near, take, len(features), score)
+
+    def chant_long(self, phrase: Phrase) -> bool:
+        """Whether ``phrase`` (its speech, without the cutter's margins) is as long as a chant may be."""
+        spoken = len(phrase.audio) / SAMPLE_RATE - 2 * self.config.voice.margin_s
+        return self.shortest_s <= spoken <= self.longest_s
 
     def relief(self, score: float | None) -> float:
         """How far past the takes' threshold the model's ``score`` lets a phrase be, as a factor:
@@ -126,7 +149,7 @@ class ChantDetector:
             verdict = self.judge(candidate)
             if verdict.is_chant:
                 return verdict
-        verdict = self.judge(phrase)
+        verdict = self.judge(phrase, overrule=True)
         if verdict.is_chant:
             return self.nearest_end(verdict)
         if self.model is not None and self.config.run_on and not long:
@@ -212,11 +235,14 @@ def _log_odds(p: float) -> float:
 
 
 END_DB = -40.0  # a syllable has ended 40 dB under the take's loudest 10 ms (or at its noise floor)
+QUIET_RUN = 5  # ... and stayed there for 50 ms: a lone 10 ms of the room's hiss over it is not the syllable
+FLOOR_SPREAD_DB = 6.0  # a player's tail is read from the takes whose floor is within this of the quietest take's
 DB_PER_NAT = 4.343
 # A slower chant's last syllable fades for longer, but the loud frames' ratio is a noisy measure of
-# how much slower: the tail is scaled by that ratio to this power (tuned on the dev panel), within
-# two-thirds to one and a half times.
-TEMPO_POWER = 0.5
+# how much slower: the tail is scaled by that ratio to this power, within two-thirds to one and a
+# half times. 0.75 on the dev panel (timing p95 at 10 dB and up, 466 chants: 0.5 83.8 ms, 0.75
+# 72.1, 1.0 80.0), once the takes' tails were no longer stretched by the room's hiss.
+TEMPO_POWER = 0.75
 TEMPO_RANGE = (0.67, 1.5)
 
 
@@ -228,11 +254,25 @@ def levels_db(audio: np.ndarray) -> np.ndarray:
     return level - level.max()
 
 
-def last_sound(levels: np.ndarray) -> int:
-    """The index after the last 10 ms within 40 dB of the loudest, not counting the take's own
-    room noise (its quietest frames, 6 dB up)."""
-    floor = max(END_DB, float(np.percentile(levels, 5)) + 6.0)
-    return int(np.flatnonzero(levels >= floor)[-1]) + 1
+def sound_floor(levels: np.ndarray) -> float:
+    """40 dB under the loudest 10 ms, or the take's own room noise (its quietest frames) 6 dB up."""
+    return max(END_DB, float(np.percentile(levels, 5)) + 6.0)
+
+
+def last_sound(levels: np.ndarray, strong_db: float) -> int:
+    """The index after the last syllable's last 10 ms: from its last loud 10 ms on, the level
+    falls to 40 dB under the loudest (or to the take's own room noise, its quietest frames 6 dB
+    up) and stays there for ``QUIET_RUN`` steps. A take enrolled from a phone's recording has
+    the room's hiss after the chant, and 10 ms of hiss now and then rise over that floor: counted,
+    they made the tail as long as the take's margin (on the dev panel a quarter of a second for a
+    voice whose syllable stops dead, the cue 80 ms late on every chant of that voice)."""
+    floor = sound_floor(levels)
+    start = last_loud(levels, strong_db)
+    quiet = levels[start:] < floor
+    for k in range(len(quiet)):
+        if quiet[k : k + QUIET_RUN].all():
+            return start + k
+    return len(levels)
 
 
 def last_loud(levels: np.ndarray, strong_db: float) -> int:
@@ -256,13 +296,22 @@ class Endings:
 
     def end(self, verdict: Verdict) -> float:
         """Host time when the chant of ``verdict`` ended (where the cutter ended it, without a take).
-        The phrase's loud frames over each take's say how much slower it was said."""
+        The phrase's loud frames over each take's say how much slower it was said. Only the takes
+        recorded in the quietest rooms count: a weak last syllable under one take's hiss is cut
+        short there (on the dev panel en-gb-x-rp+f2 ends on 140 ms 33-39 dB under its peak; two
+        of its four takes had hiss that loud, and their tails were 10-20 ms)."""
         phrase, take = verdict.phrase, verdict.take
         if take is None:
             return phrase.t_end
+        takes = self.takes.get(take.player, [take])
+        quietest = min(self.floor(t) for t in takes)
         tails = [self.tail(t) * float(np.clip(verdict.loud_frames / len(t.features), *TEMPO_RANGE)) ** TEMPO_POWER
-                 for t in self.takes.get(take.player, [take])]
+                 for t in takes if self.floor(t) <= quietest + FLOOR_SPREAD_DB]
         return self.last_loud_at(phrase) + float(np.median(tails))
+
+    def floor(self, take: Template) -> float:
+        """Where a take's last syllable is taken to have ended, in dB under its loudest 10 ms."""
+        return sound_floor(levels_db(take.audio))
 
     def last_loud_at(self, phrase: Phrase) -> float:
         """Host time after the phrase's last loud 10 ms, not past where the cutter ended it."""
@@ -275,5 +324,5 @@ class Endings:
         key = (take.player, take.file)
         if key not in self._tails:
             levels = levels_db(take.audio)
-            self._tails[key] = max(0.0, (last_sound(levels) - last_loud(levels, self.strong_db)) / 100.0)
+            self._tails[key] = (last_sound(levels, self.strong_db) - last_loud(levels, self.strong_db)) / 100.0
         return self._tails[key]

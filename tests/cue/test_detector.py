@@ -231,3 +231,81 @@ def test_a_window_on_the_chant_moves_the_cue_off_what_is_glued_after_it(scene, b
     assert cue.player == voice and cue.t_end == pytest.approx(1.0 + end, abs=0.08)
     (late,) = listen(ChantDetector(book, CueConfig(model_windows=False)), mix, 0.0)
     assert late.t_end > 1.0 + end + 0.15
+
+
+def test_the_rooms_hiss_after_a_take_is_no_part_of_its_last_syllable():
+    """A take's last syllable ends where its level falls under the floor and stays there: 10 ms
+    of the room's hiss rising over the floor now and then after it are the room (they made the
+    tail as long as the take's margin), while a long weak end over the floor is the syllable's."""
+    strong = -10.9
+    # The levels after a dev take's last loud 10 ms (en-us-nyc+m3, enrolled with hiss 40 dB under its peak).
+    hiss = np.array([-38, -41, -39, -41, -41, -43, -42, -38, -40, -42, -42, -39, -42, -40, -39, -40, -41, -36, -42,
+                     -42, -40, -39, -40, -36, -37, -35, -33, -40, -38, -41, -42], float)
+    dead_stop = np.concatenate([np.full(30, -3.0), hiss])  # the syllable stops dead, the room goes on
+    assert detector.last_loud(dead_stop, strong) == 30
+    assert detector.last_sound(dead_stop, strong) == 30  # was 57: the last hiss over the floor
+    weak_end = np.concatenate([np.full(30, -3.0), [-20, -28, -33, -34, -37, -33, -34, -36, -33], hiss])
+    assert detector.last_sound(weak_end, strong) == 39  # every 10 ms of it, its dips included
+    cut_short = np.concatenate([hiss[:10], np.full(30, -3.0), [-20, -28]])
+    assert detector.last_sound(cut_short, strong) == 42  # the take ends before the syllable does
+
+
+def test_a_players_tail_is_read_from_the_takes_recorded_in_the_quietest_rooms(scene, book):
+    """A weak last syllable is hidden under a loud room's hiss: en+f3 ends the chant on a breath
+    33-39 dB under its peak, and two takes with hiss 30 dB under it lose that end. The tail comes
+    from the quieter takes, so the cue is where the quiet takes alone put it."""
+    from dataclasses import replace
+
+    from companion.cue.detector import Endings
+
+    takes = [t for t in book.templates if t.player == "en+f3"]
+    rng = np.random.default_rng(3)
+
+    def hissy(take):
+        audio = take.audio.astype(np.float64)
+        hiss = rng.standard_normal(len(audio)) * np.sqrt(np.mean(audio**2)) * 10 ** (-26 / 20)
+        return replace(take, audio=np.clip(audio + hiss, -32768, 32767).astype(np.int16), file=take.file + "-hiss")
+
+    hidden = {t.file for t in takes[:2]}
+    loud = replace(book, templates=tuple(hissy(t) if t.file in hidden else t for t in book.templates))
+    quiet = replace(book, templates=tuple(t for t in book.templates if t.file not in hidden))
+    noisy_ends = Endings(CueConfig(), loud)
+    assert min(noisy_ends.tail(t) for t in loud.templates if t.player == "en+f3" and t.file.endswith("-hiss")) < 0.05
+    phrase_audio = takes[2].audio
+    from companion.cue.phrases import Phrase
+
+    verdict = detector.Verdict(Phrase(phrase_audio, 10.0, 10.0 + len(phrase_audio) / SAMPLE_RATE, 0.0), "en+f3", 1.0,
+                               True, take=takes[2], loud_frames=len(takes[2].features))
+    assert noisy_ends.end(verdict) == pytest.approx(Endings(CueConfig(), quiet).end(verdict), abs=0.005)
+
+
+def test_a_chant_the_model_rules_out_is_heard_when_the_takes_overrule_it_by_a_wide_margin(scene, book, chatter, monkeypatch):
+    """Babble under a chant can make the model sure it is talk while the caller's takes are near:
+    a phrase as the cutter cut it, of a chant's length, is then the chant when its nearest near
+    miss is ``takes_overrule_margin`` times further than the takes, never by less, and never
+    from the pieces the run-on search cuts out of a longer phrase."""
+    from companion.cue import phrases
+    from companion.cue.model import ChantModel
+    from companion.cue.phrases import PhraseCutter
+
+    said = in_quiet_room(scene, chatter, CHANT, scene.voices[0], 150, np.random.default_rng(23))
+    monkeypatch.setattr(phrases, "SYLLABLE_GAP_S", 0.0)
+    cutter = PhraseCutter()
+    phrase = max(cutter.feed(said, 0.0) + cutter.flush(), key=lambda p: len(p.audio))
+    bare = ChantDetector(book, CueConfig(model=False)).judge(phrase)
+    ratio = bare.near_miss_distance / bare.distance
+    assert bare.distance <= book.threshold and 1.2 < ratio < np.inf
+
+    def deaf(margin: float | None) -> ChantDetector:
+        detector = ChantDetector(book, CueConfig(takes_overrule_margin=margin))
+        dims = len(detector.model.mean)  # type: ignore[union-attr]
+        detector.model = ChantModel(np.zeros(dims), np.ones(dims), np.zeros((dims, 1)), np.zeros(1), np.zeros(1), -12.0)
+        return detector
+
+    assert deaf(0.9 * ratio).chant_long(phrase)
+    overruled = deaf(0.9 * ratio).judge(phrase, overrule=True)
+    assert overruled.is_chant and overruled.player == scene.voices[0] and overruled.score < 1e-4
+    assert not deaf(1.1 * ratio).judge(phrase, overrule=True).is_chant  # a near miss not far enough
+    assert not deaf(0.9 * ratio).judge(phrase).is_chant  # a piece of a longer phrase: the model's veto stands
+    assert not deaf(None).judge(phrase, overrule=True).is_chant
+    assert len(listen(deaf(0.9 * ratio), said, 0.0)) == 1 and listen(deaf(None), said, 0.0) == []

@@ -2,7 +2,7 @@
 the dev panel tuned on, not a panel already spent."""
 import json
 
-from companion.cue.bench import DEV_VOICES, HELD_OUT_FILE, held_out_panel
+from companion.cue.bench import DEV_VOICES, HELD_OUT_FILE, held_out_panel, panel_voices, spent_panel
 from companion.cue.bench.chorus import FESTIVAL_VOICES, engine_of
 from companion.cue.train import recipe
 
@@ -20,3 +20,11 @@ def test_the_held_out_voices_are_heard_neither_in_training_nor_in_tuning_nor_spe
 def test_every_held_out_voice_names_a_festival_voice_the_chorus_knows():
     _, voices, _ = held_out_panel()
     assert all(v.split(":", 1)[1] in FESTIVAL_VOICES for v in voices if engine_of(v) == "festival")
+
+
+def test_the_spent_panel_is_the_last_spent_engine_on_the_dev_seed_never_a_held_out_voice():
+    engine, voices, seed = spent_panel()
+    last = json.loads(HELD_OUT_FILE.read_text())["spent"][-1]
+    assert (engine, voices) == (last["engine"], tuple(last["voices"])) and seed == panel_voices("dev")[2]
+    assert seed not in last["seeds"]  # its held-out seeds' chants stay as they were read
+    assert not set(voices) & set(held_out_panel()[1]) and panel_voices("spent") == spent_panel()

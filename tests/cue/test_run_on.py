@@ -81,7 +81,7 @@ def test_a_phrase_the_model_rules_out_with_the_next_talker_in_its_margin_is_judg
     phrase = _first_phrase(_burst_then_talker(1.86))
     judged = []
 
-    def judge(candidate):
+    def judge(candidate, overrule=False):
         judged.append(len(candidate.audio))
         return Verdict(candidate, "en-us", 1.0, len(candidate.audio) < len(phrase.audio), score=0.9)
 

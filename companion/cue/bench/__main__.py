@@ -1,4 +1,4 @@
-"""`python -m companion.cue.bench [--panel dev|held-out] [--quick] [--talk-hours H] [--config FILE] [--jobs 2] [--cache DIR] [--json]`:
+"""`python -m companion.cue.bench [--panel dev|held-out|spent] [--quick] [--talk-hours H] [--config FILE] [--jobs 2] [--cache DIR] [--json]`:
 the spoken cue's figures."""
 from __future__ import annotations
 
@@ -16,8 +16,9 @@ from companion.figures import print_figures
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = argparse.ArgumentParser(prog="python -m companion.cue.bench", description=__doc__)
-    args.add_argument("--panel", choices=("held-out", "dev"), default="held-out",
-                      help="held-out: the engine fixed in held_out.json (the headline); dev: the voices tuned on")
+    args.add_argument("--panel", choices=("held-out", "dev", "spent"), default="held-out",
+                      help="held-out: the engine fixed in held_out.json (the headline); dev: the voices tuned on; "
+                           "spent: the last held-out engine already spent, one the chant model never heard (tuning)")
     args.add_argument("--quick", action="store_true", help="three voices, two styles each, five minutes of each talk")
     args.add_argument("--talk-hours", type=_hours, default=None,
                       help="hours of table talk to listen to for false cues, and as long of near misses "

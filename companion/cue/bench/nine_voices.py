@@ -1,6 +1,6 @@
 """The cue's tuning figures over all nine dev voices, with why each missed chant was missed.
 
-`python -m companion.cue.bench.nine_voices loud|babble10|near [--cache DIR]`:
+`python -m companion.cue.bench.nine_voices loud|babble10|near|quick|dev|spent [--cache DIR]`:
 
 - ``loud``: two unseen styles of each dev voice in each room at 20 and 15 dB, seeds 101 and 303
   (216 chants), the bench's own ``detection_trials`` draws;
@@ -9,7 +9,10 @@
   ``false_triggers`` with its near-miss offset), and what fired;
 - ``quick``: the quick dev bench's own chants (``--panel dev --quick``: its three voices, two styles
   each, every room at 20, 15, 10 and 5 dB, seed 7), its detection figures, and why each chant it
-  misses at 10 dB and up was missed (its talk is not listened to: that is the bench's to count).
+  misses at 10 dB and up was missed (its talk is not listened to: that is the bench's to count);
+- ``dev``: the same for the whole dev bench's chants (``--panel dev``: nine voices, six styles each,
+  648 chants);
+- ``spent``: the same for the spent panel's chants (``--panel spent``: voices the model never heard).
 
 For each missed chant, every phrase cut near it is printed with the model's score, the distance to
 the nearest take and how many times further its nearest near miss was. Dev voices only: the
@@ -26,7 +29,8 @@ from pathlib import Path
 import numpy as np
 
 from companion.cue.bench import (DEV_VOICES, LOW_SNR_DB, LOWEST_SNR_DB, ROOMS, SNRS_DB, Scene, TalkRun, _trial,
-                                 chant_in_noise, enrol_chorus, false_triggers, listen, talk_pool, unseen_styles)
+                                 chant_in_noise, enrol_chorus, false_triggers, listen, panel_voices, talk_pool,
+                                 unseen_styles)
 from companion.cue.bench.chorus import CHANT, NEAR_MISSES, Take
 from companion.cue.config import CueConfig
 from companion.cue.detector import ChantDetector, Verdict
@@ -109,7 +113,7 @@ def near_miss_hour(cache: Path, config: CueConfig = CueConfig(), hours: float = 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m companion.cue.bench.nine_voices", description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("loud", "babble10", "near", "quick"))
+    parser.add_argument("what", choices=("loud", "babble10", "near", "quick", "dev", "spent"))
     parser.add_argument("--cache", type=Path, default=Path("var/cue/bench-speech"), help="synthesised speech kept here")
     args = parser.parse_args(argv)
     if args.what == "near":
@@ -119,10 +123,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         for fired in run.fired:
             print("  fired:", fired)
         return 0
-    if args.what == "quick":
-        quick = chants_heard(Scene(args.cache, DEV_VOICES[:3], 7), 2, SNRS_DB + (LOW_SNR_DB, LOWEST_SNR_DB),
+    if args.what in ("quick", "dev", "spent"):
+        _, voices, seed = panel_voices("spent" if args.what == "spent" else "dev")
+        quick = chants_heard(Scene(args.cache, voices[:3] if args.what == "quick" else voices, seed),
+                             2 if args.what == "quick" else 6, SNRS_DB + (LOW_SNR_DB, LOWEST_SNR_DB),
                              explained_from_db=LOW_SNR_DB)
-        print(f"quick dev bench chants (threshold {quick.threshold:.3f}): cue_detection_rate {quick.rate(SNRS_DB)}, "
+        print(f"{args.what} bench chants (threshold {quick.threshold:.3f}): cue_detection_rate {quick.rate(SNRS_DB)}, "
               f"_10db {quick.rate((LOW_SNR_DB,))}, _10db_babble {quick.rate((LOW_SNR_DB,), ('babble',))}, "
               f"_5db {quick.rate((LOWEST_SNR_DB,))}")
         for miss in quick.misses:
