@@ -54,6 +54,8 @@ AFAR_AIM_WAVER = 1.25
 # 20): the aim likelihood (``vision.scoring``) there is exp(-2). A line that only grazes a neighbour
 # further off is what any hover leaning back shows, its line crossing whatever lies behind the token.
 AIMED_WITHIN = float(np.exp(-0.5 * 2.0 ** 2))
+# Within one aim waver of a token's middle (likelihood exp(-1/2)): where two in three aims pass.
+AIMED_AT = float(np.exp(-0.5 * 1.0 ** 2))
 TABLE_BEFORE_S = 1.0  # a reading is handed the frames of this long before the cue: they show the table
 # A tip bead seen whole covers at least this share of a resting bead's area (a band at most BAND_MAX_AREA).
 WHOLE_BEAD = 0.8
@@ -496,9 +498,23 @@ class Pipeline:
         if top < above_hover or axis.back_px is None:
             return _over(axis, tip)
         if self._line_names(axis, candidates, resting, resting) is not None:
-            return _over(axis, tip)
+            # Unless the line, the bead taken resting, passes every token more than one aim waver off its
+            # middle while, taken higher than a hover, it runs within one waver of another token's middle:
+            # a resting wand's line is aimed at nothing and seldom runs so true from high up, and the
+            # line that named a token resting only dived into the table short of it (a wand 6 cm over one
+            # token aimed at another 15 cm on, read as a light touch leaning along the table). Then the
+            # evidence does not single out the token under the tip, and the wand is asked.
+            through = self._line_names(axis, candidates, above_hover, top, AIMED_AT)
+            if through is None or through == tip.token or self._best_aim(axis, candidates, resting) >= AIMED_AT:
+                return _over(axis, tip)
+            return _asked(axis, tip, "lifted")
         aimed = self._line_names(axis, candidates, above_hover, top, AIMED_WITHIN)
         return _asked(axis, tip, "lifted") if aimed is not None and aimed != tip.token else _over(axis, tip)
+
+    def _best_aim(self, axis: WandAxis, candidates: Sequence[Candidate], height: float) -> float:
+        """The highest aim likelihood any token gets from the wand's line with its tip ``height`` mm up."""
+        aimed = aim_scores(self.geo, axis, candidates, self.cfg.pointing, height, height)
+        return max(aimed.scores.values(), default=0.0)
 
     def _line_names(self, axis: WandAxis, candidates: Sequence[Candidate], lowest: float, highest: float,
                     through: float = 0.0) -> str | None:
