@@ -2,6 +2,7 @@
 
     frames before the cue --BareTable--> the table as it lies, where nothing moved for a while (tokens are not wands)
     frame --find_wands--> tip bead + band per wand (each wand's paint from the profile)
+          --_band_reach-> a band farther from the patch taken for the tip than the wand's band sits: not its tip
           --TipTrail----> only where a hand could have carried the tip since it was last seen (a patch far off is not it)
           --_joined-----> a bead and band still since the cue with no shaft leaving the band: patches on the table
           --wand_axis---> axis from the band, else the gripping hand, else the shaft, else the tip alone
@@ -18,7 +19,7 @@ what each wand's paint looks like.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -39,7 +40,7 @@ from vision.scoring import TokenScores, aim_scores, score_tokens
 from vision.table_geometry import Calibrated, TableGeometry, UncalibratedTable
 from vision.targets import Candidate, candidates_from
 from vision.tip_trail import TipTrail
-from vision.touch import HeardSwitches, TipSwitches
+from vision.touch import FLIGHT_BEAD_RADII, HeardSwitches, TipSwitches
 from vision.under_tip import (BETWEEN, CLEAR, OVER, OVERSIZED, TipReading, highest_for_bead, hover_heights,
                               mostly_hidden, over_any, over_which, resting_spread, under_tip)
 
@@ -53,6 +54,8 @@ AFAR_AIM_WAVER = 1.25
 # 20): the aim likelihood (``vision.scoring``) there is exp(-2). A line that only grazes a neighbour
 # further off is what any hover leaning back shows, its line crossing whatever lies behind the token.
 AIMED_WITHIN = float(np.exp(-0.5 * 2.0 ** 2))
+# Within one aim waver of a token's middle (likelihood exp(-1/2)): where two in three aims pass.
+AIMED_AT = float(np.exp(-0.5 * 1.0 ** 2))
 TABLE_BEFORE_S = 1.0  # a reading is handed the frames of this long before the cue: they show the table
 # A tip bead seen whole covers at least this share of a resting bead's area (a band at most BAND_MAX_AREA).
 WHOLE_BEAD = 0.8
@@ -61,6 +64,10 @@ WHOLE_BEAD = 0.8
 # its centre a bead's radius past the edge, may so lie that much further from the tapped place; with no
 # other token anywhere near, it is still that token's.
 TAP_WOBBLE_PX = 5.0
+# A wand's band is threaded ``band_from_tip_mm`` up the shaft from its tip bead's centre, whatever the wand's
+# lean and the tip's height; the two centres are found up to a wand length's error (``length_sigma_mm``)
+# off that twice over (the band a pixel or two off, a tip's patch off its bead's centre).
+BAND_REACH_SIGMAS = 2.0
 # Paint floors are never lowered below these (0-255): under them the grey table and shadows pass as paint.
 LOWEST_SATURATION, LOWEST_VALUE = 20.0, 5.0
 
@@ -71,11 +78,15 @@ class UnlearnedWands(UncalibratedTable):
 
 class Sightings(dict[int, WandSighting]):
     """The wands found in one frame, by strength; ``unpaired``: the patches of each wand whose tip was
-    not found (its band may be among them, its tip hidden: ``vision.hidden_tip``)."""
+    not found (its band may be among them, its tip hidden: ``vision.hidden_tip``); ``beyond``: the
+    pairs of a patch and a band too far apart to be one wand (``Pipeline._band_reach``), no wand's
+    sighting, yet still patches that lie on the table or not (``Pipeline._joined``)."""
 
-    def __init__(self, found: Mapping[int, WandSighting], unpaired: Mapping[int, list[Blob]]) -> None:
+    def __init__(self, found: Mapping[int, WandSighting], unpaired: Mapping[int, list[Blob]],
+                 beyond: Mapping[int, WandSighting] | None = None) -> None:
         super().__init__(found)
         self.unpaired = dict(unpaired)
+        self.beyond = dict(beyond or {})
 
 
 @dataclass(frozen=True)
@@ -157,7 +168,8 @@ class Pipeline:
     def look(self, frame: Frame, sightings: dict[int, WandSighting] | None = None) -> FrameView:
         """Sightings (found unless given) and axes for one frame; the hand tracker runs only when a band
         is hidden, and at most every ``hands.every_n_frames`` frames (it costs far more than the wand stage)."""
-        sightings = self._joined(frame, self._on_trail(frame, self.find(frame.image) if sightings is None else sightings))
+        found = self.find(frame.image) if sightings is None else sightings
+        sightings = self._joined(frame, self._on_trail(frame, self._band_reach(found)))
         hands = self._hands(frame, sightings)
         axes = {k: wand_axis(s, self.paints[k].band_from_tip_mm, hands, self.cfg.hands, self.hand_reach_px,
                              self._shaft(frame, s)) for k, s in sightings.items()}
@@ -190,6 +202,45 @@ class Pipeline:
                 axes[k] = lost_axis(k, self._tips_at[k], self._came_from.get(k, self._tips_at[k]))
         return FrameView(frame, sightings, axes)
 
+    def _band_reach(self, sightings: dict[int, WandSighting]) -> Sightings:
+        """The sightings whose band lies where the wand's own band can be from the patch taken for its tip.
+        The wand stage pairs a tip and a band by the picture alone (``band_reach_px``: any place, any pose
+        at once); here the band's ray must pass within ``band_from_tip_mm`` (``BAND_REACH_SIGMAS`` wand
+        length errors allowed) of the tip at some height from resting up to ``max_height_mm``. A band
+        farther off is, as the wand stage says of a lone patch, the wand's band seen out of the patch's
+        reach: the patch is something else of the wand's colour (a token of its paint an arm uncovered
+        while the tip lies under the arm), so the wand goes unseen in this frame, and its band is handed
+        on so that the tip may be placed from it (``vision.hidden_tip``). The pair itself is kept aside
+        (``Sightings.beyond``): a patch lying still on the table since the cue is refused all the same.
+        A patch within two bead radii of where the wand's tip was last seen whole with its own band this
+        casting is that tip (it was followed there): only the far patch is dropped, as no band of it."""
+        unpaired = dict(getattr(sightings, "unpaired", {}))
+        if self.table is None:  # before the first cue there is no casting
+            return sightings if isinstance(sightings, Sightings) else Sightings(sightings, unpaired)
+        p = self.cfg.pointing
+        kept, beyond = {}, {}
+        for k, s in sightings.items():
+            if s.band_px is None:
+                kept[k] = s
+                continue
+            paint = self.paints[k]
+            tips = self.geo.at_height(s.tip_px, np.arange(paint.bead_radius_mm, p.max_height_mm + 1e-9, p.height_step_mm))
+            ray = self.geo.rays(s.band_px[None])[0]
+            ray = ray / np.linalg.norm(ray)
+            w = self.geo.centre[None, :] - tips
+            gap = np.sqrt(np.clip(np.einsum("ij,ij->i", w, w) - (w @ ray) ** 2, 0.0, None))  # (H,) tip to band ray
+            if float(gap.min()) <= paint.band_from_tip_mm + BAND_REACH_SIGMAS * p.length_sigma_mm:
+                kept[k] = s
+            elif (last := self._tips_at.get(k)) is not None \
+                    and float(np.linalg.norm(s.tip_px - last)) <= FLIGHT_BEAD_RADII * self._bead_radius_px(k, s.tip_px):
+                # The wand's tip was seen whole with its own band right here: the patch is its tip, and the far
+                # patch something else of its colour (a token's part beside it, its real band under the fist).
+                kept[k] = replace(s, band_px=None, band_area=0.0)
+            else:
+                unpaired[k] = [Blob(k, s.band_px, s.band_area)]
+                beyond[k] = s
+        return Sightings(kept, unpaired, beyond)
+
     def _on_trail(self, frame: Frame, sightings: dict[int, WandSighting]) -> Sightings:
         """The sightings a hand could have carried each wand's tip to since it was last seen; one the
         wand could not have reached is not the wand (``vision.tip_trail``), and the wand goes unseen."""
@@ -198,7 +249,7 @@ class Pipeline:
         kept = {k: s for k, s in sightings.items()
                 if self._trail.allows(k, frame.t, s.tip_px, self._bead_radius_px(k, s.tip_px),
                                       self._whole_with_band(s), s.band_px)}
-        return Sightings(kept, getattr(sightings, "unpaired", {}))
+        return Sightings(kept, getattr(sightings, "unpaired", {}), getattr(sightings, "beyond", {}))
 
     def _joined(self, frame: Frame, sightings: Sightings) -> Sightings:
         """The sightings that are a wand, of those whose tip and band have both lain still since the cue:
@@ -207,12 +258,17 @@ class Pipeline:
         band of a wand's paint that lay there from the first frame after the cue with neither are two
         patches on the table (tokens in the wand's paint the remembered table never saw so): not the
         wand, which goes unseen, and the patch that lay as its tip is no wand's tip for the rest of the
-        casting. A wand that moved since the cue is never checked."""
+        casting. A wand that moved since the cue is never checked. A pair too far apart to be one wand
+        (``Sightings.beyond``) is no wand's sighting, but is followed and refused the same way: a patch on
+        the table lying there since the cue beside one of its kind, then paired with the wand's own bead
+        come in, is refused for that first pair."""
         if self.table is None:
             return sightings
+        beyond = getattr(sightings, "beyond", {})
+        seen = {**beyond, **sightings}
         first = self._still_since_cue is None
         still = self._still_since_cue if self._still_since_cue is not None else {}
-        for k, s in sightings.items():
+        for k, s in seen.items():
             if first and s.band_px is not None:
                 still[k] = np.stack([s.tip_px, s.band_px])
             elif k in still and (s.band_px is None or np.linalg.norm(np.stack([s.tip_px, s.band_px]) - still[k], axis=1).max()
@@ -220,7 +276,7 @@ class Pipeline:
                 del still[k]  # it moved, or changed its pairing: no pair lying on the table
         self._still_since_cue = still
         kept = {}
-        for k, s in sightings.items():
+        for k, s in seen.items():
             if k in self._unjoined and float(np.linalg.norm(s.tip_px - self._unjoined[k])) <= self._bead_radius_px(k, s.tip_px):
                 # Once seen with no shaft, the patch that lay still as the tip is no wand's tip this casting,
                 # whatever it is paired with: the dark rims and middles of tokens beside it flicker in and
@@ -231,7 +287,8 @@ class Pipeline:
                     self._bead_radius_px(k, s.band_px), self.cfg.markers.shaft_contrast, self.band_reach_px):
                 self._unjoined[k] = s.tip_px
                 continue
-            kept[k] = s
+            if k not in beyond:
+                kept[k] = s
         return Sightings(kept, getattr(sightings, "unpaired", {}))
 
     def _fist_behind(self, frame: Frame, s: WandSighting) -> bool:
@@ -441,9 +498,23 @@ class Pipeline:
         if top < above_hover or axis.back_px is None:
             return _over(axis, tip)
         if self._line_names(axis, candidates, resting, resting) is not None:
-            return _over(axis, tip)
+            # Unless the line, the bead taken resting, passes every token more than one aim waver off its
+            # middle while, taken higher than a hover, it runs within one waver of another token's middle:
+            # a resting wand's line is aimed at nothing and seldom runs so true from high up, and the
+            # line that named a token resting only dived into the table short of it (a wand 6 cm over one
+            # token aimed at another 15 cm on, read as a light touch leaning along the table). Then the
+            # evidence does not single out the token under the tip, and the wand is asked.
+            through = self._line_names(axis, candidates, above_hover, top, AIMED_AT)
+            if through is None or through == tip.token or self._best_aim(axis, candidates, resting) >= AIMED_AT:
+                return _over(axis, tip)
+            return _asked(axis, tip, "lifted")
         aimed = self._line_names(axis, candidates, above_hover, top, AIMED_WITHIN)
         return _asked(axis, tip, "lifted") if aimed is not None and aimed != tip.token else _over(axis, tip)
+
+    def _best_aim(self, axis: WandAxis, candidates: Sequence[Candidate], height: float) -> float:
+        """The highest aim likelihood any token gets from the wand's line with its tip ``height`` mm up."""
+        aimed = aim_scores(self.geo, axis, candidates, self.cfg.pointing, height, height)
+        return max(aimed.scores.values(), default=0.0)
 
     def _line_names(self, axis: WandAxis, candidates: Sequence[Candidate], lowest: float, highest: float,
                     through: float = 0.0) -> str | None:

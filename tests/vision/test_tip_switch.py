@@ -16,6 +16,7 @@ from vision.decide import TARGET, UNSURE
 from tests.vision_two_tokens import BEAD_MM, CAMERA, GEO, TOKENS, two_token_pipeline
 from vision.pipeline import AIMED_WITHIN, Pipeline
 from vision.render.scene import make_scene
+from vision.targets import Candidate
 from vision.touch import FixedTipSwitches
 from vision.scoring import aim_scores
 from vision.under_tip import BETWEEN, OVER, OVERSIZED, highest_for_bead, under_tip
@@ -274,3 +275,25 @@ def test_a_switch_closed_while_its_tip_flies_is_stuck_and_not_trusted(pipeline) 
     assert verdicts["alone"][:2] == (UNSURE, None)
     assert verdicts["stuck"] == (UNSURE, None, {2})
     assert verdicts["honest"] == (TARGET, "A", set())
+
+
+def test_a_wand_aimed_from_afar_whose_resting_line_only_passes_a_token_is_asked(pipeline) -> None:
+    """Held 6 cm over A's edge and aimed at C 15 cm on, its switch open: taken high, its line runs
+    through C's middle; taken resting, the same picture gives a flatter wand whose line dives into the
+    table short of C and passes it well off its middle (more than one aim waver). The former reading
+    took that as a light touch leaning along the table and read A without a question (development
+    table 5100006: a wand 61 mm over r8 aimed at p1 15.5 cm on); a resting wand's line is aimed at
+    nothing and seldom runs so true from high up: asked."""
+    far = Candidate("C", 850.0 + 150.0 * np.cos(np.radians(60)), 120.0 + 150.0 * np.sin(np.radians(60)), 22.0)
+    tokens = [*TOKENS, far]
+    axis = _wand((850.0 + 8.0 * np.cos(np.radians(60)), 120.0 + 8.0 * np.sin(np.radians(60)), 60.0),
+                 (far.x_mm, far.y_mm, 0.0))
+    p = pipeline.cfg.pointing
+    rest = BEAD_MM + p.touch_lift_mm
+    resting = aim_scores(GEO, axis, tokens, p, rest, rest)
+    high = aim_scores(GEO, axis, tokens, p, rest + p.hover_height_mm, highest_for_bead(GEO, axis, BEAD_MM, p))
+    assert resting.ranked[0][0] == "C" and resting.scores["C"] < np.exp(-0.5)  # named resting, its middle missed
+    assert high.scores["C"] > 0.9  # through C's middle from high up
+    assert (pipeline.read(axis, tokens).status, pipeline.read(axis, tokens).target) == (TARGET, "A")  # camera alone
+    lifted = pipeline.read(axis, tokens, touching=False)
+    assert (lifted.status, lifted.target, lifted.best, lifted.why) == (UNSURE, None, "A", "lifted")
