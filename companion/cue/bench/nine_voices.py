@@ -28,7 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
-from companion.cue.bench import (DEV_VOICES, LOW_SNR_DB, LOWEST_SNR_DB, ROOMS, SNRS_DB, Scene, TalkRun, _trial,
+from companion.cue.bench import (DEV_SEED, DEV_VOICES, LOW_SNR_DB, LOWEST_SNR_DB, ROOMS, SNRS_DB, Scene, TalkRun, _trial,
                                  chant_in_noise, enrol_chorus, false_triggers, listen, panel_voices, talk_pool,
                                  unseen_styles)
 from companion.cue.bench.chorus import CHANT, NEAR_MISSES, Take
@@ -105,7 +105,7 @@ def _why(verdict: Verdict, detector: ChantDetector | None = None) -> str:
 
 def near_miss_hour(cache: Path, config: CueConfig = CueConfig(), hours: float = 1.0) -> TalkRun:
     """False cues in ``hours`` of the nine voices' near misses over table noise."""
-    scene = Scene(cache, DEV_VOICES, 7)
+    scene = Scene(cache, DEV_VOICES, DEV_SEED)
     with tempfile.TemporaryDirectory(prefix="incanto-nine-") as tmp:
         book = enrol_chorus(scene, Path(tmp) / "book", config)
     return false_triggers(scene, book, config, 3600.0 * hours, NEAR_MISSES, 2)
