@@ -38,6 +38,7 @@ def test_only_a_player_who_looks_and_whose_light_still_blinks_adjusts_once_their
     scene = make_scene(12, "hover", motion=True)
     people = Players(scene, GIVE_UP_S)
     people.looks = {1: True, 2: True, 3: False, 4: True}
+    people.takes_back = {k: False for k in people.looks}  # here a steady wand stays on its token
     before = dict(scene.gestures)
     wands = sorted(scene.gestures)
     people.watch(_lights(0.5, wands, read={4}))  # wand 4 read: steady
@@ -101,3 +102,43 @@ def test_wands_pointed_from_afar_and_asked_are_read_once_their_players_touch_dow
     watched = read(1.0)
     assert all(right for _, _, right, _ in watched)
     assert [k for k, *_, adjusted in watched if adjusted] == [2, 3, 4]
+
+
+def test_a_player_whose_light_turns_steady_takes_the_wand_back_a_moment_later() -> None:
+    scene = make_scene(12, "hover", motion=True)
+    people = Players(scene, GIVE_UP_S)
+    people.looks = {1: True, 2: False, 3: False, 4: True}
+    people.takes_back = {1: True, 2: True, 3: True, 4: False}
+    wands = sorted(scene.gestures)
+    rested = people.last_rest()
+    late = max(scene.gestures[k].settled_at for k in wands) + 0.1
+    before = dict(scene.gestures)
+    people.watch(_lights(late, wands, read={1, 3, 4}))  # 2 still blinks
+    assert set(people.steady_since) == {1}  # 3 never looks; 4 leaves it on the token; 2 is not read
+    assert people.steady_since[1] >= late + NOTICE_S[2]
+    people.act(people.steady_since[1] - 0.01)
+    assert scene.gestures[1] is before[1]  # not before their moment
+    people.act(people.steady_since[1])
+    taken = scene.gestures[1]
+    assert len(taken.moves) == len(before[1].moves) + 1 and taken.target == before[1].target
+    assert taken.aims[-1].tip[2] > 200  # held up again, as before the cue
+    people.act(people.steady_since[1] + 1.0)
+    assert scene.gestures[1] is taken  # once
+    assert people.last_rest() == rested  # a wand taken back rests in the air, not on its token
+
+
+def test_tips_under_another_players_arm_are_read_once_the_players_read_take_their_wands_back(monkeypatch) -> None:
+    """A rendered casting read by the real pipeline: two tips lie under other players' arms. Their own
+    players move their fists in vain; once the players whose lights turned steady take their wands
+    back, the arms are gone and every wand is read right."""
+    def read(takes_back: float) -> list[tuple[int, str, bool]]:
+        monkeypatch.setattr(players, "LOOKS", 1.0)
+        monkeypatch.setattr(players, "TAKES_BACK", takes_back)
+        scene = make_scene(3, "hover", motion=True)
+        _, found, _ = run_scene(Pipeline(scene.calibration), scene, 0.0, players=True)
+        return [(o.strength, o.status, o.right) for o in found]
+
+    left = read(0.0)
+    assert [(k, status) for k, status, _ in left if status != "target"] == [(2, "unsure"), (3, "unsure")]
+    assert all(right for k, _, right in left if k in (1, 4))
+    assert all(right for *_, right in read(1.0))

@@ -87,7 +87,7 @@ def run_scene(pipeline: Pipeline, scene: Scene, cue_at: float, timings: Timings 
     while i < horizon:
         if people is not None:
             people.act(i / FPS)
-            until = max(people.waiting_until() or 0.0, scene.last_settle + tail_s)
+            until = max(people.waiting_until() or 0.0, people.last_rest() + tail_s)
             horizon = max(horizon, min(int(math.ceil(until * FPS)) + 1, last_frame))
         last = i == horizon - 1
         frame, truth = scene.render(i)
@@ -109,7 +109,7 @@ def run_scene(pipeline: Pipeline, scene: Scene, cue_at: float, timings: Timings 
             timings.pipeline.append((t2 - t0) * 1000)
         if result is not None:
             waited = None if last and result.decided_at == frame.t else \
-                frame.t + (t2 - t0) - scene.last_settle
+                frame.t + (t2 - t0) - (people.last_rest() if people is not None else scene.last_settle)
             return result, outcomes(result, truth, people.adjusted if people else None), waited
         i += 1
     assert truth is not None
