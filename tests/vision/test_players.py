@@ -114,15 +114,15 @@ def test_a_player_whose_light_turns_steady_takes_the_wand_back_a_moment_later() 
     late = max(scene.gestures[k].settled_at for k in wands) + 0.1
     before = dict(scene.gestures)
     people.watch(_lights(late, wands, read={1, 3, 4}))  # 2 still blinks
-    assert set(people.steady_since) == {1}  # 3 never looks; 4 leaves it on the token; 2 is not read
-    assert people.steady_since[1] >= late + NOTICE_S[2]
-    people.act(people.steady_since[1] - 0.01)
+    assert set(people.take_back_at) == {1}  # 3 never looks; 4 leaves it on the token; 2 is not read
+    assert people.take_back_at[1] >= late + NOTICE_S[2]
+    people.act(people.take_back_at[1] - 0.01)
     assert scene.gestures[1] is before[1]  # not before their moment
-    people.act(people.steady_since[1])
+    people.act(people.take_back_at[1])
     taken = scene.gestures[1]
     assert len(taken.moves) == len(before[1].moves) + 1 and taken.target == before[1].target
     assert taken.aims[-1].tip[2] > 200  # held up again, as before the cue
-    people.act(people.steady_since[1] + 1.0)
+    people.act(people.take_back_at[1] + 1.0)
     assert scene.gestures[1] is taken  # once
     assert people.last_rest() == rested  # a wand taken back rests in the air, not on its token
 

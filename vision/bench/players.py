@@ -56,9 +56,10 @@ class Players:
         self.left = {k: ADJUSTMENTS for k in wands}
         self.blinking: set[int] = set(wands)
         self.adjusted: dict[int, int] = {}  # wand -> adjustments made
-        card = np.random.default_rng([scene.seed, 0xCA4D])  # apart: the draws above stay as they were
-        self.takes_back = {k: bool(card.random() < TAKES_BACK) for k in wands}
-        self.steady_since: dict[int, float] = {}  # wand -> when its player saw it steady and will act
+        # The take-back draws from its own generator: the other draws stay as they were without it.
+        self.card = np.random.default_rng([scene.seed, 0xCA4D])
+        self.takes_back = {k: bool(self.card.random() < TAKES_BACK) for k in wands}
+        self.take_back_at: dict[int, float] = {}  # wand -> when its player, having seen it steady, takes it back
         self.rested = {k: scene.gestures[k].settled_at for k in wands}  # the wand's last rest on its token
         self.taken_back: set[int] = set()
 
@@ -66,8 +67,8 @@ class Players:
         """The lights after one frame: a wand not yet taken as read blinks."""
         self.blinking = {k for k in so_far.readings if k not in so_far.read}
         for k in so_far.read:
-            if k not in self.steady_since and self.looks[k] and self.takes_back[k]:
-                self.steady_since[k] = so_far.t + self._notice()
+            if k not in self.take_back_at and self.looks[k] and self.takes_back[k]:
+                self.take_back_at[k] = so_far.t + self._notice(self.card)
 
     def act(self, t: float) -> None:
         """Every player whose light still blinks and whose moment has come adjusts the wand, from ``t``;
@@ -75,11 +76,11 @@ class Players:
         for k in sorted(self.blinking):
             if self.looks[k] and self.left[k] > 0 and self.due[k] <= t < self.give_up_s:
                 self._adjust(k, t)
-        for k, due in sorted(self.steady_since.items()):
+        for k, due in sorted(self.take_back_at.items()):
             if k not in self.taken_back and due <= t and self.scene.gestures[k].settled_at <= t:
                 seat = self.scene.seats[k]
-                self.scene.gestures[k] = self.scene.gestures[k].then(t, raised_pose(self.rng, seat),
-                                                                     float(self.rng.uniform(*MOVE_S)))
+                self.scene.gestures[k] = self.scene.gestures[k].then(t, raised_pose(self.card, seat),
+                                                                     float(self.card.uniform(*MOVE_S)))
                 self.taken_back.add(k)
 
     def last_rest(self) -> float:
@@ -115,6 +116,6 @@ class Players:
         self.left[k] -= 1
         self.adjusted[k] = self.adjusted.get(k, 0) + 1
 
-    def _notice(self) -> float:
+    def _notice(self, rng: np.random.Generator | None = None) -> float:
         median, spread, least, most = NOTICE_S
-        return float(min(max(median * math.exp(self.rng.normal(0, spread)), least), most))
+        return float(min(max(median * math.exp((rng or self.rng).normal(0, spread)), least), most))
