@@ -179,11 +179,14 @@ class Casting:
 
     def __init__(self, cue_at: float, wands: list[int], cfg: DecideConfig,
                  read: Callable[[WandAxis], WandReading], watch: CastingWatch | None = None,
-                 hear: Callable[[float, dict[int, WandAxis]], None] | None = None) -> None:
+                 hear: Callable[[float, dict[int, WandAxis]], None] | None = None,
+                 rests: Callable[[int], bool] | None = None) -> None:
         self.cue_at = cue_at
         self.cfg = cfg
         self.read = read
         self.hear = hear  # called with each frame's time and axes before anything is read (the tip switches)
+        # Whether a wand's tip is known to rest now (its switch closed, or seen pivoting on its tip).
+        self.rests = rests
         self.watch = watch
         self.tracks = {k: WandTrack(k) for k in wands}
         self.result: CastingResult | None = None
@@ -241,8 +244,12 @@ class Casting:
     def _consider(self, k: int, t: float, reading: WandReading, after_window: bool) -> None:
         """Keep a wand once it has been read at the same token for ``settle_ms`` (a wand at rest, or
         one gliding slowly over a token, is not taken); note what a still but unsure wand looked like."""
-        if reading.why == "moving":
-            self._wavered.discard(k)  # a new pose: what the wand looked like before no longer counts
+        if reading.why == "moving" or (reading.status == TARGET and self.rests is not None and self.rests(k)):
+            # A new pose: what the wand looked like before no longer counts. Nor does it once its tip is
+            # known to rest: a wand aimed from afar flickers between "lifted" and the token under its tip
+            # with its switch open; a player who presses until it clicks, or leans the wand anew
+            # without lifting the tip, has answered the doubt.
+            self._wavered.discard(k)
         if reading.status != TARGET:
             self._since.pop(k, None)
             if reading.status == UNSURE and reading.why != "moving":

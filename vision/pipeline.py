@@ -537,7 +537,8 @@ class Pipeline:
             return Casting(cue_at, list(wands), self.cfg.decide, lambda axis: self.read(axis, chosen), watch=watch)
         heard = HeardSwitches(tips, list(wands), self.cfg.decide.settle_ms / 1000, self.stuck_switches)
         return Casting(cue_at, list(wands), self.cfg.decide,
-                       lambda axis: self.read(axis, chosen, heard.touching(axis.strength)), watch, heard.hear)
+                       lambda axis: self.read(axis, chosen, heard.touching(axis.strength)), watch, heard.hear,
+                       lambda k: heard.touching(k) is True)
 
 
 def _over(axis: WandAxis, tip: TipReading) -> WandReading:

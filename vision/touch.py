@@ -19,6 +19,12 @@ from vision.decide import TARGET, CastingResult
 
 # A tip that moved more than two bead radii while its switch stayed closed was flying: the switch is stuck.
 FLIGHT_BEAD_RADII = 2.0
+# A tip that stays within half a bead's radius while its wand swings this far (its band seen around
+# the tip in the picture) pivots on what it rests on: no hand holds a free tip so still while turning
+# the wand. A hand's tremor moves a tip a millimetre or two and turns the wand by a fraction of a degree.
+PIVOT_BEAD_RADII = 0.5
+PIVOT_DEG = 15.0
+PIVOT_MIN_REACH_RADII = 3.0  # a band nearer the tip than this in the picture says too little of the turn
 
 
 class TipSwitches(Protocol):
@@ -55,7 +61,11 @@ class HeardSwitches:
 
     A switch heard closed while its tip flies (moving more than a bead's width from one frame to the
     next: no bead resting on a token does) is stuck closed: ``stuck`` (kept by the pipeline, all night)
-    gets its wand, and its closed state is not known from then on, until it is heard open again."""
+    gets its wand, and its closed state is not known from then on, until it is heard open again.
+
+    A switch heard open while the camera sees its wand pivot on its tip (``PIVOT_DEG``: a player who
+    leans the wand anew without lifting the tip, as the table card asks of a wand that keeps blinking)
+    is a touch too light to click: the tip rests, and counts as closed until it moves off that spot."""
 
     def __init__(self, switches: TipSwitches, wands: list[int], window_s: float, stuck: set[int] | None = None) -> None:
         self.switches = switches
@@ -66,6 +76,9 @@ class HeardSwitches:
         self.closed_at: dict[int, float] = {}
         self.tips: dict[int, Any] = {}
         self.t = float("-inf")
+        # wand -> (where its tip was pinned, the least and most angle its band was seen at since, degrees)
+        self.pinned: dict[int, tuple[Any, float, float]] = {}
+        self.pivoted: set[int] = set()
 
     def hear(self, t: float, axes: Mapping[int, Any] | None = None) -> None:
         """The switches as they are at frame time ``t``; ``axes``: each wand's ``WandAxis`` seen then."""
@@ -84,13 +97,35 @@ class HeardSwitches:
                 self.tips.pop(k, None)  # seen again elsewhere is no flight
             if state and k not in self.stuck:
                 self.closed_at[k] = t
+            self._pivot(k, axis)
+
+    def _pivot(self, k: int, axis: Any) -> None:
+        """Follow whether wand ``k``'s tip stays put while its band swings round it (``pivoted``)."""
+        if axis is None or axis.tip_radius_px <= 0:
+            return  # unseen or partly hidden this frame: nothing said either way
+        held = self.pinned.get(k)
+        if held is None or float(np.linalg.norm(axis.tip_px - held[0])) > PIVOT_BEAD_RADII * axis.tip_radius_px:
+            self.pivoted.discard(k)  # the tip has moved: a new spot, a new question
+            held = (axis.tip_px, np.inf, -np.inf)
+        low, high = held[1], held[2]
+        if axis.back_px is not None:
+            along = axis.back_px - axis.tip_px
+            if float(np.linalg.norm(along)) >= PIVOT_MIN_REACH_RADII * axis.tip_radius_px:
+                angle = float(np.degrees(np.arctan2(along[1], along[0])))
+                if np.isfinite(low):
+                    angle = low + (angle - low + 180.0) % 360.0 - 180.0  # the turn, not the wrap at +-180
+                low, high = min(low, angle), max(high, angle)
+        self.pinned[k] = (held[0], low, high)
+        if high - low >= PIVOT_DEG:
+            self.pivoted.add(k)
 
     def touching(self, wand: int) -> bool | None:
         if wand in self.stuck:
             return None
         if self.closed_at.get(wand, float("-inf")) >= self.t - self.window_s - 1e-6:
             return True
-        return self.now.get(wand, self.switches.touching(wand))
+        now = self.now.get(wand, self.switches.touching(wand))
+        return True if now is False and wand in self.pivoted else now
 
 
 SILENT_CASTINGS = 3  # castings in a row resting on a token with the switch open before it is doubted

@@ -297,3 +297,45 @@ def test_a_wand_aimed_from_afar_whose_resting_line_only_passes_a_token_is_asked(
     assert (pipeline.read(axis, tokens).status, pipeline.read(axis, tokens).target) == (TARGET, "A")  # camera alone
     lifted = pipeline.read(axis, tokens, touching=False)
     assert (lifted.status, lifted.target, lifted.best, lifted.why) == (UNSURE, None, "A", "lifted")
+
+
+def _leaning(tip_mm: tuple[float, float, float], azimuth_deg: float, lean_deg: float) -> WandAxis:
+    """Wand 2 resting at ``tip_mm`` leaning toward ``azimuth_deg`` at ``lean_deg``, its bead measured 15 %
+    big (a token of its colour beside it: light touches measure up to 14.5-17 %), so it might be high."""
+    a, e = np.radians(azimuth_deg), np.radians(lean_deg)
+    d = np.array([np.cos(e) * np.cos(a), np.cos(e) * np.sin(a), -np.sin(e)])
+    axis = _wand(tip_mm, tuple(np.array(tip_mm) + d * (tip_mm[2] / np.sin(e))))
+    return replace(axis, tip_radius_px=1.15 * axis.tip_radius_px)
+
+
+def _pivot_casting(pipeline, frames: list[WandAxis], tokens: list[Candidate]):
+    casting = pipeline.casting(0.0, [2], tokens, FixedTipSwitches({2: False}), watch=lambda so_far: None)
+    for i, axis in enumerate(frames):
+        if (result := casting.observe(i / 30, {2: axis}, timed_out=i == len(frames) - 1)) is not None:
+            return result.wands[2]
+    raise AssertionError("the casting never closed")
+
+
+def test_a_wand_leaned_anew_round_its_resting_tip_is_read_with_its_switch_open(pipeline) -> None:
+    """Resting on A, pressed too lightly to click, its bead measured big: leaning toward C or toward B,
+    its line names that token from high up and the open switch asks ("lifted"). Its player, seeing the
+    light blink, leans it the other way without lifting the tip: a tip that stays put while its wand
+    swings round it rests on something, and the wand is read as A. The same two poses with the tip
+    moved between them (a wand held up and moved) stay asked."""
+    far = Candidate("C", 850.0 + 150.0 * np.cos(np.radians(60)), 120.0 + 150.0 * np.sin(np.radians(60)), 22.0)
+    tokens = [*TOKENS, far]
+    tip = (852.0, 124.0, BEAD_MM + 2.0)
+    towards_c, towards_b = _leaning(tip, 60, 15), _leaning(tip, 200, 45)
+    for pose in (towards_c, towards_b):
+        assert pipeline.read(pose, tokens).target == "A"  # the camera alone
+        assert pipeline.read(pose, tokens, touching=False).why == "lifted"
+    pivoted = _pivot_casting(pipeline, [towards_c] * 45 + [towards_b] * 75, tokens)
+    assert (pivoted.status, pivoted.target) == (TARGET, "A")
+    off = np.array([0.7, -0.7]) * towards_b.tip_radius_px  # a bead's radius: more than a tremor
+    shifted = replace(towards_b, tip_px=towards_b.tip_px + off, back_px=towards_b.back_px + off)
+    assert pipeline.read(shifted, tokens, touching=False).why == "lifted"
+    moved = _pivot_casting(pipeline, [towards_c] * 45 + [shifted] * 75, tokens)
+    assert (moved.status, moved.why) == (UNSURE, "lifted")
+    nudged = _leaning(tip, 65, 15)  # turned by 5 degrees in the picture: less than a lean anew
+    assert pipeline.read(nudged, tokens, touching=False).why == "lifted"
+    assert _pivot_casting(pipeline, [towards_c] * 45 + [nudged] * 75, tokens).status == UNSURE
