@@ -102,7 +102,7 @@ class HeardSwitches:
     def _pivot(self, k: int, axis: Any) -> None:
         """Follow whether wand ``k``'s tip stays put while its band swings round it (``pivoted``)."""
         if axis is None or axis.tip_radius_px <= 0:
-            return  # unseen or partly hidden this frame: nothing said either way
+            return  # unseen, or its bead not measured (a tip placed from its band): nothing said either way
         held = self.pinned.get(k)
         if held is None or float(np.linalg.norm(axis.tip_px - held[0])) > PIVOT_BEAD_RADII * axis.tip_radius_px:
             self.pivoted.discard(k)  # the tip has moved: a new spot, a new question
