@@ -78,7 +78,6 @@ class HeardSwitches:
         self.t = float("-inf")
         # wand -> (where its tip was pinned, the least and most angle its band was seen at since, degrees)
         self.pinned: dict[int, tuple[Any, float, float]] = {}
-        self.pivoted: set[int] = set()
 
     def hear(self, t: float, axes: Mapping[int, Any] | None = None) -> None:
         """The switches as they are at frame time ``t``; ``axes``: each wand's ``WandAxis`` seen then."""
@@ -100,13 +99,12 @@ class HeardSwitches:
             self._pivot(k, axis)
 
     def _pivot(self, k: int, axis: Any) -> None:
-        """Follow whether wand ``k``'s tip stays put while its band swings round it (``pivoted``)."""
+        """Follow where wand ``k``'s tip is pinned and how far its band has swung round it since."""
         if axis is None or axis.tip_radius_px <= 0:
             return  # unseen, or its bead not measured (a tip placed from its band): nothing said either way
         held = self.pinned.get(k)
         if held is None or float(np.linalg.norm(axis.tip_px - held[0])) > PIVOT_BEAD_RADII * axis.tip_radius_px:
-            self.pivoted.discard(k)  # the tip has moved: a new spot, a new question
-            held = (axis.tip_px, np.inf, -np.inf)
+            held = (axis.tip_px, np.inf, -np.inf)  # the tip has moved: a new spot, a new question
         low, high = held[1], held[2]
         if axis.back_px is not None:
             along = axis.back_px - axis.tip_px
@@ -116,8 +114,11 @@ class HeardSwitches:
                     angle = low + (angle - low + 180.0) % 360.0 - 180.0  # the turn, not the wrap at +-180
                 low, high = min(low, angle), max(high, angle)
         self.pinned[k] = (held[0], low, high)
-        if high - low >= PIVOT_DEG:
-            self.pivoted.add(k)
+
+    def pivoted(self, wand: int) -> bool:
+        """Whether the wand's band has swung ``PIVOT_DEG`` or more round its tip since the tip was pinned."""
+        held = self.pinned.get(wand)
+        return held is not None and held[2] - held[1] >= PIVOT_DEG
 
     def touching(self, wand: int) -> bool | None:
         if wand in self.stuck:
@@ -125,7 +126,7 @@ class HeardSwitches:
         if self.closed_at.get(wand, float("-inf")) >= self.t - self.window_s - 1e-6:
             return True
         now = self.now.get(wand, self.switches.touching(wand))
-        return True if now is False and wand in self.pivoted else now
+        return True if now is False and self.pivoted(wand) else now
 
 
 SILENT_CASTINGS = 3  # castings in a row resting on a token with the switch open before it is doubted
