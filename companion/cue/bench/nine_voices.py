@@ -1,6 +1,7 @@
 """The cue's tuning figures over all nine dev voices, with why each missed chant was missed.
 
-`python -m companion.cue.bench.nine_voices loud|babble10|near|quick|dev|spent [--cache DIR]`:
+`python -m companion.cue.bench.nine_voices loud|babble10|near|quick|dev|spent [--cache DIR] [--finder]`
+(``--finder``: with the chant finder on):
 
 - ``loud``: two unseen styles of each dev voice in each room at 20 and 15 dB, seeds 101 and 303
   (216 chants), the bench's own ``detection_trials`` draws;
@@ -99,8 +100,18 @@ def _why(verdict: Verdict, detector: ChantDetector | None = None) -> str:
         score += " (ruled out)"
     ratio = verdict.near_miss_distance / verdict.distance if np.isfinite(verdict.distance) and verdict.distance > 0 else None
     margin = "" if ratio is None or not np.isfinite(ratio) else f", near miss {ratio:.2f} x further"
+    found = ""
+    if detector is not None and detector.finder is not None:
+        # Where the chant finder hears the chant, judged with its word as the detector judges it.
+        best = max(p for _, _, p in detector.finder.windows(verdict.phrase.audio))
+        found = f"; finder {best:.3f}"
+        judged = [(detector.judge(cut, score=p), cut) for cut, p in detector.found(verdict.phrase)]
+        for window, cut in sorted(judged, key=lambda j: j[0].distance)[:1]:
+            ratio_w = window.near_miss_distance / window.distance if np.isfinite(window.distance) and window.distance > 0 else None
+            found += (f" at [{cut.t_start:.2f}-{cut.t_end:.2f} s], takes at {window.distance:.2f}"
+                      + ("" if ratio_w is None or not np.isfinite(ratio_w) else f", near miss {ratio_w:.2f} x further"))
     return (f"[{verdict.phrase.t_start:.2f}-{verdict.phrase.t_end:.2f} s] model {score}, "
-            f"takes at {verdict.distance:.2f}{margin}")
+            f"takes at {verdict.distance:.2f}{margin}{found}")
 
 
 def near_miss_hour(cache: Path, config: CueConfig = CueConfig(), hours: float = 1.0) -> TalkRun:
@@ -115,9 +126,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m companion.cue.bench.nine_voices", description=__doc__.splitlines()[0])
     parser.add_argument("what", choices=("loud", "babble10", "near", "quick", "dev", "spent"))
     parser.add_argument("--cache", type=Path, default=Path("var/cue/bench-speech"), help="synthesised speech kept here")
+    parser.add_argument("--finder", action="store_true", help="with the chant finder on (``chant_finder``)")
     args = parser.parse_args(argv)
+    config = CueConfig(chant_finder=args.finder)
     if args.what == "near":
-        run = near_miss_hour(args.cache)
+        run = near_miss_hour(args.cache, config)
         print(f"near misses of the nine dev voices: {run.false_triggers} false cues in {run.hours:.2f} h "
               f"({run.phrases} phrases, processor share {run.listening_s / (run.hours * 3600.0):.4f})")
         for fired in run.fired:
@@ -127,7 +140,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         _, voices, seed = panel_voices("spent" if args.what == "spent" else "dev")
         quick = chants_heard(Scene(args.cache, voices[:3] if args.what == "quick" else voices, seed),
                              2 if args.what == "quick" else 6, SNRS_DB + (LOW_SNR_DB, LOWEST_SNR_DB),
-                             explained_from_db=LOW_SNR_DB)
+                             config=config, explained_from_db=LOW_SNR_DB)
         print(f"{args.what} bench chants (threshold {quick.threshold:.3f}): cue_detection_rate {quick.rate(SNRS_DB)}, "
               f"_10db {quick.rate((LOW_SNR_DB,))}, _10db_babble {quick.rate((LOW_SNR_DB,), ('babble',))}, "
               f"_5db {quick.rate((LOWEST_SNR_DB,))}")
@@ -138,7 +151,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             else [(101, 3, (10.0,), ("babble",)), (303, 4, (10.0,), ("babble",))])
     heard = chants = 0
     for seed, per_voice, snrs, rooms in runs:
-        tally = chants_heard(Scene(args.cache, DEV_VOICES, seed), per_voice, snrs, rooms)
+        tally = chants_heard(Scene(args.cache, DEV_VOICES, seed), per_voice, snrs, rooms, config)
         heard, chants = heard + tally.heard, chants + tally.chants
         print(f"seed {seed}: {tally.heard} of {tally.chants} heard (threshold {tally.threshold:.2f})")
         for miss in tally.misses:
