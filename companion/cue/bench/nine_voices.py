@@ -30,12 +30,14 @@ from pathlib import Path
 import numpy as np
 
 from companion.cue.bench import (DEV_SEED, DEV_VOICES, LOW_SNR_DB, LOWEST_SNR_DB, ROOMS, SNRS_DB, Scene, TalkRun, _trial,
-                                 chant_in_noise, enrol_chorus, false_triggers, listen, panel_voices, talk_pool,
+                                 TRUE_END_DB, chant_in_noise, enrol_chorus, false_triggers, listen, panel_voices, talk_pool,
                                  unseen_styles)
-from companion.cue.bench.chorus import CHANT, NEAR_MISSES, Take
+from companion.cue.bench.chorus import CHANT, NEAR_MISSES, Take, say
+from companion.cue.bench.table_noise import spoken_span
 from companion.cue.config import CueConfig
 from companion.cue.detector import ChantDetector, Verdict
-from companion.cue.features import chant_features
+from companion.cue.features import SAMPLE_RATE, chant_features
+from companion.cue.phrases import Phrase
 from companion.cue.templates import closest
 
 NEAR_S = (1.5, 1.0)  # phrases this long before and after a missed chant's end are shown with it
@@ -83,7 +85,8 @@ def chants_heard(scene: Scene, per_voice: int, snrs: Sequence[float], rooms: Seq
                     if not trial.heard and snr >= explained_from_db:
                         near = [v for v in seen if v.phrase.t_end > truth - NEAR_S[0] and v.phrase.t_start < truth + NEAR_S[1]]
                         misses.append(f"{voice} ({speed}, {pitch}) {room} {snr:g} dB, ends at {truth:.2f} s: "
-                                      + ("; ".join(_why(v, detector) for v in near) or "no phrase cut near it"))
+                                      + ("; ".join(_why(v, detector) for v in near) or "no phrase cut near it")
+                                      + _on_the_chant(detector, mix, Take(CHANT, voice, speed, pitch), truth, scene.cache))
     return Tally(heard, chants, book.threshold, tuple(misses), by_room)
 
 
@@ -112,6 +115,22 @@ def _why(verdict: Verdict, detector: ChantDetector | None = None) -> str:
                       + ("" if ratio_w is None or not np.isfinite(ratio_w) else f", near miss {ratio_w:.2f} x further"))
     return (f"[{verdict.phrase.t_start:.2f}-{verdict.phrase.t_end:.2f} s] model {score}, "
             f"takes at {verdict.distance:.2f}{margin}{found}")
+
+
+def _on_the_chant(detector: ChantDetector, mix: np.ndarray, take: Take, truth: float, cache: Path) -> str:
+    """How the takes judge a cut exactly on the chant (its clean take's speech, -30 dB, with the
+    cutter's margin either side) with the model all but sure (0.99): whether finding the chant
+    would be enough, or the takes and near misses turn it away wherever it is cut."""
+    clean = say(take, cache)
+    first, last = spoken_span(clean, -30.0)
+    at = truth - spoken_span(clean, TRUE_END_DB)[1]
+    margin = detector.config.voice.margin_s
+    a, b = (round((at + t) * SAMPLE_RATE) for t in (first - margin, last + margin))
+    verdict = detector.judge(Phrase(mix[max(0, a) : b], max(0, a) / SAMPLE_RATE, at + last, 0.0), score=0.99)
+    ratio = verdict.near_miss_distance / verdict.distance if 0 < verdict.distance < float("inf") else float("nan")
+    return (f" || cut on the chant, model at 0.99: takes at {verdict.distance:.2f}"
+            + (f", near miss {ratio:.2f} x further" if np.isfinite(ratio) else "")
+            + (", the chant" if verdict.is_chant else ", not the chant"))
 
 
 def near_miss_hour(cache: Path, config: CueConfig = CueConfig(), hours: float = 1.0) -> TalkRun:
