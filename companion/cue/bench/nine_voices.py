@@ -1,6 +1,6 @@
 """The cue's tuning figures over all nine dev voices, with why each missed chant was missed.
 
-`python -m companion.cue.bench.nine_voices loud|babble10|near|quick|dev|spent [--cache DIR] [--finder]`
+`python -m companion.cue.bench.nine_voices loud|babble10|near|talk|quick|dev|spent [--cache DIR] [--finder]`
 (``--finder``: with the chant finder on):
 
 - ``loud``: two unseen styles of each dev voice in each room at 20 and 15 dB, seeds 101 and 303
@@ -8,6 +8,8 @@
 - ``babble10``: babble at 10 dB, three styles a voice on seed 101 and four on seed 303 (63 chants);
 - ``near``: an hour of the nine voices' near misses over table noise (seed 7, the bench's
   ``false_triggers`` with its near-miss offset), and what fired;
+- ``talk``: an hour of the nine voices' table talk and near misses (seed 7, the bench's own talk
+  figure, ``false_triggers`` as ``--panel dev`` listens), and what fired;
 - ``quick``: the quick dev bench's own chants (``--panel dev --quick``: its three voices, two styles
   each, every room at 20, 15, 10 and 5 dB, seed 7), its detection figures, and why each chant it
   misses at 10 dB and up was missed (its talk is not listened to: that is the bench's to count);
@@ -133,24 +135,28 @@ def _on_the_chant(detector: ChantDetector, mix: np.ndarray, take: Take, truth: f
             + (", the chant" if verdict.is_chant else ", not the chant"))
 
 
-def near_miss_hour(cache: Path, config: CueConfig = CueConfig(), hours: float = 1.0) -> TalkRun:
-    """False cues in ``hours`` of the nine voices' near misses over table noise."""
+def near_miss_hour(cache: Path, config: CueConfig = CueConfig(), hours: float = 1.0, talk: bool = False) -> TalkRun:
+    """False cues in ``hours`` of the nine voices' near misses over table noise (with ``talk``: of
+    their table talk and near misses, as the bench's talk figure listens to them)."""
     scene = Scene(cache, DEV_VOICES, DEV_SEED)
     with tempfile.TemporaryDirectory(prefix="incanto-nine-") as tmp:
         book = enrol_chorus(scene, Path(tmp) / "book", config)
+    if talk:
+        return false_triggers(scene, book, config, 3600.0 * hours)
     return false_triggers(scene, book, config, 3600.0 * hours, NEAR_MISSES, 2)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m companion.cue.bench.nine_voices", description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("loud", "babble10", "near", "quick", "dev", "spent"))
+    parser.add_argument("what", choices=("loud", "babble10", "near", "talk", "quick", "dev", "spent"))
     parser.add_argument("--cache", type=Path, default=Path("var/cue/bench-speech"), help="synthesised speech kept here")
     parser.add_argument("--finder", action="store_true", help="with the chant finder on (``chant_finder``)")
     args = parser.parse_args(argv)
     config = CueConfig(chant_finder=args.finder)
-    if args.what == "near":
-        run = near_miss_hour(args.cache, config)
-        print(f"near misses of the nine dev voices: {run.false_triggers} false cues in {run.hours:.2f} h "
+    if args.what in ("near", "talk"):
+        run = near_miss_hour(args.cache, config, talk=args.what == "talk")
+        print(f"{'near misses' if args.what == 'near' else 'table talk'} of the nine dev voices: "
+              f"{run.false_triggers} false cues in {run.hours:.2f} h "
               f"({run.phrases} phrases, processor share {run.listening_s / (run.hours * 3600.0):.4f})")
         for fired in run.fired:
             print("  fired:", fired)
