@@ -94,6 +94,17 @@ class CueConfig(_Settings):
     # its likeliest windows are judged (babble glued to a chant at a loud table hides it from the
     # model's view of the whole phrase).
     model_windows: bool = Field(True, strict=True)
+    # The chant finder (``companion.cue.finder``): a phrase of a chant's length or longer that nothing
+    # above heard is read once more (with the model on) by a second network that does not warp the
+    # phrase onto a grid but reads it at its own pace through a 1.3 s window slid every 50 ms, and
+    # says where the whole chant has just ended. Where its likeliest windows end (``finder_threshold``
+    # or surer), the phrase is cut as chants as long as the takes; each cut is judged as a phrase of
+    # its own, the finder's score standing for the model's, by the takes and the near misses with
+    # the same threshold, relief and margins as any phrase (babble glued to a chant moves the chant's
+    # syllables off where the chant model learnt them). Off: on the nine dev voices it heard one more
+    # babble chant of 63 at 10 dB and let in no near miss, for a fifth more of the processor (docs/cue.md).
+    chant_finder: bool = Field(False, strict=True)
+    finder_threshold: Annotated[float, Field(gt=0.0, lt=1.0, strict=True)] = 0.5
     # A phrase of a chant's length as the cutter cut it, ruled out by the model, is still the chant
     # when the caller's takes are within the threshold and its nearest near miss is this many times
     # further (None: the model's veto stands). Babble under a chant can fool the model, not the takes.

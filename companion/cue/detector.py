@@ -19,8 +19,10 @@ import numpy as np
 
 from companion.cue import Cue
 from companion.cue.config import CueConfig
+from companion.cue import finder as chant_finder
 from companion.cue import model as chant_model
 from companion.cue.features import SAMPLE_RATE, as_float, chant_features
+from companion.cue.finder import ChantFinder
 from companion.cue.model import ChantModel
 from companion.cue.phrases import Phrase, PhraseCutter
 from companion.cue.run_on import earlier_ends, later_starts, room_after
@@ -60,6 +62,7 @@ class ChantDetector:
         self.cutter = PhraseCutter(config.voice)
         self.endings = Endings(config, book)
         self.model: ChantModel | None = chant_model.shipped() if config.model else None
+        self.finder: ChantFinder | None = chant_finder.shipped() if config.chant_finder and config.model else None
         self.chants = widened(book.templates, book.feature_config, config.warps)
         self.near_misses = widened(book.near_misses, book.feature_config, config.warps)
         # How long a chant may be: the enrolled takes' speech, half as long to a third longer again.
@@ -78,7 +81,7 @@ class ChantDetector:
         """The stream ended: judge the phrase still open, if any."""
         return self._judge_all(self.cutter.flush())
 
-    def judge(self, phrase: Phrase, overrule: bool = False) -> Verdict:
+    def judge(self, phrase: Phrase, overrule: bool = False, score: float | None = None) -> Verdict:
         """The chant or not, and whose. With the model: it must not rule the phrase out, and either
         it is sure and the caller's takes are near (``model_relax`` x the threshold: a chant in a
         loud room is further from the takes than the takes from each other), or the takes alone
@@ -86,9 +89,11 @@ class ChantDetector:
         ``model_near_miss_margin`` only when the model is all but certain and the takes are within
         the threshold, never on the relaxed path. With ``overrule`` (a phrase as the cutter cut it),
         a phrase of a chant's length the model rules out is still matched, and is the chant when the
-        caller's takes overrule the model (``takes_overrule_margin``)."""
+        caller's takes overrule the model (``takes_overrule_margin``). A ``score`` given (the chant
+        finder's, for a window it found) stands for the model's."""
         cfg = self.config
-        score = self.model.score(phrase.audio) if self.model is not None else None
+        if score is None and self.model is not None:
+            score = self.model.score(phrase.audio)
         ruled_out = score is not None and score < cfg.model_floor
         if ruled_out and not (overrule and cfg.takes_overrule_margin is not None and self.chant_long(phrase)):
             return Verdict(phrase, None, float("inf"), False, score=score)  # no need to match: clearly not the chant
@@ -179,7 +184,34 @@ class ChantDetector:
                 alone_verdict = self.judge(alone)
                 if alone_verdict.is_chant:
                     return alone_verdict
+        if self.finder is not None and self.chant_long_or_longer(phrase):
+            # Babble glued before or after a chant is warped with it onto the chant model's grid,
+            # which then rules the phrase out; the finder reads the phrase at its own pace and
+            # says where the chant ended. Each cut ending there is a phrase of its own, the
+            # finder's word standing for the model's; the takes and near misses judge it as any
+            # phrase, with the same threshold and margins. The nearest of those heard is the chant.
+            heard = [v for v in (self.judge(cut, score=p) for cut, p in self.found(phrase)) if v.is_chant]
+            if heard:
+                return min(heard, key=lambda v: v.distance)
         return verdict
+
+    def chant_long_or_longer(self, phrase: Phrase) -> bool:
+        """Whether ``phrase`` (its speech, without the cutter's margins) is at least as long as a chant may be."""
+        return len(phrase.audio) / SAMPLE_RATE - 2 * self.config.voice.margin_s >= self.shortest_s
+
+    def found(self, phrase: Phrase) -> list[tuple[Phrase, float]]:
+        """Where the chant finder hears the chant end in ``phrase`` (at most ``WINDOWS_JUDGED``
+        places, each at least ``finder_threshold``), cut as chants as long as the takes are
+        (``WINDOW_LENGTHS``) ending there, as phrases of their own with the finder's score."""
+        assert self.finder is not None
+        margin = self.config.voice.margin_s
+        cuts = []
+        for end, p in self.finder.ends(phrase.audio, self.config.finder_threshold, WINDOWS_JUDGED):
+            for f in WINDOW_LENGTHS:
+                start = max(0, end - round((f * self.typical_s + 2 * margin) * SAMPLE_RATE))
+                cuts.append((Phrase(phrase.audio[start:end], phrase.t_start + start / SAMPLE_RATE,
+                                    min(phrase.t_end, phrase.t_start + end / SAMPLE_RATE - margin), phrase.background), p))
+        return cuts
 
     def windows(self, phrase: Phrase) -> list[Phrase]:
         """The phrase's likeliest chant-long windows by the model (at most ``WINDOWS_JUDGED``, each
