@@ -197,6 +197,7 @@ class Casting:
         self._doubt: dict[int, WandReading] = {}
         self._wavered: set[int] = set()  # still wands read as lifted since they last moved
         self._now = cue_at  # the newest frame's time
+        self._window_opens = cue_at + cfg.window_ms / 1000
 
     def observe(self, t: float, axes: dict[int, WandAxis], timed_out: bool = False) -> CastingResult | None:
         """Add one frame (time ``t``); the result when the casting is decided, else None. ``timed_out``
@@ -260,7 +261,11 @@ class Casting:
         since = self._since.get(k)
         if since is None or since[1] != reading.target:
             self._since[k] = (t, reading.target)
-        elif after_window and t - since[0] >= self.cfg.settle_ms / 1000 and k not in self._wavered:
+        # Held at the token for ``settle_ms`` within the window: a wand resting on a token since before
+        # the cue is often the one about to move to its target (players hold their wands over the
+        # table while the caller chants), and the first frames of that move barely shift its tip.
+        elif after_window and t - max(since[0], self._window_opens) >= self.cfg.settle_ms / 1000 \
+                and k not in self._wavered:
             self._kept[k] = reading
 
     def _asked(self, k: int, reading: WandReading) -> WandReading:

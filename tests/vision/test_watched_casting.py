@@ -172,3 +172,27 @@ def test_a_wand_lost_under_a_hand_and_seen_again_only_as_a_lone_patch_is_asked()
     assert result is not None
     assert result.wands[2].status == TARGET and result.wands[2].target == "r1"
     assert result.wands[1].status == UNSURE and result.wands[1].why == "hidden" and result.wands[1].best == "r1"
+
+
+def test_a_wand_held_on_a_token_since_the_cue_is_not_taken_as_it_sets_off_for_its_target() -> None:
+    def read_r1_or_r3(axis: WandAxis) -> WandReading:
+        if 300 <= axis.tip_px[0] < 400:
+            return WandReading(axis.strength, TARGET, "r3", 1.0, None, {}, axis.source, "r3")
+        return read(axis)
+
+    seen = Seen()
+    casting = Casting(0.0, [1, 2], CFG, read_r1_or_r3, seen)
+    # Both players rested their wands on r1 while the caller chanted. Wand 2 stays there; wand 1's player
+    # sets off for r3 just as the window opens, slowly at first (a reach eases in: its first frames
+    # barely move the tip), and rests there.
+    start, reach = round(CFG.window_ms / 1000 * FPS), int(0.5 * FPS)
+    path = [50.0] * start + [50.0 + 300.0 * (3 * u * u - 2 * u ** 3) for u in np.arange(1, reach + 1) / reach]
+    poses = [{1: x, 2: 40.0} for x in path + [350.0] * int(GIVE_UP_S * FPS)]
+    decided = play(casting, poses)
+    assert decided is not None
+    at, wands = decided
+    assert wands[1].status == TARGET and wands[1].target == "r3"   # where it went, not where it waited
+    assert wands[2].status == TARGET and wands[2].target == "r1"   # a wand that stays is still taken
+    # Taken once it held its token for settle_ms within the window, not at the window's first frame.
+    assert all(1 not in read and 2 not in read for (t, _), read in zip(seen.frames, seen.read)
+               if t < (CFG.window_ms + CFG.settle_ms) / 1000 - 1e-9)
