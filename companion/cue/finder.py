@@ -26,7 +26,7 @@ import numpy as np
 from companion.cue import CueError
 from companion.cue.features import as_float, mel_power
 from companion.cue.frontend import noise_floor, subtract_floor
-from companion.cue.model import MEL
+from companion.cue.model import MEL, OneHiddenLayer
 
 SHIPPED = Path(__file__).with_name("data") / "chant_finder.npz"
 WINDOW_FRAMES = 130  # 1.3 s of 10 ms frames: a chant at 105 words a minute, with room either side
@@ -66,20 +66,8 @@ def window_rows(frames: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 @dataclass(frozen=True)
-class ChantFinder:
-    """Weights of a one-hidden-layer network over ``window_rows``; inputs standardised first."""
-
-    mean: np.ndarray
-    scale: np.ndarray
-    w1: np.ndarray
-    b1: np.ndarray
-    w2: np.ndarray
-    b2: float
-
-    def logits(self, rows: np.ndarray) -> np.ndarray:
-        """(k, d) window rows -> (k,) log-odds that each window holds the whole chant, just ended."""
-        hidden = np.maximum((rows - self.mean) / self.scale @ self.w1 + self.b1, 0.0)
-        return hidden @ self.w2 + self.b2
+class ChantFinder(OneHiddenLayer):
+    """The network over ``window_rows``: the log-odds that a window holds the whole chant, just ended."""
 
     def windows(self, audio: np.ndarray) -> list[tuple[int, int, float]]:
         """(n,) phrase audio -> (start, end, probability) in samples of every window, in the order

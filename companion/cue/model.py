@@ -45,8 +45,9 @@ def power_vector(power: np.ndarray, declick: bool = False) -> np.ndarray:
 
 
 @dataclass(frozen=True)
-class ChantModel:
-    """Weights of a one-hidden-layer network over ``phrase_vector``; inputs standardised first."""
+class OneHiddenLayer:
+    """Weights of a network with one hidden layer of rectifiers; inputs standardised first. The chant
+    model and the chant finder (``companion.cue.finder``) are both such networks over what they read."""
 
     mean: np.ndarray
     scale: np.ndarray
@@ -54,14 +55,20 @@ class ChantModel:
     b1: np.ndarray
     w2: np.ndarray
     b2: float
+
+    def logits(self, rows: np.ndarray) -> np.ndarray:
+        """(k, d) inputs -> (k,) log-odds."""
+        hidden = np.maximum((rows - self.mean) / self.scale @ self.w1 + self.b1, 0.0)
+        return hidden @ self.w2 + self.b2
+
+
+@dataclass(frozen=True)
+class ChantModel(OneHiddenLayer):
+    """The network over ``phrase_vector``: the log-odds that a phrase is the chant."""
+
     # Whether the model was trained on phrases with clicks bridged: it must read phrases as it
     # learnt them. A model file without the key was trained before the bridge, and reads without it.
     declick: bool = False
-
-    def logits(self, vectors: np.ndarray) -> np.ndarray:
-        """(k, d) phrase vectors -> (k,) log-odds that each is the chant."""
-        hidden = np.maximum((vectors - self.mean) / self.scale @ self.w1 + self.b1, 0.0)
-        return hidden @ self.w2 + self.b2
 
     def score(self, audio: np.ndarray) -> float:
         """(n,) phrase audio -> the probability that it is the chant, 0-1."""

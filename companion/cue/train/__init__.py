@@ -8,9 +8,12 @@ cores. Nothing here runs at the table.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import argparse
+import time
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 import numpy as np
 
@@ -18,7 +21,7 @@ from companion.cue.bench.chorus import Take, say
 from companion.cue.bench.table_noise import (babble, clatter, cup_clink, mix_at, pink_noise, room_echo, speech_power,
                                              spoken_span, stationary)
 from companion.cue.features import SAMPLE_RATE
-from companion.cue.model import ChantModel, phrase_vector
+from companion.cue.model import ChantModel, OneHiddenLayer, phrase_vector
 from companion.cue.phrases import PhraseCutter
 from companion.cue.train import recipe
 
@@ -132,27 +135,83 @@ def with_neighbour(mix: np.ndarray, background: np.ndarray, at: int, snr: float,
 
 def fit(x: np.ndarray, y: np.ndarray, rng: np.random.Generator, hidden: int = 64, epochs: int = 40,
         rate: float = 2e-3, l2: float = 3e-4) -> ChantModel:
-    """A one-hidden-layer network by Adam on the class-balanced cross-entropy."""
+    """The chant model: a one-hidden-layer network by Adam on the class-balanced cross-entropy."""
+    return ChantModel(*adam(x, y, rng, hidden, epochs, rate, l2, batch=128, dtype=np.float64), recipe.DECLICK)
+
+
+def adam(x: np.ndarray, y: np.ndarray, rng: np.random.Generator, hidden: int, epochs: int, rate: float, l2: float,
+         batch: int, dtype: type[np.floating]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, float]:
+    """(mean, scale, w1, b1, w2, b2) of a one-hidden-layer network of rectifiers (``model.OneHiddenLayer``)
+    fitted by Adam to the class-balanced cross-entropy of ``y`` (0/1) on ``x`` (inputs standardised),
+    in minibatches of about ``batch``, computed in ``dtype`` (float32 halves the finder's memory)."""
     mean, scale = x.mean(axis=0), x.std(axis=0) + 1e-3
-    z = (x - mean) / scale
-    params = [rng.standard_normal((z.shape[1], hidden)) * np.sqrt(2.0 / z.shape[1]), np.zeros(hidden),
-              rng.standard_normal(hidden) * np.sqrt(1.0 / hidden), np.zeros(())]
+    z = ((x - mean) / scale).astype(dtype)
+    params = [(rng.standard_normal((z.shape[1], hidden)) * np.sqrt(2.0 / z.shape[1])).astype(dtype),
+              np.zeros(hidden, dtype), (rng.standard_normal(hidden) * np.sqrt(1.0 / hidden)).astype(dtype),
+              np.zeros((), dtype)]
     moments = [(np.zeros_like(p), np.zeros_like(p)) for p in params]
-    weight = np.where(y, 0.5 / max(y.mean(), 1e-6), 0.5 / max(1.0 - y.mean(), 1e-6))
+    weight = np.where(y, 0.5 / max(y.mean(), 1e-6), 0.5 / max(1.0 - y.mean(), 1e-6)).astype(dtype)
     step = 0
     for _ in range(epochs):
-        for batch in np.array_split(rng.permutation(len(z)), max(1, len(z) // 128)):
+        for chosen in np.array_split(rng.permutation(len(z)), max(1, len(z) // batch)):
             w1, b1, w2, b2 = params
-            pre = z[batch] @ w1 + b1
+            zb = z[chosen]
+            pre = zb @ w1 + b1
             h = np.maximum(pre, 0.0)
             p = 1.0 / (1.0 + np.exp(-(h @ w2 + b2)))
-            err = (p - y[batch]) * weight[batch] / len(batch)
+            err = ((p - y[chosen]) * weight[chosen] / len(chosen)).astype(dtype)
             dh = np.outer(err, w2) * (pre > 0)
-            grads = [z[batch].T @ dh + l2 * w1, dh.sum(axis=0), h.T @ err + l2 * w2, err.sum()]
+            grads = [zb.T @ dh + l2 * w1, dh.sum(axis=0), h.T @ err + l2 * w2, err.sum()]
             step += 1
             for k, (g, (m, v)) in enumerate(zip(grads, moments)):
                 m[...] = 0.9 * m + 0.1 * g
                 v[...] = 0.999 * v + 0.001 * g * g
-                params[k] = params[k] - rate * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
+                params[k] = (params[k] - rate * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)).astype(dtype)
     w1, b1, w2, b2 = params
-    return ChantModel(mean.astype(np.float32), scale.astype(np.float32), w1, b1, w2, float(b2), recipe.DECLICK)
+    return mean.astype(np.float32), scale.astype(np.float32), w1, b1, w2, float(b2)
+
+
+def command(prog: str, description: str, out: Path, what: str, epochs: int) -> argparse.ArgumentParser:
+    """The options every rebuild takes: where ``what`` goes (``out`` by default, the package's own),
+    how many espeak-ng voices, the seed, the speech cache and the epochs."""
+    parser = argparse.ArgumentParser(prog=prog, description=description)
+    parser.add_argument("--out", type=Path, default=out, help=f"where the {what} goes (default: the package's own)")
+    parser.add_argument("--voices", type=int, default=40, help="espeak-ng voices (accent and variant pairs) besides festival's")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cache", type=Path, default=Path("var/cue/train-speech"), help="synthesised speech, kept for the next run")
+    parser.add_argument("--epochs", type=int, default=epochs)
+    return parser
+
+
+def options(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """The options given, refused in one line when too few voices are asked for."""
+    options = parser.parse_args(argv)
+    if options.voices < 2:
+        parser.error(f"--voices {options.voices!r}: give at least 2")
+    return options
+
+
+def kept_aside(x: np.ndarray, y: np.ndarray, groups: np.ndarray, voices: int, rng: np.random.Generator,
+               fit_some: Callable[[np.ndarray, np.ndarray], OneHiddenLayer]) -> tuple[np.ndarray, float, int]:
+    """How a network does on voices it never heard: a seventh of the ``voices`` (``groups``: each
+    example's voice) kept aside, a network fitted on the rest; the log-odds of the kept voices' chant
+    examples, the bar that lets 1 % of their other examples through, and how many those others are."""
+    held = np.isin(groups, rng.choice(voices, size=max(1, voices // 7), replace=False))
+    scores = fit_some(x[~held], y[~held]).logits(x[held])
+    negatives = np.sort(scores[y[held] == 0])
+    bar = float(negatives[int(0.99 * (len(negatives) - 1))]) if len(negatives) else 0.0
+    return scores[y[held] == 1], bar, len(negatives)
+
+
+class Rebuilt(Protocol):
+    """A network a rebuild writes: the chant model or the chant finder."""
+
+    def save(self, path: Path | str) -> None: ...
+
+
+def written(network: Rebuilt, out: Path, started: float) -> int:
+    """Save the rebuilt ``network`` at ``out`` and say how big it is and how long the rebuild took."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    network.save(out)
+    print(f"saved {out} ({out.stat().st_size // 1024} KiB) in {time.perf_counter() - started:.0f} s")
+    return 0

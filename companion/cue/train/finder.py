@@ -13,11 +13,9 @@ windows are missed at a 1 % false rate before the final fit.
 """
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 
 import numpy as np
 
@@ -26,7 +24,8 @@ from companion.cue.features import SAMPLE_RATE
 from companion.cue.finder import SHIPPED, STEP_S, WINDOW_FRAMES, ChantFinder, log_mel, window_rows
 from companion.cue.model import MEL
 from companion.cue.phrases import PhraseCutter
-from companion.cue.train import Utterance, recipe, room, training_voices, utterances
+from companion.cue.train import (Utterance, adam, command, kept_aside, options, recipe, room, training_voices,
+                                 utterances, written)
 
 ROOMS_PER_CHANT = 12
 ROOMS_PER_OTHER = 4
@@ -110,45 +109,15 @@ def examples(said: Utterance, talk: Sequence[np.ndarray], rng: np.random.Generat
 
 def fit(x: np.ndarray, y: np.ndarray, rng: np.random.Generator, hidden: int = 48, epochs: int = 8,
         rate: float = 1e-3, l2: float = 1e-3) -> ChantFinder:
-    """A one-hidden-layer network by Adam on the class-balanced cross-entropy (as ``train.fit``), in float32."""
-    mean, scale = x.mean(axis=0), x.std(axis=0) + 1e-3
-    z = ((x - mean) / scale).astype(np.float32)
-    params = [(rng.standard_normal((z.shape[1], hidden)) * np.sqrt(2.0 / z.shape[1])).astype(np.float32),
-              np.zeros(hidden, np.float32), (rng.standard_normal(hidden) * np.sqrt(1.0 / hidden)).astype(np.float32),
-              np.zeros((), np.float32)]
-    moments = [(np.zeros_like(p), np.zeros_like(p)) for p in params]
-    weight = np.where(y, 0.5 / max(y.mean(), 1e-6), 0.5 / max(1.0 - y.mean(), 1e-6)).astype(np.float32)
-    step = 0
-    for _ in range(epochs):
-        for batch in np.array_split(rng.permutation(len(z)), max(1, len(z) // 256)):
-            w1, b1, w2, b2 = params
-            zb = z[batch]
-            pre = zb @ w1 + b1
-            h = np.maximum(pre, 0.0)
-            p = 1.0 / (1.0 + np.exp(-(h @ w2 + b2)))
-            err = ((p - y[batch]) * weight[batch] / len(batch)).astype(np.float32)
-            dh = np.outer(err, w2) * (pre > 0)
-            grads = [zb.T @ dh + l2 * w1, dh.sum(axis=0), h.T @ err + l2 * w2, err.sum()]
-            step += 1
-            for k, (g, (m, v)) in enumerate(zip(grads, moments)):
-                m[...] = 0.9 * m + 0.1 * g
-                v[...] = 0.999 * v + 0.001 * g * g
-                params[k] = (params[k] - rate * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)).astype(np.float32)
-    w1, b1, w2, b2 = params
-    return ChantFinder(mean.astype(np.float32), scale.astype(np.float32), w1, b1, w2, float(b2))
+    """The finder: a one-hidden-layer network by Adam on the class-balanced cross-entropy (as
+    ``train.fit``), in float32 (its windows are many)."""
+    return ChantFinder(*adam(x, y, rng, hidden, epochs, rate, l2, batch=256, dtype=np.float32))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = argparse.ArgumentParser(prog="python -m companion.cue.train.finder", description=__doc__.splitlines()[0])
-    args.add_argument("--out", type=Path, default=SHIPPED, help="where the finder goes (default: the package's own)")
-    args.add_argument("--voices", type=int, default=40, help="espeak-ng voices (accent and variant pairs) besides festival's")
-    args.add_argument("--seed", type=int, default=1)
-    args.add_argument("--cache", type=Path, default=Path("var/cue/train-speech"), help="synthesised speech, kept for the next run")
-    args.add_argument("--epochs", type=int, default=8)
+    args = command("python -m companion.cue.train.finder", (__doc__ or "").splitlines()[0], SHIPPED, "finder", 8)
     args.add_argument("--hidden", type=int, default=48)
-    parsed = args.parse_args(argv)
-    if parsed.voices < 2:
-        args.error(f"--voices {parsed.voices!r}: give at least 2")
+    parsed = options(args, argv)
     started = time.perf_counter()
     rng = np.random.default_rng(parsed.seed)
     voices = training_voices(rng, parsed.voices)
@@ -166,18 +135,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             groups.append(np.full(len(y_part), voices.index(u.voice)))
     x, y, g = np.concatenate(rows), np.concatenate(labels).astype(np.float32), np.concatenate(groups)
     print(f"{len(y)} windows, {int(y.sum())} of them holding the chant ({time.perf_counter() - started:.0f} s)", flush=True)
-    held = np.isin(g, rng.choice(len(voices), size=max(1, len(voices) // 7), replace=False))
-    check = fit(x[~held], y[~held], rng, hidden=parsed.hidden, epochs=parsed.epochs)
-    scores = check.logits(x[held])
-    negatives = np.sort(scores[y[held] == 0])
-    bar = negatives[int(0.99 * (len(negatives) - 1))] if len(negatives) else 0.0
-    print(f"voices kept aside: windows holding the chant missed at the 1 %-false bar {np.mean(scores[y[held] == 1] <= bar):.3f} "
-          f"({int(y[held].sum())} chant windows, {len(negatives)} others; bar {1 / (1 + np.exp(-bar)):.3f})", flush=True)
+    chants, bar, others = kept_aside(x, y, g, len(voices), rng,
+                                     lambda xs, ys: fit(xs, ys, rng, hidden=parsed.hidden, epochs=parsed.epochs))
+    print(f"voices kept aside: windows holding the chant missed at the 1 %-false bar {np.mean(chants <= bar):.3f} "
+          f"({len(chants)} chant windows, {others} others; bar {1 / (1 + np.exp(-bar)):.3f})", flush=True)
     finder = fit(x, y, rng, hidden=parsed.hidden, epochs=parsed.epochs)
-    parsed.out.parent.mkdir(parents=True, exist_ok=True)
-    finder.save(parsed.out)
-    print(f"saved {parsed.out} ({parsed.out.stat().st_size // 1024} KiB) in {time.perf_counter() - started:.0f} s")
-    return 0
+    return written(finder, parsed.out, started)
 
 
 if __name__ == "__main__":
