@@ -197,7 +197,7 @@ class Casting:
         self._doubt: dict[int, WandReading] = {}
         self._wavered: set[int] = set()  # still wands read as lifted since they last moved
         self._now = cue_at  # the newest frame's time
-        self._window_opens = cue_at + cfg.window_ms / 1000
+        self._window_opens = cue_at + cfg.window_ms / 1000  # from here on, a wand may be taken as read
 
     def observe(self, t: float, axes: dict[int, WandAxis], timed_out: bool = False) -> CastingResult | None:
         """Add one frame (time ``t``); the result when the casting is decided, else None. ``timed_out``
@@ -213,7 +213,7 @@ class Casting:
             track.add(t, axes.get(k))
         if self.watch is not None:
             return self._watched(t, timed_out)
-        if t < self.cue_at + self.cfg.window_ms / 1000:
+        if t < self._window_opens:
             return None
         still = {k: tr.still_since(t, self.cfg) for k, tr in self.tracks.items()}
         gone = {k for k, tr in self.tracks.items() if self._unseen(tr, t)}
@@ -228,7 +228,7 @@ class Casting:
         the same token for ``settle_ms`` more is taken as read and kept (its LED stays lit even if its
         player then lifts it); the casting closes once every wand is, or at ``give_up_ms``, when every
         wand not taken is asked (``_asked``)."""
-        after_window = t >= self.cue_at + self.cfg.window_ms / 1000
+        after_window = t >= self._window_opens
         readings: dict[int, WandReading] = {}
         for k, track in self.tracks.items():
             reading = self._kept.get(k) or self._read(k, track.still_since(t, self.cfg), self._unseen(track, t))
