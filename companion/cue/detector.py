@@ -69,6 +69,9 @@ class ChantDetector:
         spoken = [len(t.audio) / SAMPLE_RATE - 2 * config.voice.margin_s for t in book.templates] or [1.0]
         self.shortest_s, self.longest_s = 0.5 * min(spoken), 1.3 * max(spoken)
         self.typical_s = float(np.median(spoken))
+        # Cuts as long as the takes, from three quarters to 1.3 times, with the cutter's margins (samples).
+        margin = config.voice.margin_s
+        self.cut_lengths = [round((f * self.typical_s + 2 * margin) * SAMPLE_RATE) for f in WINDOW_LENGTHS]
         self.when_cue: Callable[[Cue], None] | None = None
         self.when_phrase: Callable[[Verdict], None] | None = None
 
@@ -128,8 +131,11 @@ class ChantDetector:
 
     def chant_long(self, phrase: Phrase) -> bool:
         """Whether ``phrase`` (its speech, without the cutter's margins) is as long as a chant may be."""
-        spoken = len(phrase.audio) / SAMPLE_RATE - 2 * self.config.voice.margin_s
-        return self.shortest_s <= spoken <= self.longest_s
+        return self.shortest_s <= self.spoken_s(phrase) <= self.longest_s
+
+    def spoken_s(self, phrase: Phrase) -> float:
+        """How long ``phrase`` is without the cutter's margins either side, in seconds."""
+        return len(phrase.audio) / SAMPLE_RATE - 2 * self.config.voice.margin_s
 
     def relief(self, score: float | None) -> float:
         """How far past the takes' threshold the model's ``score`` lets a phrase be, as a factor:
@@ -148,7 +154,7 @@ class ChantDetector:
     def judge_run_on(self, phrase: Phrase) -> Verdict:
         """A phrase longer than the takes is judged first at its earlier ends (``run_on``): the
         first that is the chant wins, since a chant run on into chatter ends at its own drop."""
-        long = len(phrase.audio) / SAMPLE_RATE - 2 * self.config.voice.margin_s > self.typical_s * RUN_ON
+        long = self.spoken_s(phrase) > self.typical_s * RUN_ON
         shorter = earlier_ends(phrase, self.shortest_s, self.longest_s, self.config.voice) if self.config.run_on and long else []
         for candidate in shorter:
             verdict = self.judge(candidate)
@@ -197,38 +203,35 @@ class ChantDetector:
 
     def chant_long_or_longer(self, phrase: Phrase) -> bool:
         """Whether ``phrase`` (its speech, without the cutter's margins) is at least as long as a chant may be."""
-        return len(phrase.audio) / SAMPLE_RATE - 2 * self.config.voice.margin_s >= self.shortest_s
+        return self.spoken_s(phrase) >= self.shortest_s
 
     def found(self, phrase: Phrase) -> list[tuple[Phrase, float]]:
         """Where the chant finder hears the chant end in ``phrase`` (at most ``WINDOWS_JUDGED``
         places, each at least ``finder_threshold``), cut as chants as long as the takes are
         (``WINDOW_LENGTHS``) ending there, as phrases of their own with the finder's score."""
         assert self.finder is not None
-        margin = self.config.voice.margin_s
-        cuts = []
-        for end, p in self.finder.ends(phrase.audio, self.config.finder_threshold, WINDOWS_JUDGED):
-            for f in WINDOW_LENGTHS:
-                start = max(0, end - round((f * self.typical_s + 2 * margin) * SAMPLE_RATE))
-                cuts.append((Phrase(phrase.audio[start:end], phrase.t_start + start / SAMPLE_RATE,
-                                    min(phrase.t_end, phrase.t_start + end / SAMPLE_RATE - margin), phrase.background), p))
-        return cuts
+        return [(self.piece(phrase, max(0, end - length), end), p)
+                for end, p in self.finder.ends(phrase.audio, self.config.finder_threshold, WINDOWS_JUDGED)
+                for length in self.cut_lengths]
 
     def windows(self, phrase: Phrase) -> list[Phrase]:
         """The phrase's likeliest chant-long windows by the model (at most ``WINDOWS_JUDGED``, each
         at least ``model_threshold``, none mostly over another), as phrases of their own."""
         assert self.model is not None
-        margin = self.config.voice.margin_s
-        lengths = [round((f * self.typical_s + 2 * margin) * SAMPLE_RATE) for f in WINDOW_LENGTHS]
-        lengths = [n for n in lengths if n < WINDOW_SHARE * len(phrase.audio)]  # else the phrase is the window
+        lengths = [n for n in self.cut_lengths if n < WINDOW_SHARE * len(phrase.audio)]  # else the phrase is the window
         chosen: list[tuple[int, int, float]] = []
         for a, b, p in self.model.windows(phrase.audio, lengths, round(WINDOW_HOP_S * SAMPLE_RATE)):
             if p < self.config.model_threshold or len(chosen) == WINDOWS_JUDGED:
                 break
             if all(min(b, d) - max(a, c) < 0.5 * min(b - a, d - c) for c, d, _ in chosen):
                 chosen.append((a, b, p))
-        return [Phrase(phrase.audio[a:b], phrase.t_start + a / SAMPLE_RATE,
-                       min(phrase.t_end, phrase.t_start + b / SAMPLE_RATE - margin), phrase.background)
-                for a, b, _ in chosen]
+        return [self.piece(phrase, a, b) for a, b, _ in chosen]
+
+    def piece(self, phrase: Phrase, a: int, b: int) -> Phrase:
+        """Samples ``a`` to ``b`` of ``phrase`` as a phrase of its own: it ends where its speech
+        ends, the cutter's margin before ``b`` (never after the whole phrase's end)."""
+        return Phrase(phrase.audio[a:b], phrase.t_start + a / SAMPLE_RATE,
+                      min(phrase.t_end, phrase.t_start + b / SAMPLE_RATE - self.config.voice.margin_s), phrase.background)
 
     def nearest_end(self, verdict: Verdict) -> Verdict:
         """A phrase heard as the chant may still carry the start of someone's chatter after it: of
