@@ -103,8 +103,6 @@ def _why(verdict: Verdict, detector: ChantDetector | None = None) -> str:
         _, near = closest(detector.near_misses, features, cfg.band, cfg.max_stretch)
         verdict = replace(verdict, distance=distance, near_miss_distance=near)
         score += " (ruled out)"
-    ratio = verdict.near_miss_distance / verdict.distance if np.isfinite(verdict.distance) and verdict.distance > 0 else None
-    margin = "" if ratio is None or not np.isfinite(ratio) else f", near miss {ratio:.2f} x further"
     found = ""
     if detector is not None and detector.finder is not None:
         # Where the chant finder hears the chant, judged with its word as the detector judges it.
@@ -112,11 +110,17 @@ def _why(verdict: Verdict, detector: ChantDetector | None = None) -> str:
         found = f"; finder {best:.3f}"
         judged = [(detector.judge(cut, score=p), cut) for cut, p in detector.found(verdict.phrase)]
         for window, cut in sorted(judged, key=lambda j: j[0].distance)[:1]:
-            ratio_w = window.near_miss_distance / window.distance if np.isfinite(window.distance) and window.distance > 0 else None
-            found += (f" at [{cut.t_start:.2f}-{cut.t_end:.2f} s], takes at {window.distance:.2f}"
-                      + ("" if ratio_w is None or not np.isfinite(ratio_w) else f", near miss {ratio_w:.2f} x further"))
+            found += f" at [{cut.t_start:.2f}-{cut.t_end:.2f} s], takes at {window.distance:.2f}{_further(window)}"
     return (f"[{verdict.phrase.t_start:.2f}-{verdict.phrase.t_end:.2f} s] model {score}, "
-            f"takes at {verdict.distance:.2f}{margin}{found}")
+            f"takes at {verdict.distance:.2f}{_further(verdict)}{found}")
+
+
+def _further(verdict: Verdict) -> str:
+    """How many times further than the takes the nearest near miss was, when both were measured."""
+    if not (np.isfinite(verdict.distance) and verdict.distance > 0):
+        return ""
+    ratio = verdict.near_miss_distance / verdict.distance
+    return f", near miss {ratio:.2f} x further" if np.isfinite(ratio) else ""
 
 
 def _on_the_chant(detector: ChantDetector, mix: np.ndarray, take: Take, truth: float, cache: Path) -> str:
@@ -129,9 +133,7 @@ def _on_the_chant(detector: ChantDetector, mix: np.ndarray, take: Take, truth: f
     margin = detector.config.voice.margin_s
     a, b = (round((at + t) * SAMPLE_RATE) for t in (first - margin, last + margin))
     verdict = detector.judge(Phrase(mix[max(0, a) : b], max(0, a) / SAMPLE_RATE, at + last, 0.0), score=0.99)
-    ratio = verdict.near_miss_distance / verdict.distance if 0 < verdict.distance < float("inf") else float("nan")
-    return (f" || cut on the chant, model at 0.99: takes at {verdict.distance:.2f}"
-            + (f", near miss {ratio:.2f} x further" if np.isfinite(ratio) else "")
+    return (f" || cut on the chant, model at 0.99: takes at {verdict.distance:.2f}{_further(verdict)}"
             + (", the chant" if verdict.is_chant else ", not the chant"))
 
 
