@@ -66,7 +66,7 @@ class ChantDetector:
         self.chants = widened(book.templates, book.feature_config, config.warps)
         self.near_misses = widened(book.near_misses, book.feature_config, config.warps)
         # How long a chant may be: the enrolled takes' speech, half as long to a third longer again.
-        spoken = [len(t.audio) / SAMPLE_RATE - 2 * config.voice.margin_s for t in book.templates] or [1.0]
+        spoken = [self.spoken_s(t.audio) for t in book.templates] or [1.0]
         self.shortest_s, self.longest_s = 0.5 * min(spoken), 1.3 * max(spoken)
         self.typical_s = float(np.median(spoken))
         # Cuts as long as the takes, from three quarters to 1.3 times, with the cutter's margins (samples).
@@ -131,11 +131,11 @@ class ChantDetector:
 
     def chant_long(self, phrase: Phrase) -> bool:
         """Whether ``phrase`` (its speech, without the cutter's margins) is as long as a chant may be."""
-        return self.shortest_s <= self.spoken_s(phrase) <= self.longest_s
+        return self.shortest_s <= self.spoken_s(phrase.audio) <= self.longest_s
 
-    def spoken_s(self, phrase: Phrase) -> float:
-        """How long ``phrase`` is without the cutter's margins either side, in seconds."""
-        return len(phrase.audio) / SAMPLE_RATE - 2 * self.config.voice.margin_s
+    def spoken_s(self, audio: np.ndarray) -> float:
+        """How long a phrase's or a take's ``audio`` is without the cutter's margins either side, in seconds."""
+        return len(audio) / SAMPLE_RATE - 2 * self.config.voice.margin_s
 
     def relief(self, score: float | None) -> float:
         """How far past the takes' threshold the model's ``score`` lets a phrase be, as a factor:
@@ -154,7 +154,7 @@ class ChantDetector:
     def judge_run_on(self, phrase: Phrase) -> Verdict:
         """A phrase longer than the takes is judged first at its earlier ends (``run_on``): the
         first that is the chant wins, since a chant run on into chatter ends at its own drop."""
-        long = self.spoken_s(phrase) > self.typical_s * RUN_ON
+        long = self.spoken_s(phrase.audio) > self.typical_s * RUN_ON
         shorter = earlier_ends(phrase, self.shortest_s, self.longest_s, self.config.voice) if self.config.run_on and long else []
         for candidate in shorter:
             verdict = self.judge(candidate)
@@ -203,7 +203,7 @@ class ChantDetector:
 
     def chant_long_or_longer(self, phrase: Phrase) -> bool:
         """Whether ``phrase`` (its speech, without the cutter's margins) is at least as long as a chant may be."""
-        return self.spoken_s(phrase) >= self.shortest_s
+        return self.spoken_s(phrase.audio) >= self.shortest_s
 
     def found(self, phrase: Phrase) -> list[tuple[Phrase, float]]:
         """Where the chant finder hears the chant end in ``phrase`` (at most ``WINDOWS_JUDGED``
