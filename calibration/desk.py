@@ -23,7 +23,7 @@ from calibration.boards import parse_board
 from calibration.chant_recording import ChantRecorder, Opener, as_wav
 from calibration.camera import board_view
 from calibration.cue_step import HEADER_BYTES, MAX_RECORDING_BYTES, cue_folder, enrol_recording, wav_problem
-from calibration.feed import LatestSource, LiveFeed
+from calibration.feed import LatestSource, LiveFeed, NoPicture
 from calibration.geometry import table_to_pixels
 from calibration.layout import game_places, read_places
 from calibration.model import CalibrationError
@@ -195,11 +195,28 @@ class CalibrationDesk:
 
     def lay_out(self, taps: Mapping[str, Any]) -> str:
         out = places_path(self.profile_path, self.game.game)
+        # Each tap snaps to the token it landed on, found in the camera's newest picture: the tablet
+        # tapped on the live picture of a table nobody moves during the layout step. Places 8 mm off
+        # their tokens read wands at the rim as the neighbour's (docs/wand-markers.md). With no
+        # picture the taps are kept as tapped, and the reply says so.
+        try:
+            image: np.ndarray | None = self.feed.latest().image.copy()
+        except NoPicture:
+            image = None
         with self._lock:
-            laid = place_taps(self.profile_path, self.game.game, taps, out).places
+            done = place_taps(self.profile_path, self.game.game, taps, out, image=image)
         self._changed(Said("calibration.change.places_of", "places of {game} laid out", game=self.game.game))
-        return Said("calibration.said.places_saved", "{places} places and {seats} seats saved",
-                    places=len(laid.places), seats=len(laid.seats))
+        counts = {"places": len(done.places.places), "seats": len(done.places.seats)}
+        if image is None:
+            return Said("calibration.said.places_saved_unsnapped", "{places} places and {seats} seats saved as "
+                        "tapped (no camera picture to snap them to their tokens)", **counts)
+        snapped = sum(s.snapped for s in done.snaps.values())
+        if done.kept:
+            return Said("calibration.said.places_saved_some_kept", "{places} places and {seats} seats saved; "
+                        "{snapped} taps snapped to their tokens, kept as tapped (no clear token under the tap): "
+                        "{kept}", snapped=snapped, kept=", ".join(done.kept), **counts)
+        return Said("calibration.said.places_saved", "{places} places and {seats} seats saved; {snapped} taps "
+                    "snapped to their tokens", snapped=snapped, **counts)
 
     def from_board(self, taps: Mapping[str, Any]) -> dict[str, list[float]]:
         """Where the board puts the places not tapped yet, as pixels of the picture, to check by eye."""

@@ -59,8 +59,10 @@ AIMED_AT = float(np.exp(-0.5 * 1.0 ** 2))
 TABLE_BEFORE_S = 1.0  # a reading is handed the frames of this long before the cue: they show the table
 # A tip bead seen whole covers at least this share of a resting bead's area (a band at most BAND_MAX_AREA).
 WHOLE_BEAD = 0.8
-# A place is where a person tapped the token on the preview: a finger lands 3-5 px off the token as seen
-# (``docs/wand-markers.md``, "How the bench measures"), 5-11 mm at the table from 0.8-1.2 m. A bead resting against a token's rim,
+# A place is where a person tapped the token on the preview, moved onto the token's centre when the layout
+# step saw the token under the tap; a tap that found none (a hand over it, a token laid later) stays where
+# the finger landed, 3-5 px off the token as seen (``docs/wand-markers.md``, "How the bench measures"),
+# 5-11 mm at the table from 0.8-1.2 m. A bead resting against a token's rim,
 # its centre a bead's radius past the edge, may so lie that much further from the tapped place; with no
 # other token anywhere near, it is still that token's.
 TAP_WOBBLE_PX = 5.0

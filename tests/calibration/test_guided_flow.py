@@ -154,7 +154,9 @@ def test_the_guided_flow_on_a_rendered_table(chromium: Any, url: str, table: Sta
     assert np.linalg.norm(np.array(pose.tvec) - np.array(truth.tvec)) < 15.0
 
     # Places: the first few tapped where the renderer's own projection puts them, the rest placed from
-    # the board; the standard seats kept.
+    # the board; the standard seats kept. The step is done with the tokens laid and nothing over them,
+    # as the page asks, so each place moves onto the token the camera sees under it.
+    table.stage = "empty"
     page.click("#next")
     page.wait_for_selector("#page[data-step='layout']")
     page.click("#skip-seats")
@@ -167,9 +169,15 @@ def test_the_guided_flow_on_a_rendered_table(chromium: Any, url: str, table: Sta
     page.click("#from-board")
     page.wait_for_selector("#tap-prompt[data-next='']")
     page.click("#save-layout")
-    page.wait_for_selector("#message:has-text('27 places and 0 seats saved')")
+    page.wait_for_selector("#message:has-text('27 places and 0 seats saved;')")
     laid = load_places(desk.profile_path.with_name("places-incantibus.json"))
-    worst = max(np.hypot(laid.places[n].x_mm - p.x_mm, laid.places[n].y_mm - p.y_mm) for n, p in standard.items())
+    # Where each place really is: on its token where the renderer laid one (a hand's few mm off the
+    # print), on the print where none lies.
+    lying = {n: min(table.scene.layout.tokens, key=lambda t: np.hypot(t.x_mm - p.x_mm, t.y_mm - p.y_mm))
+             for n, p in standard.items()}
+    truth_mm = {n: (t.x_mm, t.y_mm) if np.hypot(t.x_mm - standard[n].x_mm, t.y_mm - standard[n].y_mm) < 10.0
+                else (standard[n].x_mm, standard[n].y_mm) for n, t in lying.items()}
+    worst = max(np.hypot(laid.places[n].x_mm - x, laid.places[n].y_mm - y) for n, (x, y) in truth_mm.items())
     assert worst < 6.0, f"a place is {worst:.1f} mm from where it really is: {laid.places}"
     page.wait_for_selector("#steps li[data-step='layout'][data-done='true']")
 

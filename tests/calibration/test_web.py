@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from calibration.desk import CalibrationDesk, open_desk
@@ -142,3 +143,73 @@ def test_the_tip_check_routes_and_their_refusals(client: TestClient, desk: Calib
     lifted = tablet.post("/api/calibration/tips/lift").json()
     assert lifted["status"] == "problems" and len(lifted["problems"]) == 3
     assert tablet.get("/api/calibration/tips").json()["wands"][0]["state"] == "lifted"
+
+
+def test_the_tablets_taps_snap_to_the_tokens_in_the_live_picture(client: TestClient, tmp_path: Path) -> None:
+    """A finger lands 8 px off each token (5-11 mm at the table): the places are saved on the tokens'
+    centres as the camera sees them; a place with no token laid stays where it was tapped, and the reply
+    names it."""
+    from calibration.layout import game_places
+    from vision.profile import load_places
+
+    table = StagedTable(seed=5)
+    table.stage = "empty"  # the tokens laid out, no wand or hand over them
+    profile = tmp_path / "profile.json"
+    save(Profile(image=ImageSize(width=640, height=480), camera=table.camera.calibration().camera), profile)
+    desk = open_desk(profile, table.read)
+    desk.feed.wait_first()
+    try:
+        client.app.state.calibration = desk  # type: ignore[attr-defined]
+        tablet = joined(client)
+        assert tablet.post("/api/calibration/table").status_code == 200
+        board = game_places("incantibus").board_mm
+        # Each tap 8 px off: on the token where one lies at its place, on the printed place where none does.
+        rng, taps, tokens = np.random.default_rng(3), {}, {}
+        for name, (x, y) in board.items():
+            lying = min(table.scene.layout.tokens, key=lambda t: np.hypot(t.x_mm - x, t.y_mm - y))
+            on_token = np.hypot(lying.x_mm - x, lying.y_mm - y) < 10.0
+            target = (lying.x_mm, lying.y_mm) if on_token else (x, y)
+            u, v = table.camera.project(np.array([[target[0], target[1], 2.0]]))[0]
+            a = rng.uniform(0, 2 * np.pi)
+            taps[name] = [float(u + 8 * np.cos(a)), float(v + 8 * np.sin(a))]
+            if on_token:
+                tokens[name] = lying
+        reply = tablet.post("/api/calibration/layout", json={"taps": taps})
+        assert reply.status_code == 200, reply.text
+        said = reply.json()["message"]
+        laid = load_places(profile.with_name("places-incantibus.json")).places
+        off = {n: float(np.hypot(laid[n].x_mm - t.x_mm, laid[n].y_mm - t.y_mm)) for n, t in tokens.items()}
+        assert len(off) >= 15 and max(off.values()) < 2.0, off
+        bare = sorted(set(board) - set(tokens))
+        assert bare, "the staged table leaves some places without a token"
+        assert said.startswith(f"{len(board)} places and 0 seats saved; {len(tokens)} taps snapped to their tokens")
+        assert all(n in said.split("kept as tapped")[1] for n in bare), said
+    finally:
+        desk.feed.stop()
+
+
+def test_with_no_picture_the_taps_are_saved_as_tapped_and_the_reply_says_so(client: TestClient, tmp_path: Path) -> None:
+    """The table was found earlier; now the camera sends nothing: the places are laid out from the taps
+    alone, and the tablet is told they were not snapped."""
+    from calibration.layout import game_places
+    from vision.profile import load_places
+
+    table = StagedTable(seed=5)
+    profile = tmp_path / "profile.json"
+    save(Profile(image=ImageSize(width=640, height=480), camera=table.camera.calibration().camera), profile)
+    seen = open_desk(profile, table.read)
+    seen.feed.wait_first()
+    seen.find_table()
+    seen.feed.stop()
+    blind = open_desk(profile, lambda: None)
+    try:
+        client.app.state.calibration = blind  # type: ignore[attr-defined]
+        board = game_places("incantibus").board_mm
+        taps = {n: [float(v) for v in table.camera.project(np.array([[x, y, 2.0]]))[0]] for n, (x, y) in board.items()}
+        reply = joined(client).post("/api/calibration/layout", json={"taps": taps})
+        assert reply.status_code == 200, reply.text
+        assert reply.json()["message"] == (f"{len(board)} places and 0 seats saved as tapped "
+                                           "(no camera picture to snap them to their tokens)")
+        assert set(load_places(profile.with_name("places-incantibus.json")).places) == set(board)
+    finally:
+        blind.feed.stop()

@@ -90,8 +90,9 @@ def set_up(seed: int, folder: Path, near_share: float = 0.25) -> SetUpTable:
     (folder / "taps.json").write_text(json.dumps(place_taps(rig.camera, rig.layout, nominal_places(), rng,
                                                                    wobble_px=TAP_WOBBLE_PX)))
     places = folder / "places.json"
+    # Given the picture the taps were made on, as the tablet's layout step is, each tap snaps to its token.
     calibrate(["layout", "--profile", str(profile), "--game", "incantibus", "--taps", str(folder / "taps.json"),
-               "--places-out", str(places)])
+               "--places-out", str(places), "--image", str(folder / "table.png")])
 
     shot = wand_step_frames(seed, rig.camera, rig.paints, rig.layout)
     wands = folder / "wands"
