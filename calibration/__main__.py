@@ -85,7 +85,7 @@ def layout(args: argparse.Namespace) -> None:
     done = place_taps(args.cal, args.game, read_taps(args.taps), out, args.from_board, image)
     laid = done.places
     if done.snaps:
-        moved = [s.moved_px for s in done.snaps.values() if s.snapped]
+        moved = [done.snaps[name].moved_px for name in done.snapped]
         print(f"{len(moved)} taps snapped to their tokens' centres" + (f" (moved up to {max(moved):.1f} px)" if moved else ""))
     for name in done.kept:
         print(f"{name}: no clear token under the tap: kept where it was tapped")

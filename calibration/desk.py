@@ -210,7 +210,7 @@ class CalibrationDesk:
         if image is None:
             return Said("calibration.said.places_saved_unsnapped", "{places} places and {seats} seats saved as "
                         "tapped (no camera picture to snap them to their tokens)", **counts)
-        snapped = sum(s.snapped for s in done.snaps.values())
+        snapped = len(done.snapped)
         if done.kept:
             return Said("calibration.said.places_saved_some_kept", "{places} places and {seats} seats saved; "
                         "{snapped} taps snapped to their tokens, kept as tapped (no clear token under the tap): "

@@ -71,6 +71,11 @@ class LaidOut:
     snaps: dict[str, Snap]  # empty when there was no picture to snap on
 
     @property
+    def snapped(self) -> list[str]:
+        """Places moved onto the centre of the token found under their tap."""
+        return [n for n, s in self.snaps.items() if s.snapped]
+
+    @property
     def kept(self) -> list[str]:
         """Places whose tap found no clear token: they stay where they were tapped."""
         return [n for n, s in self.snaps.items() if not s.snapped]

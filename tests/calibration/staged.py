@@ -15,10 +15,12 @@ from vision.frames import Frame
 from vision.render.camera import RenderCamera
 from vision.render.scene import FPS, make_scene
 from vision.render.setup_shots import board_views, empty_table
+from vision.render.table import Token
 from vision.render.wandstep import wand_step_frames
 
 LAYOUT = TableLayout.load(DEFAULT_LAYOUT)
 QUIET_MM = 8.0
+LAID_WITHIN_MM = 10.0  # a token laid by hand lies at most this far from its printed place
 
 
 def paint_markers(image: np.ndarray, camera: RenderCamera, layout: TableLayout = LAYOUT) -> np.ndarray:
@@ -66,6 +68,11 @@ class StagedTable:
             table = empty_table(self.camera, self.scene.layout, 5)
             self._boards = board_views(self.camera, table, np.random.default_rng(17), count=count)
         return self._boards
+
+    def token_at(self, x_mm: float, y_mm: float) -> Token | None:
+        """The token laid at the printed place (x_mm, y_mm) (by hand, a few mm off it), or None."""
+        lying = min(self.scene.layout.tokens, key=lambda t: np.hypot(t.x_mm - x_mm, t.y_mm - y_mm))
+        return lying if np.hypot(lying.x_mm - x_mm, lying.y_mm - y_mm) < LAID_WITHIN_MM else None
 
     def point(self) -> None:
         """The players raise their wands and point again (the casting starts over, now)."""

@@ -173,10 +173,8 @@ def test_the_guided_flow_on_a_rendered_table(chromium: Any, url: str, table: Sta
     laid = load_places(desk.profile_path.with_name("places-incantibus.json"))
     # Where each place really is: on its token where the renderer laid one (a hand's few mm off the
     # print), on the print where none lies.
-    lying = {n: min(table.scene.layout.tokens, key=lambda t: np.hypot(t.x_mm - p.x_mm, t.y_mm - p.y_mm))
-             for n, p in standard.items()}
-    truth_mm = {n: (t.x_mm, t.y_mm) if np.hypot(t.x_mm - standard[n].x_mm, t.y_mm - standard[n].y_mm) < 10.0
-                else (standard[n].x_mm, standard[n].y_mm) for n, t in lying.items()}
+    lying = {n: table.token_at(p.x_mm, p.y_mm) for n, p in standard.items()}
+    truth_mm = {n: (t.x_mm, t.y_mm) if t else (standard[n].x_mm, standard[n].y_mm) for n, t in lying.items()}
     worst = max(np.hypot(laid.places[n].x_mm - x, laid.places[n].y_mm - y) for n, (x, y) in truth_mm.items())
     assert worst < 6.0, f"a place is {worst:.1f} mm from where it really is: {laid.places}"
     page.wait_for_selector("#steps li[data-step='layout'][data-done='true']")

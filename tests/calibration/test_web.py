@@ -166,13 +166,12 @@ def test_the_tablets_taps_snap_to_the_tokens_in_the_live_picture(client: TestCli
         # Each tap 8 px off: on the token where one lies at its place, on the printed place where none does.
         rng, taps, tokens = np.random.default_rng(3), {}, {}
         for name, (x, y) in board.items():
-            lying = min(table.scene.layout.tokens, key=lambda t: np.hypot(t.x_mm - x, t.y_mm - y))
-            on_token = np.hypot(lying.x_mm - x, lying.y_mm - y) < 10.0
-            target = (lying.x_mm, lying.y_mm) if on_token else (x, y)
+            lying = table.token_at(x, y)
+            target = (lying.x_mm, lying.y_mm) if lying else (x, y)
             u, v = table.camera.project(np.array([[target[0], target[1], 2.0]]))[0]
             a = rng.uniform(0, 2 * np.pi)
             taps[name] = [float(u + 8 * np.cos(a)), float(v + 8 * np.sin(a))]
-            if on_token:
+            if lying:
                 tokens[name] = lying
         reply = tablet.post("/api/calibration/layout", json={"taps": taps})
         assert reply.status_code == 200, reply.text
