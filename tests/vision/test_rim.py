@@ -1,5 +1,6 @@
 """A bead resting against a token's rim, the token's place tapped a finger's wobble off: read, unless
-another token is as near or the wand is held up beside the token aimed at another."""
+another token is as near, the wand is held up beside the token aimed at another, or its switch is open
+and the bead looks big enough to be higher than a hover with no line from up there naming the token."""
 from __future__ import annotations
 
 import numpy as np
@@ -128,3 +129,41 @@ def test_a_partly_hidden_bead_against_the_rim_is_read_with_its_switch_closed(pip
 def test_a_partly_hidden_bead_between_two_tokens_is_asked(pipeline) -> None:
     reading = pipeline.read(_partly_hidden(12.0), PAIR, True)
     assert (reading.status, reading.why) == (UNSURE, "hidden")
+
+
+def _held_high(past_edge_mm: float, towards_mm: tuple[float, float, float], height_mm: float) -> WandAxis:
+    """Wand 2's bead ``height_mm`` up, seen where a resting bead ``past_edge_mm`` beyond S's rim would
+    be, and the size it looks up there; its band 110 mm back along the line from ``towards_mm``."""
+    resting = np.array([[700.0 + RADIUS + past_edge_mm, 300.0, BEAD_MM + 2.0]])
+    pixel = CAMERA.project(resting)[0]
+    tip = GEO.at_height(pixel, np.array([height_mm]))[0]
+    d = tip - np.array(towards_mm)
+    band = tip + 110.0 * d / np.linalg.norm(d)
+    return WandAxis(2, pixel, CAMERA.project(band[None])[0], 110.0, "band",
+                    float(GEO.bead_radius_px(tip[None], BEAD_MM)[0]))
+
+
+def test_a_bead_held_high_beside_a_token_with_its_switch_open_is_asked(pipeline) -> None:
+    """Held 9 cm up just past S's rim, its switch open, seen the size a bead so high looks: the tip is
+    as likely a wand aimed past S from up there as a finger's wobble off S. Its line names no token
+    from any height, so the lines say nothing against the rim; the open switch and the bead's size
+    do: asked (the former reading took the rim and read S)."""
+    axis = _held_high(13.0, (1000.0, 300.0, 0.0), 90.0)
+    reading = pipeline.read(axis, ALONE, False)
+    assert (reading.status, reading.why) == (UNSURE, "between")
+    # The same tip with its switch closed rests against the rim, whatever its size says: S.
+    assert (pipeline.read(axis, ALONE, True).status, pipeline.read(axis, ALONE, True).target) == (TARGET, "S")
+
+
+def test_a_bead_held_high_beside_a_token_and_aimed_back_into_it_is_read(pipeline) -> None:
+    """The same tip aimed back down into S: the line from up there names S, as the rim does: S."""
+    axis = _held_high(13.0, (700.0, 300.0, 0.0), 90.0)
+    reading = pipeline.read(axis, ALONE, False)
+    assert (reading.status, reading.target) == (TARGET, "S")
+
+
+def test_a_bead_resting_against_the_rim_with_its_switch_open_is_read(pipeline) -> None:
+    """A touch too light to click at the rim, the bead looking its resting size: it cannot be higher
+    than a hover, so the rim stands: S."""
+    reading = pipeline.read(_resting(13.0), ALONE, False)
+    assert (reading.status, reading.target) == (TARGET, "S")
