@@ -340,7 +340,7 @@ class Pipeline:
         line = shaft_line(frame.image, band.centre, float(np.sqrt(band.area / np.pi)), self.cfg.markers.shaft_contrast)
         if line is None:
             return None
-        rest_mm = paint.bead_radius_mm + self.cfg.pointing.touch_lift_mm
+        rest_mm = self._resting_mm(k)
         places = tip_places(self.geo, band.centre, line, paint.band_from_tip_mm, rest_mm)
         height, width = frame.image.shape[:2]
         places = places[(places >= 0).all(axis=1) & (places[:, 0] < width) & (places[:, 1] < height)]
@@ -394,7 +394,7 @@ class Pipeline:
             # The switch says the bead rests on a token; what shows of it says where it can be.
             rests = resting_spread(self.geo, axis, candidates, bead_mm, self.cfg.pointing)
             if rests.status == BETWEEN:
-                rim = over_which(self.geo.on_plane(axis.spread_px, bead_mm + self.cfg.pointing.touch_lift_mm)[:, :2],
+                rim = over_which(self.geo.on_plane(axis.spread_px, self._resting_mm(k))[:, :2],
                                  candidates, self.cfg.pointing, self._tap_wobble_mm())
                 rests = rim if rim.status == OVER else rests
             return _over(axis, rests) if rests.status == OVER else _asked(axis, rests, "hidden")
@@ -424,13 +424,20 @@ class Pipeline:
         if reading.status != TARGET or axis.back_px is None:
             return reading
         p = self.cfg.pointing
-        resting = self.paints[axis.strength].bead_radius_mm + p.touch_lift_mm
-        hover = resting + p.hover_height_mm
+        resting, hover = self._resting_mm(axis.strength), self._hover_mm(axis.strength)
         top = max(highest_for_bead(self.geo, axis, self.paints[axis.strength].bead_radius_mm, p), hover)
         named = {self._line_names(axis, candidates, resting, resting), self._line_names(axis, candidates, hover, top)}
         if named - {None, reading.target}:
             return replace(reading, status=UNSURE, target=None, why="aim")
         return reading
+
+    def _resting_mm(self, k: int) -> float:
+        """How high wand ``k``'s bead centre is when the bead rests on a token."""
+        return self.paints[k].bead_radius_mm + self.cfg.pointing.touch_lift_mm
+
+    def _hover_mm(self, k: int) -> float:
+        """The highest wand ``k``'s bead centre is in a hover over a token; above it, the tip is held up."""
+        return self._resting_mm(k) + self.cfg.pointing.hover_height_mm
 
     def _tap_wobble_mm(self) -> float:
         """``TAP_WOBBLE_PX`` at the table's scale."""
@@ -454,8 +461,7 @@ class Pipeline:
         if not touching and axis.back_px is not None:
             # Held up beside the token, aimed at another, the wand's line names that one from some range
             # of tip heights (resting, a hover, higher, any): then the rim says nothing.
-            resting = bead_mm + p.touch_lift_mm
-            hover = resting + p.hover_height_mm
+            resting, hover = self._resting_mm(axis.strength), self._hover_mm(axis.strength)
             spans = ((resting, resting), (resting, hover), (hover, p.max_height_mm), (resting, p.max_height_mm))
             if {self._line_names(axis, candidates, low, high) for low, high in spans} - {None, rim.token}:
                 return tip
@@ -487,7 +493,7 @@ class Pipeline:
         assert axis.spread_px is not None
         if not touching:
             return _asked(axis, TipReading(CLEAR, None, None, 0.0), "hidden")
-        rest_mm = self.paints[axis.strength].bead_radius_mm + self.cfg.pointing.touch_lift_mm
+        rest_mm = self._resting_mm(axis.strength)
         tip = over_any(self.geo.on_plane(axis.spread_px, rest_mm)[:, :2], candidates, self.cfg.pointing)
         return _over(axis, tip) if tip.status == OVER else _asked(axis, tip, "hidden")
 
@@ -495,7 +501,7 @@ class Pipeline:
         """A wand lost under a fist (``vision.lost_tip``): asked as hidden, whatever its switch says, the
         token it was heading for offered first."""
         assert axis.back_px is not None
-        rest_mm = self.paints[axis.strength].bead_radius_mm + self.cfg.pointing.touch_lift_mm
+        rest_mm = self._resting_mm(axis.strength)
         low, high = seen_segment(self.geo, axis.tip_px, rest_mm)
         heading = low - self.geo.on_plane(axis.back_px[None], rest_mm)[0, :2]
         first, second = (likeliest(low, high, heading, candidates) + [None, None])[:2]
@@ -524,8 +530,7 @@ class Pipeline:
         p = self.cfg.pointing
         bead_mm = self.paints[axis.strength].bead_radius_mm
         top = highest_for_bead(self.geo, axis, bead_mm, p)
-        resting = bead_mm + p.touch_lift_mm
-        above_hover = resting + p.hover_height_mm
+        resting, above_hover = self._resting_mm(axis.strength), self._hover_mm(axis.strength)
         if top < above_hover or axis.back_px is None:
             return _over(axis, tip)
         if self._line_names(axis, candidates, resting, resting) is not None:
