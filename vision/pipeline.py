@@ -423,9 +423,8 @@ class Pipeline:
         in five such readings was wrong, against one in 75 of the others: ``docs/wand-markers.md``.)"""
         if reading.status != TARGET or axis.back_px is None:
             return reading
-        p = self.cfg.pointing
         resting, hover = self._resting_mm(axis.strength), self._hover_mm(axis.strength)
-        top = max(highest_for_bead(self.geo, axis, self.paints[axis.strength].bead_radius_mm, p), hover)
+        top = max(self._highest_mm(axis), hover)
         named = {self._line_names(axis, candidates, resting, resting), self._line_names(axis, candidates, hover, top)}
         if named - {None, reading.target}:
             return replace(reading, status=UNSURE, target=None, why="aim")
@@ -438,6 +437,10 @@ class Pipeline:
     def _hover_mm(self, k: int) -> float:
         """The highest wand ``k``'s bead centre is in a hover over a token; above it, the tip is held up."""
         return self._resting_mm(k) + self.cfg.pointing.hover_height_mm
+
+    def _highest_mm(self, axis: WandAxis) -> float:
+        """The highest the wand's tip bead can be for how big it looks (``under_tip.highest_for_bead``)."""
+        return highest_for_bead(self.geo, axis, self.paints[axis.strength].bead_radius_mm, self.cfg.pointing)
 
     def _tap_wobble_mm(self) -> float:
         """``TAP_WOBBLE_PX`` at the table's scale."""
@@ -465,7 +468,7 @@ class Pipeline:
             spans = ((resting, resting), (resting, hover), (hover, p.max_height_mm), (resting, p.max_height_mm))
             if {self._line_names(axis, candidates, low, high) for low, high in spans} - {None, rim.token}:
                 return tip
-            top = highest_for_bead(self.geo, axis, bead_mm, p)
+            top = self._highest_mm(axis)
             if touching is False and top >= hover and self._line_names(axis, candidates, hover, top) != rim.token:
                 # The switch says the bead is off the token and its size lets it be higher than a hover:
                 # a tip seen past a token's edge is then as likely a wand held high and aimed past it as
@@ -527,9 +530,7 @@ class Pipeline:
         from low and high tips alike, asked such resting wands more often than it caught wands aimed
         from afar.) A tip that cannot be higher than a hover (the bead's size) means the token under it
         by the table card, and a tip seen without any line is read as that token too."""
-        p = self.cfg.pointing
-        bead_mm = self.paints[axis.strength].bead_radius_mm
-        top = highest_for_bead(self.geo, axis, bead_mm, p)
+        top = self._highest_mm(axis)
         resting, above_hover = self._resting_mm(axis.strength), self._hover_mm(axis.strength)
         if top < above_hover or axis.back_px is None:
             return _over(axis, tip)
