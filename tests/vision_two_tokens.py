@@ -5,6 +5,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from vision.axis import WandAxis
 from vision.config import VisionConfig
 from vision.decide import TARGET
 from vision.frames import Frame
@@ -29,6 +30,18 @@ def table_px(x_mm: float, y_mm: float, z_mm: float) -> tuple[int, int]:
     """The pixel (rounded) where the camera sees the point ``x_mm, y_mm`` at ``z_mm`` over the table."""
     x, y = CAMERA.project(np.array([[x_mm, y_mm, z_mm]]))[0]
     return int(round(x)), int(round(y))
+
+
+def wand_two(tip_mm: tuple[float, float, float], towards_mm: tuple[float, float, float] | None) -> WandAxis:
+    """Wand 2 with its tip bead's centre at ``tip_mm``, seen its true size there; its band 110 mm back
+    along the line from ``towards_mm`` through the tip (None: a lone tip)."""
+    tip = np.array([tip_mm], np.float64)
+    radius = float(GEO.bead_radius_px(tip, BEAD_MM)[0])
+    if towards_mm is None:
+        return WandAxis(2, CAMERA.project(tip)[0], None, 0.0, "tip", radius)
+    d = tip[0] - np.array(towards_mm)
+    band = tip[0] + 110.0 * d / np.linalg.norm(d)
+    return WandAxis(2, CAMERA.project(tip)[0], CAMERA.project(band[None])[0], 110.0, "band", radius)
 
 
 def two_token_pipeline(config: VisionConfig) -> Pipeline:

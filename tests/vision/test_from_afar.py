@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tests.vision_two_tokens import BEAD_MM, CAMERA, GEO, two_token_pipeline
+from tests.vision_two_tokens import two_token_pipeline, wand_two
 from vision.axis import WandAxis
 from vision.decide import TARGET, UNSURE, verdict
 from vision.pipeline import Pipeline
@@ -31,7 +31,7 @@ def test_a_wand_whose_lines_name_another_token_than_its_reading_from_afar_is_ask
     taken resting names T, where the wand is aimed. The camera cannot tell which: asked, o5 offered."""
     afar = verdict(2, pipeline._from_afar(SEEN, TABLE), pipeline.cfg.decide, "shaft")
     assert (afar.status, afar.target) == (TARGET, "o5")  # what the reading from afar alone said
-    rest = BEAD_MM + pipeline.cfg.pointing.touch_lift_mm
+    rest = pipeline._resting_mm(2)
     assert pipeline._line_names(SEEN, TABLE, rest, rest) == "T"
     for touching in (False, None):
         reading = pipeline.read(SEEN, TABLE, touching)
@@ -43,10 +43,6 @@ def test_a_wand_aimed_from_afar_whose_lines_agree_is_read(pipeline) -> None:
     target = Candidate("Y", 700.0, 450.0, 15.0)
     others = [Candidate("X", 640.0, 280.0, 15.0), Candidate("Z", 800.0, 330.0, 15.0)]
     for height in (60.0, 90.0, 120.0):
-        tip = np.array([700.0, 250.0, height])
-        along = np.array([target.x_mm, target.y_mm, 0.0]) - tip
-        band = tip - 110.0 * along / np.linalg.norm(along)
-        axis = WandAxis(2, CAMERA.project(tip[None])[0], CAMERA.project(band[None])[0], 110.0, "band",
-                        float(GEO.bead_radius_px(tip[None], BEAD_MM)[0]))
-        reading = pipeline.read(axis, [target, *others], False)
+        reading = pipeline.read(wand_two((700.0, 250.0, height), (target.x_mm, target.y_mm, 0.0)), [target, *others],
+                                False)
         assert (reading.status, reading.target) == (TARGET, "Y"), height

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tests.vision_two_tokens import BEAD_MM, CAMERA, GEO, two_token_pipeline
+from tests.vision_two_tokens import BEAD_MM, CAMERA, GEO, two_token_pipeline, wand_two
 from vision.axis import WandAxis
 from vision.bench.casting import run_scene
 from vision.bench.tips import SceneTips
@@ -33,12 +33,8 @@ def _resting(past_edge_mm: float, towards_mm: tuple[float, float, float] | None 
     """Wand 2's bead ``past_edge_mm`` beyond S's rim toward +x (where T lies when there), seen its true
     size; its band 110 mm back along the line from ``towards_mm`` through the tip (None: straight up
     the table's -x side, the player's)."""
-    tip = np.array([[700.0 + RADIUS + past_edge_mm, 300.0, height_mm]])
-    radius = float(GEO.bead_radius_px(tip, BEAD_MM)[0])
-    towards = np.array(towards_mm) if towards_mm is not None else tip[0] + np.array([60.0, 0.0, -100.0])
-    d = tip[0] - towards
-    band = tip[0] + 110.0 * d / np.linalg.norm(d)
-    return WandAxis(2, CAMERA.project(tip)[0], CAMERA.project(band[None])[0], 110.0, "band", radius)
+    tip = (700.0 + RADIUS + past_edge_mm, 300.0, height_mm)
+    return wand_two(tip, towards_mm if towards_mm is not None else (tip[0] + 60.0, tip[1], tip[2] - 100.0))
 
 
 def test_a_bead_against_a_tokens_rim_past_its_tapped_place_is_read(pipeline) -> None:
@@ -135,12 +131,8 @@ def _held_high(past_edge_mm: float, towards_mm: tuple[float, float, float], heig
     """Wand 2's bead ``height_mm`` up, seen where a resting bead ``past_edge_mm`` beyond S's rim would
     be, and the size it looks up there; its band 110 mm back along the line from ``towards_mm``."""
     resting = np.array([[700.0 + RADIUS + past_edge_mm, 300.0, BEAD_MM + 2.0]])
-    pixel = CAMERA.project(resting)[0]
-    tip = GEO.at_height(pixel, np.array([height_mm]))[0]
-    d = tip - np.array(towards_mm)
-    band = tip + 110.0 * d / np.linalg.norm(d)
-    return WandAxis(2, pixel, CAMERA.project(band[None])[0], 110.0, "band",
-                    float(GEO.bead_radius_px(tip[None], BEAD_MM)[0]))
+    x, y, z = GEO.at_height(CAMERA.project(resting)[0], np.array([height_mm]))[0]
+    return wand_two((float(x), float(y), float(z)), towards_mm)
 
 
 def test_a_bead_held_high_beside_a_token_with_its_switch_open_is_asked(pipeline) -> None:
@@ -152,7 +144,8 @@ def test_a_bead_held_high_beside_a_token_with_its_switch_open_is_asked(pipeline)
     reading = pipeline.read(axis, ALONE, False)
     assert (reading.status, reading.why) == (UNSURE, "between")
     # The same tip with its switch closed rests against the rim, whatever its size says: S.
-    assert (pipeline.read(axis, ALONE, True).status, pipeline.read(axis, ALONE, True).target) == (TARGET, "S")
+    closed = pipeline.read(axis, ALONE, True)
+    assert (closed.status, closed.target) == (TARGET, "S")
 
 
 def test_a_bead_held_high_beside_a_token_and_aimed_back_into_it_is_read(pipeline) -> None:

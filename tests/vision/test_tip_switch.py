@@ -13,7 +13,7 @@ from vision.axis import WandAxis
 from vision.bench.casting import run_scene
 from vision.bench.tips import SceneTips
 from vision.decide import TARGET, UNSURE
-from tests.vision_two_tokens import BEAD_MM, CAMERA, GEO, TOKENS, two_token_pipeline
+from tests.vision_two_tokens import BEAD_MM, GEO, TOKENS, two_token_pipeline, wand_two
 from vision.pipeline import AIMED_WITHIN, Pipeline
 from vision.render.scene import make_scene
 from vision.targets import Candidate
@@ -26,20 +26,8 @@ def pipeline(config) -> Pipeline:
     return two_token_pipeline(config)
 
 
-def _wand(tip_mm: tuple[float, float, float], towards_mm: tuple[float, float, float] | None) -> WandAxis:
-    """Wand 2 with its tip bead's centre at ``tip_mm``, seen its true size; its band 110 mm back along
-    the line from ``towards_mm`` through the tip (None: a lone tip)."""
-    tip = np.array([tip_mm])
-    radius = float(GEO.bead_radius_px(tip, BEAD_MM)[0])
-    if towards_mm is None:
-        return WandAxis(2, CAMERA.project(tip)[0], None, 0.0, "tip", radius)
-    d = tip[0] - np.array(towards_mm)
-    band = tip[0] + 110.0 * d / np.linalg.norm(d)
-    return WandAxis(2, CAMERA.project(tip)[0], CAMERA.project(band[None])[0], 110.0, "band", radius)
-
-
 def test_a_closed_switch_reads_a_tip_the_camera_alone_finds_between_two_tokens(config) -> None:
-    axis = _wand((840.0, 120.0, BEAD_MM + 2.0), None)  # resting 10 mm off A's centre, toward B
+    axis = wand_two((840.0, 120.0, BEAD_MM + 2.0), None)  # resting 10 mm off A's centre, toward B
     blind = config.pointing.model_copy(update={"bead_shrink_tolerance": 0.5})  # the bead's size not used
     assert under_tip(GEO, axis, TOKENS, BEAD_MM, blind).status == BETWEEN
     reading = under_tip(GEO, axis, TOKENS, BEAD_MM, blind, touching=True)
@@ -51,7 +39,7 @@ def test_a_tip_over_one_token_clearly_aimed_at_another_is_asked_with_its_switch_
     line names B from a high tip and no token at all with the bead resting on A, which with an open
     switch is enough to ask; a closed switch says the bead rests on A. (A tip 3 cm over A, within a
     hover, leaning to B: resting, its line points into A, so it fits a light touch and is read as A.)"""
-    axis = _wand((845.0, 120.0, BEAD_MM + 70.0), (800.0, 120.0, 0.0))
+    axis = wand_two((845.0, 120.0, BEAD_MM + 70.0), (800.0, 120.0, 0.0))
     alone = pipeline.read(axis, TOKENS)
     assert (alone.status, alone.target) == (TARGET, "A")
     lifted = pipeline.read(axis, TOKENS, touching=False)
@@ -65,7 +53,7 @@ def test_a_light_touch_pointing_into_its_token_is_read_with_its_switch_open(pipe
     its bead measured 8 % big (the token beside it), so it might be held high. Taken high, its line names
     B; but resting, it points into A itself, as the table card's pose does: the open switch is weak
     evidence and the wand is read as the camera alone reads it (the former reading asked)."""
-    axis = _wand((855.0, 120.0, BEAD_MM + 3.0), (800.0, 120.0, 0.0))
+    axis = wand_two((855.0, 120.0, BEAD_MM + 3.0), (800.0, 120.0, 0.0))
     axis = replace(axis, tip_radius_px=1.08 * axis.tip_radius_px)
     alone = pipeline.read(axis, TOKENS)
     lifted = pipeline.read(axis, TOKENS, touching=False)
@@ -78,7 +66,7 @@ def test_a_hover_whose_line_only_grazes_a_neighbour_is_read_with_its_switch_open
     B's middle, as a natural hover's line crosses whatever lies behind its token. A wand aimed at B
     would pass near its middle: the open switch is no reason to ask, and the wand is read as the camera
     alone reads it (the former reading asked: a natural hover lost to the switch)."""
-    axis = _wand((850.0, 120.0, BEAD_MM + 23.0), (740.0, 136.0, 0.0))
+    axis = wand_two((850.0, 120.0, BEAD_MM + 23.0), (740.0, 136.0, 0.0))
     rest = BEAD_MM + pipeline.cfg.pointing.touch_lift_mm
     top = highest_for_bead(GEO, axis, BEAD_MM, pipeline.cfg.pointing)
     high = aim_scores(GEO, axis, TOKENS, pipeline.cfg.pointing, rest + pipeline.cfg.pointing.hover_height_mm, top)
@@ -90,7 +78,7 @@ def test_a_hover_whose_line_only_grazes_a_neighbour_is_read_with_its_switch_open
 
 def test_a_lifted_tip_over_a_token_whose_line_names_no_token_is_that_token(pipeline) -> None:
     """A hover leaning back: the line meets the table beyond the token, where nothing lies."""
-    axis = _wand((850.0, 120.0, BEAD_MM + 20.0), (850.0, 40.0, 0.0))
+    axis = wand_two((850.0, 120.0, BEAD_MM + 20.0), (850.0, 40.0, 0.0))
     lifted = pipeline.read(axis, TOKENS, touching=False)
     assert (lifted.status, lifted.target) == (TARGET, "A")
 
@@ -99,7 +87,7 @@ def test_an_open_switch_asks_nothing_the_camera_alone_would_not(pipeline) -> Non
     """The band behind a hand, the dark shaft still seen: its line, of unknown length, leans to B but
     names it clearly from no height. The camera alone reads the token under the tip; an open switch,
     weak evidence, reads it too."""
-    band = _wand((850.0, 120.0, BEAD_MM + 30.0), (800.0, 120.0, 0.0))
+    band = wand_two((850.0, 120.0, BEAD_MM + 30.0), (800.0, 120.0, 0.0))
     shaft = WandAxis(2, band.tip_px, band.tip_px + 0.4 * (band.back_px - band.tip_px), 0.0, "shaft", band.tip_radius_px)
     alone = pipeline.read(shaft, TOKENS)
     lifted = pipeline.read(shaft, TOKENS, touching=False)
@@ -109,7 +97,7 @@ def test_an_open_switch_asks_nothing_the_camera_alone_would_not(pipeline) -> Non
 def test_a_lone_lifted_tip_over_a_token_is_that_token(pipeline) -> None:
     """No line to say where it is aimed (the band behind the fist): read as without switches, since
     such a tip is far more often a light touch or an upright hover than a wand aimed from afar."""
-    axis = _wand((850.0, 120.0, BEAD_MM + 20.0), None)
+    axis = wand_two((850.0, 120.0, BEAD_MM + 20.0), None)
     lifted = pipeline.read(axis, TOKENS, touching=False)
     assert (lifted.status, lifted.target) == (TARGET, "A")
 
@@ -120,7 +108,7 @@ def test_a_lone_tip_measured_bigger_than_resting_is_still_read_with_its_switch_o
     such lone tips with open switches were hovers and light touches read right far more often than
     wands aimed from afar (docs/wand-markers.md): asking them would read fewer wands right than the
     camera alone. Read as the camera alone reads it."""
-    axis = _wand((850.0, 120.0, BEAD_MM + 14.0), None)
+    axis = wand_two((850.0, 120.0, BEAD_MM + 14.0), None)
     axis = replace(axis, tip_radius_px=1.07 * axis.tip_radius_px)
     alone = pipeline.read(axis, TOKENS)
     lifted = pipeline.read(axis, TOKENS, touching=False)
@@ -132,10 +120,10 @@ def test_a_wand_held_high_aimed_between_two_neighbours_is_asked(pipeline) -> Non
     meets the table 17 mm from A's centre and 33 mm from B's. At 23 cm a person's aim wavers by
     several degrees (the distance set's b1/b2 wand named the wrong neighbour with margin), so the line
     names neither clearly and the wand is asked, switch or none. Aimed 5 mm from A, it is A."""
-    between = _wand((825.0, -55.0, 150.0), (833.0, 120.0, 0.0))
+    between = wand_two((825.0, -55.0, 150.0), (833.0, 120.0, 0.0))
     for touching in (None, False):
         assert pipeline.read(between, TOKENS, touching).status == UNSURE
-    at_a = _wand((825.0, -55.0, 150.0), (845.0, 120.0, 0.0))
+    at_a = wand_two((825.0, -55.0, 150.0), (845.0, 120.0, 0.0))
     for touching in (None, False):
         reading = pipeline.read(at_a, TOKENS, touching)
         assert (reading.status, reading.target) == (TARGET, "A")
@@ -143,7 +131,7 @@ def test_a_wand_held_high_aimed_between_two_neighbours_is_asked(pipeline) -> Non
 
 def test_a_casting_asks_each_wands_switch(pipeline) -> None:
     """The switch reaches the reading through the casting (the table side hands in the hub's)."""
-    axis = _wand((845.0, 120.0, BEAD_MM + 70.0), (800.0, 120.0, 0.0))
+    axis = wand_two((845.0, 120.0, BEAD_MM + 70.0), (800.0, 120.0, 0.0))
     verdicts = {}
     for name, tips in (("alone", None), ("lifted", FixedTipSwitches({2: False}))):
         casting = pipeline.casting(0.0, [2], TOKENS, tips)
@@ -190,7 +178,7 @@ def test_a_closed_switch_never_makes_the_size_test_stricter(config) -> None:
     """A resting bead looking a third bigger than it should (its size learned a little small, a touch of
     its colour beside it): the camera alone reads it as a bead held a little higher; the closed switch
     must read it too. Only a patch too big for every height is refused."""
-    axis = _wand((850.0, 120.0, BEAD_MM + 3.0), None)
+    axis = wand_two((850.0, 120.0, BEAD_MM + 3.0), None)
     grown = dataclasses.replace(axis, tip_radius_px=axis.tip_radius_px * 1.33)
     assert under_tip(GEO, grown, TOKENS, BEAD_MM, config.pointing).status == OVER
     reading = under_tip(GEO, grown, TOKENS, BEAD_MM, config.pointing, touching=True)
@@ -203,7 +191,7 @@ def test_a_switch_open_while_the_bead_rests_on_a_token_still_reads_it(pipeline) 
     """A light touch at a shallow angle: the bead rests on A, its switch open (the push along the wand
     too weak), its line meeting the table at B. The bead looks its resting size, so the tip is no
     higher than a hover over A: read A, as the camera alone does; the switch is evidence, not a veto."""
-    axis = _wand((850.0, 120.0, BEAD_MM + 2.0), (800.0, 120.0, 0.0))
+    axis = wand_two((850.0, 120.0, BEAD_MM + 2.0), (800.0, 120.0, 0.0))
     alone = pipeline.read(axis, TOKENS)
     assert (alone.status, alone.target) == (TARGET, "A")
     lifted = pipeline.read(axis, TOKENS, touching=False)
@@ -224,7 +212,7 @@ class _Bouncing:
 def test_a_switch_that_closed_while_the_wand_was_still_counts_as_closed(pipeline) -> None:
     """Resting 10 mm off A's centre toward B: between the two for the camera alone, read with the switch
     closed. The switch reads open on the deciding frame, but it closed while the wand was still."""
-    axis = _wand((840.0, 120.0, BEAD_MM + 2.0), None)
+    axis = wand_two((840.0, 120.0, BEAD_MM + 2.0), None)
     blind = pipeline.cfg.model_copy(update={"pointing": pipeline.cfg.pointing.model_copy(
         update={"bead_shrink_tolerance": 0.5})})  # the bead's size not used: between for the camera alone
     pipeline.cfg = blind
@@ -260,7 +248,7 @@ def test_a_switch_closed_while_its_tip_flies_is_stuck_and_not_trusted(pipeline) 
     """The wand flies in and hovers 7 cm up between A and B, aimed at B: the camera alone cannot tell
     and asks. A stuck switch would pin the tip to A; heard closed in flight, it is not trusted: the wand
     reads as the camera alone reads it, and stays untrusted for the night until heard open."""
-    hover = _wand((815.0, 120.0, BEAD_MM + 70.0), (800.0, 120.0, 0.0))
+    hover = wand_two((815.0, 120.0, BEAD_MM + 70.0), (800.0, 120.0, 0.0))
     verdicts = {}
     for name, tips in (("alone", None), ("stuck", _Stuck()), ("honest", _Honest())):
         pipeline.stuck_switches.clear()
@@ -286,7 +274,7 @@ def test_a_wand_aimed_from_afar_whose_resting_line_only_passes_a_token_is_asked(
     nothing and seldom runs so true from high up: asked."""
     far = Candidate("C", 850.0 + 150.0 * np.cos(np.radians(60)), 120.0 + 150.0 * np.sin(np.radians(60)), 22.0)
     tokens = [*TOKENS, far]
-    axis = _wand((850.0 + 8.0 * np.cos(np.radians(60)), 120.0 + 8.0 * np.sin(np.radians(60)), 60.0),
+    axis = wand_two((850.0 + 8.0 * np.cos(np.radians(60)), 120.0 + 8.0 * np.sin(np.radians(60)), 60.0),
                  (far.x_mm, far.y_mm, 0.0))
     p = pipeline.cfg.pointing
     rest = BEAD_MM + p.touch_lift_mm
@@ -304,7 +292,7 @@ def _leaning(tip_mm: tuple[float, float, float], azimuth_deg: float, lean_deg: f
     big (a token of its colour beside it: light touches measure up to 14.5-17 %), so it might be high."""
     a, e = np.radians(azimuth_deg), np.radians(lean_deg)
     d = np.array([np.cos(e) * np.cos(a), np.cos(e) * np.sin(a), -np.sin(e)])
-    axis = _wand(tip_mm, tuple(np.array(tip_mm) + d * (tip_mm[2] / np.sin(e))))
+    axis = wand_two(tip_mm, tuple(np.array(tip_mm) + d * (tip_mm[2] / np.sin(e))))
     return replace(axis, tip_radius_px=1.15 * axis.tip_radius_px)
 
 
