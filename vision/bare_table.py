@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 import cv2
 import numpy as np
@@ -49,6 +49,18 @@ HELD_GROWTH, HELD_SLACK_PX = 1.6, 3.0
 RESTING_AREA = 1.35
 
 Wands = Callable[[np.ndarray], Mapping[int, WandSighting]]  # (H,W,3) BGR -> the wands seen, with no table view
+
+
+def wand_discs(shape: tuple[int, ...], wands: Iterable[WandSighting]) -> np.ndarray:
+    """(H,W) bool: what the beads and bands of ``wands`` (each found with its band) cover in a picture of
+    ``shape``: never the table."""
+    mask = np.zeros(shape[:2], np.uint8)
+    for s in wands:
+        assert s.band_px is not None
+        for centre, area in ((s.tip_px, s.tip_area), (s.band_px, s.band_area)):
+            radius = HELD_GROWTH * math.sqrt(max(area, 1.0) / math.pi) + HELD_SLACK_PX
+            cv2.circle(mask, (int(round(centre[0])), int(round(centre[1]))), int(math.ceil(radius)), (1,), -1)
+    return mask.astype(bool)
 
 
 class BareTable:
@@ -116,14 +128,10 @@ class BareTable:
         band nearby; it stays the table."""
         if self._clear is None:
             return np.zeros(image_bgr.shape[:2], bool)
-        mask = np.zeros(image_bgr.shape[:2], np.uint8)
-        for s in (self.wands(image_bgr) if self.wands is not None and self.bead_px is not None else {}).values():
-            if s.band_px is None or not self._resting_size(s):
-                continue  # a lone patch of a wand's colour, or one bigger than a bead, may be a token
-            for centre, area in ((s.tip_px, s.tip_area), (s.band_px, s.band_area)):
-                radius = HELD_GROWTH * math.sqrt(max(area, 1.0) / math.pi) + HELD_SLACK_PX
-                cv2.circle(mask, (int(round(centre[0])), int(round(centre[1]))), int(math.ceil(radius)), (1,), -1)
-        return mask.astype(bool) & self._clear
+        found = self.wands(image_bgr) if self.wands is not None and self.bead_px is not None else {}
+        # A lone patch of a wand's colour, or one bigger than a bead, may be a token.
+        return wand_discs(image_bgr.shape[:2], [s for s in found.values() if s.band_px is not None
+                                                and self._resting_size(s)]) & self._clear
 
     def _resting_size(self, s: WandSighting) -> bool:
         assert self.bead_px is not None

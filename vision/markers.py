@@ -172,10 +172,10 @@ def marker_blobs(image_bgr: np.ndarray, paints: Mapping[int, PaintModel], cfg: M
 
     One labelling pass over all marker colours; a patch holding two colours (two beads touching) is
     split by colour inside its own box, so each bead stays a blob of its own."""
-    return _blobs(*_wand_pixels(image_bgr, paints, cfg, table), paints, cfg)
+    return _blobs(*wand_pixels(image_bgr, paints, cfg, table), paints, cfg)
 
 
-def _wand_pixels(image_bgr: np.ndarray, paints: Mapping[int, PaintModel], cfg: MarkerConfig,
+def wand_pixels(image_bgr: np.ndarray, paints: Mapping[int, PaintModel], cfg: MarkerConfig,
                  table: TableView | None) -> tuple[np.ndarray, np.ndarray]:
     """(H,W) uint8 each pixel's wand strength (0: none, or the table showed it already) and (H,W,3) HSV."""
     hsv = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2HSV)
@@ -239,23 +239,31 @@ BAND_MIN_GAP_PX = 2.0
 # patch of wood is about that less saturated than paint), a patch that could be another bead's band
 # loses 80 (more than any paint's saturation spread).
 WITH_BAND_RANK, BAND_OF_BIGGER_RANK = 40.0, 80.0
+# A band the wand's shaft runs on from, away from the bead, is threaded on that bead's wand: worth more
+# than any paint's saturation spread, so a flat token more saturated than the shaded bead loses to it.
+THREADED_RANK = 80.0
 # The shaft is looked for every 3 degrees on 7 rings from just outside the bead (1.25 r) out 2.5 r
 # (at least 10 px: a far bead is small, its shaft still several pixels long); a shaft is thin, so the
 # directions 25 degrees to either side are not dark too.
 SHAFT_STEP_DEG, SHAFT_FROM, SHAFT_SPAN, SHAFT_MIN_SPAN_PX, SHAFT_RINGS, SHAFT_SIDE_DEG = 3.0, 1.25, 2.5, 10.0, 7, 25
 BeadSize = Callable[[np.ndarray, float], np.ndarray]  # (N,2) pixels, bead radius mm -> (N,) radius px
+# (bead, band) -> how far (px) the shaft runs on from the band away from the bead, past what a token's rim
+# or print can show (0 or less: no shaft)
+ShaftOn = Callable[[Blob, Blob], float]
 
 
 def find_wands(image_bgr: np.ndarray, paints: Mapping[int, PaintModel], cfg: MarkerConfig, bead_px: BeadSize,
                reach_px: float, table: TableView | None = None,
-               unpaired: dict[int, list[Blob]] | None = None) -> dict[int, WandSighting]:
+               unpaired: dict[int, list[Blob]] | None = None,
+               shaft_on: ShaftOn | None = None) -> dict[int, WandSighting]:
     """(H,W,3) uint8 BGR -> the wands seen, by strength.
 
     bead_px: how big a bead resting on a token looks at each pixel (from the calibration: a bead off the
     camera's axis looks bigger); reach_px: the farthest the band can appear from the bead. ``unpaired``
     (when given) gets the patches of each wand whose tip was not found: its band may be among them
-    (``vision.hidden_tip``)."""
-    classes, hsv = _wand_pixels(image_bgr, paints, cfg, table)
+    (``vision.hidden_tip``). ``shaft_on(tip, band)``: how far the wand's dark shaft runs on from the band
+    away from the tip (``_pair``: which of two beads a band is threaded behind)."""
+    classes, hsv = wand_pixels(image_bgr, paints, cfg, table)
     blobs = _blobs(classes, hsv, paints, cfg)
     found = {}
     for strength, paint in paints.items():
@@ -266,7 +274,8 @@ def find_wands(image_bgr: np.ndarray, paints: Mapping[int, PaintModel], cfg: Mar
         mine = _mend(mine, 2 * float(np.median(radii)))
         radii = bead_px(np.array([b.centre for b in mine]), paint.bead_radius_mm)
         sighting = _pair(strength, mine, np.pi * radii ** 2, reach_px, cfg,
-                         lambda blob, area: outline_area_at(image_bgr, blob.centre, float(np.sqrt(area / np.pi))))
+                         lambda blob, area: outline_area_at(image_bgr, blob.centre, float(np.sqrt(area / np.pi))),
+                         shaft_on)
         if sighting is None:
             if unpaired is not None:
                 unpaired[strength] = mine
@@ -404,21 +413,36 @@ def _mend(blobs: list[Blob], reach_px: float) -> list[Blob]:
 
 
 def _pair(strength: int, blobs: list[Blob], bead_areas: np.ndarray, reach_px: float, cfg: MarkerConfig,
-          outline: Callable[[Blob, float], float | None] | None = None) -> WandSighting | None:
+          outline: Callable[[Blob, float], float | None] | None = None,
+          shaft_on: ShaftOn | None = None) -> WandSighting | None:
     """The bead is a round blob of bead size (``bead_areas``: (N,) each blob's expected bead area where
     it lies) with, preferably, a clearly smaller band blob within reach; the most saturated wins, a
     bead with its band first. ``outline(blob, expected area)``: the bead's area measured at its
-    outline, for a lone blob too small by the paint's floors."""
+    outline, for a lone blob too small by the paint's floors. Where two beads could be paired with a
+    band (a token of the wand's paint beside its tip), the pairing whose band has the shaft running on
+    from it away from the bead the farthest (``shaft_on``) is the wand: a token's pairing points the
+    shaft's way only by chance."""
     best: tuple[float, WandSighting] | None = None
     sized = [(tip, bead_area) for tip, bead_area in zip(blobs, bead_areas)
              if cfg.bead_area_min_ratio * bead_area <= tip.area <= cfg.bead_area_max_ratio * bead_area
              and tip.fill >= cfg.min_roundness]
     beads = [tip for tip, _ in sized]
+    bands_of = {id(tip): [b for b in blobs if b is not tip and b.area <= cfg.band_area_max_ratio * tip.area
+                          and b.area >= cfg.band_area_min_ratio * bead_area
+                          and BAND_MIN_GAP_PX <= float(np.linalg.norm(b.centre - tip.centre)) <= reach_px]
+                for tip, bead_area in sized}
+    # Two beads with a band each: a token of the wand's paint beside its tip. Only then is the shaft looked
+    # for, and only the pairing it runs on from farthest counts: another wand's shaft lying by chance on
+    # the line from a token's band is seen for a short way, the wand's own runs on to the fist.
+    threaded: tuple[float, Blob, Blob] | None = None
+    if shaft_on is not None and sum(bool(bands) for bands in bands_of.values()) > 1:
+        runs = [(shaft_on(tip, b), tip, b) for tip, _ in sized for b in bands_of[id(tip)]]
+        longest = max(runs, key=lambda run: run[0])
+        threaded = longest if longest[0] > 0 else None
     for tip, bead_area in sized:
-        bands = [b for b in blobs if b is not tip and b.area <= cfg.band_area_max_ratio * tip.area
-                 and b.area >= cfg.band_area_min_ratio * bead_area
-                 and BAND_MIN_GAP_PX <= float(np.linalg.norm(b.centre - tip.centre)) <= reach_px]
-        band = max(bands, key=lambda b: b.area) if bands else None
+        bands = bands_of[id(tip)]
+        on_shaft = threaded is not None and threaded[1] is tip
+        band = threaded[2] if threaded is not None and on_shaft else (max(bands, key=lambda b: b.area) if bands else None)
         # A bead with its band is far likelier a wand than a lone patch of colour.
         if band is None and tip.area < cfg.lone_bead_min_ratio * bead_area \
                 and not _whole_at_outline(tip, bead_area, cfg, outline):
@@ -433,7 +457,7 @@ def _pair(strength: int, blobs: list[Blob], bead_areas: np.ndarray, reach_px: fl
             continue
         # Fluorescent paint is the most saturated thing on the table; a lit patch of wood or a sleeve
         # of the same hue is less so.
-        rank = tip.saturation + (WITH_BAND_RANK if band is not None else 0.0)
+        rank = tip.saturation + (WITH_BAND_RANK if band is not None else 0.0) + (THREADED_RANK if on_shaft else 0.0)
         # A band held nearer the camera, or grown by a patch of its colour, can pass for a bead; it is
         # then still smaller than the wand's real bead beside it, whose band it is.
         if _band_of_a_bigger_bead(tip, beads, reach_px, cfg):

@@ -24,17 +24,18 @@ from pathlib import Path
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+import cv2
 import numpy as np
 
 from vision.axis import WandAxis, wand_axis
-from vision.bare_table import BareTable
+from vision.bare_table import BareTable, wand_discs
 from vision.config import VisionConfig, load_config
 from vision.decide import LOST, NONE, TARGET, UNSURE, Casting, CastingResult, CastingWatch, WandReading, verdict
 from vision.frames import Frame, FrameSource
 from vision.hidden_tip import (BAND_MAX_AREA, FIST_DIFF, band_alone, covered, fist_allows, is_placed, placed_axis, shaft_allows,
-                               shaft_joins, shaft_line, shaft_seen, tip_places)
+                               shaft_joins, shaft_line, shaft_seen, shaft_start, tip_places)
 from vision.lost_tip import likeliest, lost_axis, seen_segment
-from vision.markers import Blob, TableView, WandSighting, find_wands, shaft_direction
+from vision.markers import Blob, TableView, WandSighting, find_wands, shaft_direction, wand_pixels
 from vision.profile import PaintModel, ProfileError, load_profile
 from vision.scoring import TokenScores, aim_scores, score_tokens
 from vision.table_geometry import Calibrated, TableGeometry, UncalibratedTable
@@ -131,6 +132,7 @@ class Pipeline:
         # high as a wand is moves across the picture.
         self._trail = TipTrail(self.geo.px_per_mm(self.cfg.pointing.max_height_mm))
         self.table: TableView | None = None
+        self._at_cue = False  # the next frame is the first after the cue (``_table_at_cue``)
         self.stuck_switches: set[int] = set()  # wands whose tip switch was heard closed while flying
         p = self.cfg.pointing
         band = max(m.band_from_tip_mm for m in self.paints.values())
@@ -151,6 +153,7 @@ class Pipeline:
     def freeze_table(self) -> None:
         """The cue: the table as it lies becomes the table view (no frame since the last cue: none)."""
         self.table = self._bare.view()
+        self._at_cue = self.table is not None
         self._tips_seen, self._tip_sides, self._tips_at, self._came_from = {}, {}, {}, {}
         self._still_since_cue, self._unjoined = None, {}
         self._trail.clear()
@@ -159,9 +162,48 @@ class Pipeline:
     def find(self, image_bgr: np.ndarray) -> dict[int, WandSighting]:
         """The wand stage: (H,W,3) uint8 BGR -> sightings by strength."""
         unpaired: dict[int, list[Blob]] = {}
+        if self._at_cue:
+            self._at_cue = False
+            self.table = self._table_at_cue(image_bgr)
         found = find_wands(image_bgr, self.paints, self.cfg.markers, self.bead_px, self.band_reach_px, self.table,
-                           unpaired)
+                           unpaired, lambda tip, band: self._shaft_on(image_bgr, tip, band))
         return Sightings(found, unpaired)
+
+    def _table_at_cue(self, image_bgr: np.ndarray) -> TableView | None:
+        """The table view with what the first frame after the cue shows of a wand's colour where no wand is
+        (a bead with its band): the players raise their wands before the cue and point only once it is
+        called (``docs/table-card.md``), so what lies there of a wand's colour is a token or a card, which
+        the second before the cue may not have shown bare (a hand held over it, laid a moment before). Seen
+        as the table, it is never taken for a tip that is hidden elsewhere. A wand's own bead seen alone
+        there (its band under the fist) moves once its player points, and is new wherever it comes to rest."""
+        assert self.table is not None
+        classes, _ = wand_pixels(image_bgr, self.paints, self.cfg.markers, self.table)
+        coloured = classes != 0
+        if not coloured.any():
+            return self.table
+        found = find_wands(image_bgr, self.paints, self.cfg.markers, self.bead_px, self.band_reach_px, self.table)
+        paste = coloured & ~wand_discs(coloured.shape, [s for s in found.values() if s.band_px is not None])
+        # Only patches bigger than any band: a band seen alone (its tip under the fist) places the hidden tip
+        # (``vision.hidden_tip``) and must stay new, while a token of a wand's paint is wider than its bead.
+        n, labels, stats, centres = cv2.connectedComponentsWithStats(paste.astype(np.uint8), connectivity=8)
+        smallest_bead = min(m.bead_radius_mm for m in self.paints.values())
+        beads = np.pi * self.bead_px(centres[1:], smallest_bead) ** 2 if n > 1 else np.zeros(0)
+        wide = np.flatnonzero(stats[1:, cv2.CC_STAT_AREA] > BAND_MAX_AREA * beads) + 1
+        paste = np.isin(labels, wide)
+        if not paste.any():
+            return self.table
+        image = self.table.image.copy()
+        image[paste] = image_bgr[paste]
+        return TableView(image)
+
+    def _shaft_on(self, image_bgr: np.ndarray, tip: Blob, band: Blob) -> float:
+        """How far (px) the wand's dark shaft runs on from ``band``, on the side away from ``tip``, beyond a
+        bead's radius past the band's rim (``hidden_tip.shaft_seen``; 0 or less: no shaft there)."""
+        off = band.centre - tip.centre
+        line = off / max(float(np.linalg.norm(off)), 1e-9)
+        band_r = float(np.sqrt(max(band.area, 1.0) / np.pi))
+        away, _ = shaft_seen(image_bgr, band.centre, line, band_r, self.cfg.markers.shaft_contrast, self.band_reach_px)
+        return away - shaft_start(band_r) - self._bead_radius_px(band.strength, band.centre)
 
     def bead_px(self, pixels: np.ndarray, radius_mm: float) -> np.ndarray:
         """(N,2) pixels -> (N,) apparent radius of a bead of ``radius_mm`` resting on a token there."""

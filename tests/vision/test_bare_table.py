@@ -101,14 +101,58 @@ def _covered_all_along(see) -> None:
         see(_table((i % 2, (i + 1) % 2)), -3.0 + 0.2 * i)
 
 
-def test_a_hidden_tip_is_not_read_as_a_token_of_its_colour_far_from_its_band(pipeline) -> None:
+def test_a_hidden_tip_is_not_read_as_a_token_of_its_colour_far_from_its_band(pipeline, config) -> None:
     """Wand 2's tip hidden under its fist, its switch closed, its band seen; a token of its colour the
     camera never saw bare lies far away: too far from the band to be this wand's tip, so the wand is
     asked (missing), never read as that token."""
     assert _cast(pipeline, _table(band=True), _covered_all_along) == MISSING
-    # Without the band the same patch passes for a lone tip: the band is what tells.
-    assert 2 in pipeline.find(_table())
-    assert 2 not in pipeline.find(_table(band=True))
+    # Without the band the same patch passes for a lone tip: the band is what tells (on a table whose
+    # first frame after the cue still showed the hand over the token, so that the token is not the table).
+    fresh = two_token_pipeline(config)
+    _covered_all_along(lambda image, t: fresh.see_table(Frame(image, t, 0)))
+    fresh.freeze_table()
+    assert 2 not in fresh.find(_table((0, 1)))
+    assert 2 in fresh.find(_table())
+    assert 2 not in fresh.find(_table(band=True))
+
+
+def test_a_token_the_hand_lifts_from_at_the_cue_is_the_table(pipeline) -> None:
+    """A hand lay over the token of wand 2's colour all through the second before the cue and is lifted
+    as the cue is called; wand 2's tip and band are under its fist. Nothing lay alone on the token
+    before, so without the first frame after the cue the token passes for a lone tip and the wand is
+    read there. The players raise their wands before the cue, so what of a wand's colour lies on the
+    table in that first frame is the table: the wand is asked (missing), never read as the token."""
+    assert _cast(pipeline, _table(), _covered_all_along) == MISSING
+
+
+def _first_frame_then(pipeline: Pipeline, first: np.ndarray, then: np.ndarray) -> str:
+    """Wand 2's status in a casting whose first frame after the cue is ``first`` and every later one
+    ``then``, the table before the cue bare."""
+    _before_cue(lambda image, t: pipeline.see_table(Frame(image, t, 0)))
+    pipeline.freeze_table()
+    casting = pipeline.casting(0.0, [2], [*TOKENS, FAR], FixedTipSwitches({2: True}))
+    for i in range(60):
+        image = first if i == 0 else then
+        if (result := casting.observe(i / 30, pipeline.look(Frame(image, i / 30, i)).axes)) is not None:
+            reading = result.wands[2]
+            return reading.status if reading.status != TARGET else f"{TARGET} {reading.target}"
+    raise AssertionError("the casting was never decided")
+
+
+def test_a_bead_raised_alone_at_the_cue_is_read_where_it_comes_to_rest(pipeline) -> None:
+    """At the cue wand 2 is raised over the table, its bead in view and its band under the fist; it
+    then comes to rest on A with its band in view. Its bead's place at the cue joins the table, which
+    says nothing of A: the wand is read there."""
+    first = _table()
+    over = tuple(int(round(v)) for v in CAMERA.project(np.array([[700.0, 250.0, 150.0]]))[0])
+    cv2.circle(first, over, 9, GREEN, -1)
+    assert _first_frame_then(pipeline, first, _table(bead=True, band=True)) == f"{TARGET} A"
+
+
+def test_a_wand_resting_with_its_band_at_the_cue_does_not_join_the_table(pipeline) -> None:
+    """Wand 2 already on A with its band in view in the first frame after the cue (a player quick to
+    point): a bead with its band is a wand, never the table, and it is read at A."""
+    assert _first_frame_then(pipeline, _table(bead=True, band=True), _table(bead=True, band=True)) == f"{TARGET} A"
 
 
 def test_wands_resting_on_their_tokens_for_two_seconds_before_the_cue_are_read(config) -> None:

@@ -10,6 +10,7 @@ from tests.vision_two_tokens import GREEN, SKIN, TOKENS, WOOD, table_px, two_tok
 from vision.decide import MISSING, TARGET
 from vision.frames import Frame
 from vision.hidden_tip import shaft_joins
+from vision.markers import find_wands
 from vision.pipeline import Pipeline
 from vision.targets import Candidate
 from vision.touch import FixedTipSwitches
@@ -92,3 +93,31 @@ def test_a_pair_is_joined_by_a_shaft_leaving_the_band_away_from_the_tip() -> Non
     onward = band + 14.0 * (band - tip) / np.linalg.norm(band - tip)
     cv2.circle(rim, (int(round(onward[0])), int(round(onward[1]))), 8, SHAFT, 2)
     assert not shaft_joins(rim, tip, band, 4.0, 7.0, 20.0, 150.0)
+
+
+def _paint(saturation: int, value: int) -> tuple[int, ...]:
+    """Wand 2's green at another saturation and value (a shaded bead, a flat printed token)."""
+    return tuple(int(c) for c in cv2.cvtColor(np.uint8([[[65, saturation, value]]]), cv2.COLOR_HSV2BGR)[0, 0])
+
+
+def test_a_band_is_paired_with_the_bead_its_shaft_runs_from_not_a_brighter_token_beside_it(config) -> None:
+    """Wand 2 rests on A leaning back toward its player, its shaft running on from the band to the fist; a
+    token of its green, printed flat and more saturated than the shaded bead, lies as far from the band
+    on the other side. By saturation alone the band was paired with the token (the wand read at a token
+    nobody touched); the band is threaded on the shaft that runs on away from the bead, so the wand is
+    the bead on A."""
+    tip, band, grip = table_px(850.0, 120.0, 6.0), table_px(850.0, 215.0, 61.0), table_px(850.0, 330.0, 127.0)
+    token = table_px(790.0, 200.0, 0.0)
+    image = np.zeros((480, 640, 3), np.uint8)
+    image[:] = WOOD
+    cv2.line(image, tip, grip, SHAFT, 5)
+    cv2.circle(image, token, 7, _paint(250, 230), -1)
+    cv2.circle(image, tip, 7, _paint(205, 215), -1)
+    cv2.circle(image, band, 4, _paint(205, 215), -1)
+    pipeline = two_token_pipeline(config)
+    seen = pipeline.find(image)[2]
+    assert np.linalg.norm(seen.tip_px - tip) <= 1.0
+    assert seen.band_px is not None and np.linalg.norm(seen.band_px - band) <= 1.0
+    # The wand stage alone, told nothing of the shaft, takes the token.
+    alone = find_wands(image, pipeline.paints, config.markers, pipeline.bead_px, pipeline.band_reach_px)[2]
+    assert np.linalg.norm(alone.tip_px - token) <= 1.0

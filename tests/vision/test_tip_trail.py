@@ -59,8 +59,9 @@ def test_a_token_uncovered_as_the_fist_closes_over_the_tip_is_not_the_tip(config
     hand over the counter of its colour at C (45 cm away) leaves it. The counter passes for a lone tip
     resting on C (the wand was read C, silently); but no hand carries a wand 45 cm in a frame: the wand
     goes unseen, and is asked as a tip hidden where it was last seen (``vision.lost_tip``), A first."""
-    # With no tip seen before it, the uncovered counter alone passes for the tip: the trail is what tells.
-    assert _cast(two_token_pipeline(config), [_picture(None, "bare")]) == f"{TARGET} C"
+    # With no tip seen before it, the counter uncovered a moment after the cue passes for the tip: the
+    # trail is what tells. (Uncovered by the first frame after the cue, it is the table: test_bare_table.)
+    assert _cast(two_token_pipeline(config), [_picture(None, "covered"), _picture(None, "bare")]) == f"{TARGET} C"
     frames = [_picture("A", "covered")] * 10 + [_picture(None, "bare")]
     assert _cast(two_token_pipeline(config), frames) == f"{UNSURE} hidden A"
 
