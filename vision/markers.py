@@ -176,7 +176,7 @@ def marker_blobs(image_bgr: np.ndarray, paints: Mapping[int, PaintModel], cfg: M
 
 
 def wand_pixels(image_bgr: np.ndarray, paints: Mapping[int, PaintModel], cfg: MarkerConfig,
-                 table: TableView | None) -> tuple[np.ndarray, np.ndarray]:
+                table: TableView | None) -> tuple[np.ndarray, np.ndarray]:
     """(H,W) uint8 each pixel's wand strength (0: none, or the table showed it already) and (H,W,3) HSV."""
     hsv = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2HSV)
     classes = paint_classes(hsv, paints, cfg.hue_slack)
@@ -442,7 +442,10 @@ def _pair(strength: int, blobs: list[Blob], bead_areas: np.ndarray, reach_px: fl
     for tip, bead_area in sized:
         bands = bands_of[id(tip)]
         on_shaft = threaded is not None and threaded[1] is tip
-        band = threaded[2] if threaded is not None and on_shaft else (max(bands, key=lambda b: b.area) if bands else None)
+        if threaded is not None and on_shaft:
+            band: Blob | None = threaded[2]
+        else:
+            band = max(bands, key=lambda b: b.area) if bands else None
         # A bead with its band is far likelier a wand than a lone patch of colour.
         if band is None and tip.area < cfg.lone_bead_min_ratio * bead_area \
                 and not _whole_at_outline(tip, bead_area, cfg, outline):

@@ -35,7 +35,7 @@ from vision.frames import Frame, FrameSource
 from vision.hidden_tip import (BAND_MAX_AREA, FIST_DIFF, band_alone, covered, fist_allows, is_placed, placed_axis, shaft_allows,
                                shaft_joins, shaft_line, shaft_seen, shaft_start, tip_places)
 from vision.lost_tip import likeliest, lost_axis, seen_segment
-from vision.markers import Blob, TableView, WandSighting, find_wands, shaft_direction, wand_pixels
+from vision.markers import Blob, ShaftOn, TableView, WandSighting, find_wands, shaft_direction, wand_pixels
 from vision.profile import PaintModel, ProfileError, load_profile
 from vision.scoring import TokenScores, aim_scores, score_tokens
 from vision.table_geometry import Calibrated, TableGeometry, UncalibratedTable
@@ -166,7 +166,7 @@ class Pipeline:
             self._at_cue = False
             self.table = self._table_at_cue(image_bgr)
         found = find_wands(image_bgr, self.paints, self.cfg.markers, self.bead_px, self.band_reach_px, self.table,
-                           unpaired, lambda tip, band: self._shaft_on(image_bgr, tip, band))
+                           unpaired, self._shaft_in(image_bgr))
         return Sightings(found, unpaired)
 
     def _table_at_cue(self, image_bgr: np.ndarray) -> TableView | None:
@@ -175,7 +175,8 @@ class Pipeline:
         called (``docs/table-card.md``), so what lies there of a wand's colour is a token or a card, which
         the second before the cue may not have shown bare (a hand held over it, laid a moment before). Seen
         as the table, it is never taken for a tip that is hidden elsewhere. A wand's own bead seen alone
-        there (its band under the fist) moves once its player points, and is new wherever it comes to rest."""
+        there (its band under the fist) moves once its player points, and is new wherever it comes to rest.
+        Only patches wider than a band join: a band seen alone places its hidden tip."""
         assert self.table is not None
         classes, _ = wand_pixels(image_bgr, self.paints, self.cfg.markers, self.table)
         coloured = classes != 0
@@ -195,6 +196,10 @@ class Pipeline:
         image = self.table.image.copy()
         image[paste] = image_bgr[paste]
         return TableView(image)
+
+    def _shaft_in(self, image_bgr: np.ndarray) -> ShaftOn:
+        """``_shaft_on`` in this picture, for the wand stage."""
+        return lambda tip, band: self._shaft_on(image_bgr, tip, band)
 
     def _shaft_on(self, image_bgr: np.ndarray, tip: Blob, band: Blob) -> float:
         """How far (px) the wand's dark shaft runs on from ``band``, on the side away from ``tip``, beyond a
