@@ -89,11 +89,14 @@ def place_taps(profile: Path, game: str, taps: Mapping[str, Any], out: Path, boa
     known = require_table(profile)
     places = game_places(game)
     pixels = check_taps(taps, places, known.resolution(), every_place=not board)
+    # The taps as tapped must already lay out a board: why a layout no board has is refused never
+    # depends on what the newest picture shows under the taps.
+    laid = lay_out(pixels, places, _to_table(known), board)
     snaps: dict[str, Snap] = {}
     if image is not None:
         _same_size(image, *known.resolution())
         snaps = snap_taps(image, pixels, places, _to_table(known, TOKEN_TOP_MM), _to_pixels(known))
-    laid = lay_out(snapped(pixels, snaps), places, _to_table(known), board)
+        laid = lay_out(snapped(pixels, snaps), places, _to_table(known), board)
     save_places(laid, out)
     # Vision reads the places from the profile itself; the table side reads the places file.
     save(known.with_parts(places={"tokens": laid.dump()["places"]}), profile)
