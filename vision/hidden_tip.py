@@ -303,10 +303,18 @@ def shaft_joins(image_bgr: np.ndarray, tip_px: np.ndarray, band_px: np.ndarray, 
     (``shaft_line``: a tip taken a little off its line). A token's dark rim or printed middle beside a
     patch is a pixel or two of dark, never a bead's radius of shaft; toward the tip says nothing (tokens
     in a row look like a shaft there, and a steep wand shows none there)."""
+    if shaft_beyond(image_bgr, tip_px, band_px, band_radius_px, bead_radius_px, contrast, reach_px) >= 0:
+        return True
+    return shaft_line(image_bgr, np.asarray(band_px, float), band_radius_px, contrast) is not None
+
+
+def shaft_beyond(image_bgr: np.ndarray, tip_px: np.ndarray, band_px: np.ndarray, band_radius_px: float,
+                 bead_radius_px: float, contrast: float, reach_px: float) -> float:
+    """How far (px) a dark shaft runs on from the band at ``band_px`` (2,), on the side away from the tip
+    at ``tip_px`` (2,), beyond a bead's radius past where the shaft is looked for (``shaft_seen``); below
+    0: not that far (a token's dark rim or print beside a patch)."""
     off = np.asarray(band_px, float) - np.asarray(tip_px, float)
     gap = float(np.linalg.norm(off))
     line = off / gap if gap > 0 else np.array([1.0, 0.0])
     away, _ = shaft_seen(image_bgr, np.asarray(band_px, float), line, band_radius_px, contrast, reach_px)
-    if away >= shaft_start(band_radius_px) + bead_radius_px:  # a bead's radius past where the shaft is looked for
-        return True
-    return shaft_line(image_bgr, np.asarray(band_px, float), band_radius_px, contrast) is not None
+    return away - (shaft_start(band_radius_px) + bead_radius_px)

@@ -33,7 +33,7 @@ from vision.config import VisionConfig, load_config
 from vision.decide import LOST, NONE, TARGET, UNSURE, Casting, CastingResult, CastingWatch, WandReading, verdict
 from vision.frames import Frame, FrameSource
 from vision.hidden_tip import (BAND_MAX_AREA, FIST_DIFF, band_alone, covered, fist_allows, is_placed, placed_axis, shaft_allows,
-                               shaft_joins, shaft_line, shaft_seen, shaft_start, tip_places)
+                               shaft_beyond, shaft_joins, shaft_line, shaft_seen, tip_places)
 from vision.lost_tip import likeliest, lost_axis, seen_segment
 from vision.markers import Blob, ShaftOn, TableView, WandSighting, find_wands, shaft_direction, wand_pixels
 from vision.profile import PaintModel, ProfileError, load_profile
@@ -203,12 +203,11 @@ class Pipeline:
 
     def _shaft_on(self, image_bgr: np.ndarray, tip: Blob, band: Blob) -> float:
         """How far (px) the wand's dark shaft runs on from ``band``, on the side away from ``tip``, beyond a
-        bead's radius past the band's rim (``hidden_tip.shaft_seen``; 0 or less: no shaft there)."""
-        off = band.centre - tip.centre
-        line = off / max(float(np.linalg.norm(off)), 1e-9)
-        band_r = float(np.sqrt(max(band.area, 1.0) / np.pi))
-        away, _ = shaft_seen(image_bgr, band.centre, line, band_r, self.cfg.markers.shaft_contrast, self.band_reach_px)
-        return away - shaft_start(band_r) - self._bead_radius_px(band.strength, band.centre)
+        bead's radius past the band's rim (``hidden_tip.shaft_beyond``, as ``shaft_joins`` asks it; below 0:
+        no shaft there)."""
+        return shaft_beyond(image_bgr, tip.centre, band.centre, float(np.sqrt(max(band.area, 1.0) / np.pi)),
+                            self._bead_radius_px(band.strength, band.centre), self.cfg.markers.shaft_contrast,
+                            self.band_reach_px)
 
     def bead_px(self, pixels: np.ndarray, radius_mm: float) -> np.ndarray:
         """(N,2) pixels -> (N,) apparent radius of a bead of ``radius_mm`` resting on a token there."""
