@@ -84,6 +84,10 @@ class CueConfig(_Settings):
     # already; in noise every distance grows). Under that, ``near_miss_margin``.
     model_sure: Annotated[float, Field(gt=0.0, lt=1.0, strict=True)] = 0.95
     model_near_miss_margin: Annotated[float, Field(ge=1.0, strict=True)] = 1.2  # (was 1.15: an "Incantibus" at 1.17)
+    # Within the takes' threshold the margin eases by the model's log-odds, from ``near_miss_margin``
+    # at this score to ``model_near_miss_margin`` at ``model_sure`` (``ChantDetector.margin``).
+    # None: eased only from ``model_sure`` on, as before.
+    ease_margin_from: Annotated[float, Field(gt=0.0, lt=1.0, strict=True)] | None = 0.3
     # The further past the takes' threshold a phrase lies, the surer the model must be: the relief
     # grows with the model's log-odds, from none at ``model_threshold`` to all of ``model_relax`` at
     # ``model_sure``. Off: all of it from ``model_threshold`` on (a near miss the model half-liked,

@@ -207,6 +207,45 @@ def test_the_further_past_the_threshold_the_surer_the_model_must_be(scene, book,
     assert judged(0.7, graded=False)
 
 
+def test_within_the_threshold_the_near_miss_margin_eases_as_the_model_grows_surer(scene, book, chatter, monkeypatch):
+    """A phrase the takes judge near, 1.4 times nearer the chant than its nearest near miss: a model
+    that half-likes it (0.7) lets it through the eased margin, one that doubts it (0.2) does not,
+    and neither does the half-liking model with the easing off (the full margin, 1.55)."""
+    from companion.cue import phrases
+    from companion.cue.model import ChantModel
+    from companion.cue.phrases import PhraseCutter
+
+    said = in_quiet_room(scene, chatter, CHANT, scene.voices[0], 150, np.random.default_rng(23))
+    monkeypatch.setattr(phrases, "SYLLABLE_GAP_S", 0.0)  # the chant's phrase alone, no chatter syllable joined
+    cutter = PhraseCutter()
+    phrase = max(cutter.feed(said, 0.0) + cutter.flush(), key=lambda p: len(p.audio))
+    bare = ChantDetector(book, CueConfig(model=False)).judge(phrase)
+    ratio = bare.near_miss_distance / bare.distance
+    assert 1.2 < ratio < np.inf
+
+    def judged(log_odds: float, ease_from: float | None = 0.3) -> bool:
+        # The margins scaled to this phrase's own ratio: full 1.55 / 1.4 of it, eased 1.2 / 1.4.
+        config = CueConfig(threshold=1.01 * bare.distance, near_miss_margin=1.55 / 1.4 * ratio,
+                           model_near_miss_margin=1.2 / 1.4 * ratio, ease_margin_from=ease_from)
+        detector = ChantDetector(book, config)
+        dims = len(detector.model.mean)  # type: ignore[union-attr]
+        detector.model = ChantModel(np.zeros(dims), np.ones(dims), np.zeros((dims, 1)), np.zeros(1), np.zeros(1), log_odds)
+        return detector.judge(phrase).is_chant
+
+    assert judged(0.85)  # 0.70: the margin eased more than half-way toward 1.2
+    assert not judged(-1.4)  # 0.20: under ``ease_margin_from``, the full margin
+    assert not judged(0.85, ease_from=None)
+
+
+@pytest.mark.parametrize("score, margin", [(0.2, 1.55), (0.3, 1.55), (0.95, 1.2), (0.999, 1.2)])
+def test_the_near_miss_margin_runs_from_full_to_eased_within_the_threshold(book, score, margin):
+    detector = ChantDetector(book)
+    assert detector.margin(score, 0.9 * detector.threshold) == pytest.approx(margin)
+    assert detector.margin(score, 1.1 * detector.threshold) == pytest.approx(1.55)  # past it: one relief at a time
+    assert detector.margin(None, 0.5 * detector.threshold) == 1.55
+    assert 1.2 < detector.margin(0.7, 0.9 * detector.threshold) < 1.55
+
+
 @pytest.mark.parametrize("score, relief", [(0.3, 1.0), (0.5, 1.0), (0.95, 1.6), (0.999, 1.6)])
 def test_the_models_relief_runs_from_none_to_model_relax(book, score, relief):
     assert ChantDetector(book).relief(score) == pytest.approx(relief)
