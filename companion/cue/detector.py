@@ -146,9 +146,7 @@ class ChantDetector:
             return 1.0
         if not cfg.relax_by_certainty:
             return cfg.model_relax
-        share = (_log_odds(score) - _log_odds(cfg.model_threshold)) / max(
-            _log_odds(cfg.model_sure) - _log_odds(cfg.model_threshold), 1e-9)
-        return 1.0 + (cfg.model_relax - 1.0) * float(np.clip(share, 0.0, 1.0))
+        return 1.0 + (cfg.model_relax - 1.0) * _surer(score, cfg.model_threshold, cfg.model_sure)
 
     def margin(self, score: float | None, distance: float) -> float:
         """How many times nearer the chant than any enrolled near miss a phrase at ``distance`` from
@@ -165,9 +163,8 @@ class ChantDetector:
             return cfg.model_near_miss_margin
         if cfg.ease_margin_from is None or score < cfg.ease_margin_from:
             return cfg.near_miss_margin
-        share = (_log_odds(score) - _log_odds(cfg.ease_margin_from)) / max(
-            _log_odds(cfg.model_sure) - _log_odds(cfg.ease_margin_from), 1e-9)
-        return cfg.near_miss_margin + (cfg.model_near_miss_margin - cfg.near_miss_margin) * float(np.clip(share, 0.0, 1.0))
+        share = _surer(score, cfg.ease_margin_from, cfg.model_sure)
+        return cfg.near_miss_margin + (cfg.model_near_miss_margin - cfg.near_miss_margin) * share
 
     def judge_run_on(self, phrase: Phrase) -> Verdict:
         """A phrase longer than the takes is judged first at its earlier ends (``run_on``): the
@@ -280,6 +277,13 @@ class ChantDetector:
                 self.when_cue(cue)
         return cues
 
+
+
+def _surer(score: float, low: float, high: float) -> float:
+    """How far ``score`` lies from ``low`` to ``high`` by log-odds, 0 to 1: the one grading of the
+    model's certainty that both its relief past the threshold and the eased margin use."""
+    share = (_log_odds(score) - _log_odds(low)) / max(_log_odds(high) - _log_odds(low), 1e-9)
+    return float(np.clip(share, 0.0, 1.0))
 
 
 def _log_odds(p: float) -> float:
